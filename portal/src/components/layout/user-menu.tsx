@@ -1,0 +1,58 @@
+import { Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuInfo, LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import type { SessionUser } from '../../lib/auth/session-user';
+import { UserAvatar } from './user-avatar';
+
+type UserMenuProps = { user: SessionUser; onLogout: () => void };
+
+/** Avatar button opening the signed-in user's menu. */
+export function UserMenu({ user, onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" rounded="full" aria-label={t('nav.accountMenu')}>
+          <UserAvatar user={user} />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="60">
+            <HStack gap="3" px="2" py="2">
+              <UserAvatar user={user} size="md" />
+              <Box minW="0">
+                <Text fontWeight="semibold" truncate>
+                  {user.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" truncate>
+                  {user.email}
+                </Text>
+              </Box>
+            </HStack>
+            <Menu.Separator />
+            <Menu.Item value="dashboard" asChild>
+              <RouterLink to={paths.dashboard.getHref()}>
+                <LuLayoutDashboard aria-hidden="true" />
+                {t('nav.dashboard')}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="about" asChild>
+              <RouterLink to={paths.about.getHref()}>
+                <LuInfo aria-hidden="true" />
+                {t('nav.about')}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" onSelect={onLogout} color="fg.error">
+              <LuLogOut aria-hidden="true" />
+              {t('nav.logout')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

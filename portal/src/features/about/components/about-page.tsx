@@ -1,0 +1,63 @@
+import { Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { paths } from '../../../config/paths';
+import { AboutValues } from './about-values';
+
+export function AboutPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box bgGradient="to-b" gradientFrom="purple.subtle" gradientTo="bg" py={{ base: '14', md: '20' }}>
+        <Container maxW="3xl" textAlign="center">
+          <Stack gap="4">
+            <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
+              {t('about.title')}
+            </Heading>
+            <Text fontSize="lg" color="fg.muted">
+              {t('about.subtitle')}
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container maxW="6xl" py={{ base: '10', md: '16' }}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+          {(['mission', 'vision'] as const).map((part) => (
+            <Card.Root key={part} variant="subtle">
+              <Card.Body gap="3">
+                <Heading as="h2" size="xl">
+                  {t(`about.${part}.title`)}
+                </Heading>
+                <Text color="fg.muted">{t(`about.${part}.text`)}</Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container maxW="6xl" pb={{ base: '10', md: '16' }}>
+        <SectionHeading title={t('about.values.title')} subtitle={t('about.values.subtitle')} />
+        <AboutValues />
+      </Container>
+
+      <Container maxW="3xl" pb={{ base: '14', md: '20' }} textAlign="center">
+        <Stack gap="4" align="center">
+          <Heading as="h2" size="2xl">
+            {t('about.cta.title')}
+          </Heading>
+          <Text color="fg.muted">{t('about.cta.text')}</Text>
+          <Wrap justify="center" gap="3">
+            <Button asChild colorPalette="purple" size="lg">
+              <RouterLink to={paths.auth.getHref('register')}>{t('about.cta.register')}</RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <RouterLink to={paths.help.getHref()}>{t('about.cta.help')}</RouterLink>
+            </Button>
+          </Wrap>
+        </Stack>
+      </Container>
+    </>
+  );
+}

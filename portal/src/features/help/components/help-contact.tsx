@@ -1,0 +1,23 @@
+import { Card, Heading, Link, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuMail } from 'react-icons/lu';
+import { SUPPORT_EMAIL, supportMailto } from '../../../config/support';
+
+/** Direct line to support for questions the FAQ does not answer. */
+export function HelpContact() {
+  const { t } = useTranslation();
+  return (
+    <Card.Root variant="subtle">
+      <Card.Body gap="3">
+        <Heading as="h2" size="lg">
+          {t('help.contact.title')}
+        </Heading>
+        <Text color="fg.muted">{t('help.contact.description')}</Text>
+        <Link href={supportMailto()} colorPalette="purple" color="colorPalette.fg" fontWeight="semibold" wordBreak="break-all">
+          <LuMail aria-hidden="true" />
+          {SUPPORT_EMAIL}
+        </Link>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,56 @@
+import { i18n } from './i18n';
+
+/**
+ * Turns anything a request threw into the one message the user sees,
+ * in the order of spec section 8: the server's first error message, then the
+ * error's own message, then a message for the HTTP status, then a generic one.
+ */
+export function getErrorMessage(error: unknown): string {
+  return (
+    firstServerMessage(error) ??
+    ownMessage(error) ??
+    messageForStatus(statusOf(error)) ??
+    i18n.t('errors.unexpected')
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+function firstServerMessage(error: unknown): string | null {
+  if (!isRecord(error) || !Array.isArray(error.errors)) return null;
+  const [first] = error.errors as unknown[];
+  return isRecord(first) ? nonEmpty(first.message) : null;
+}
+
+function ownMessage(error: unknown): string | null {
+  return error instanceof Error ? nonEmpty(error.message) : null;
+}
+
+function statusOf(error: unknown): number | null {
+  if (!isRecord(error)) return null;
+  if (typeof error.status === 'number') return error.status;
+  const { response } = error;
+  return isRecord(response) && typeof response.status === 'number' ? response.status : null;
+}
+
+function messageForStatus(status: number | null): string | null {
+  switch (status) {
+    case 401:
+      return i18n.t('errors.status401');
+    case 422:
+      return i18n.t('errors.status422');
+    case 429:
+      return i18n.t('errors.status429');
+    case 500:
+      return i18n.t('errors.status500');
+    default:
+      return null;
+  }
+}
+
+/** HTTP status of a failed request, when the error carries one. */
+export const getErrorStatus = statusOf;

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { getErrorMessage } from '../api-error';
+import { clearStoredAuth, hasStoredAuth, onStoredAuthCleared } from '../auth-storage';
+import { toaster } from '../toaster';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { fetchSessionUser, registerAccount, signIn, signOut, type Registration } from './session-api';
+import type { SessionUser } from './session-user';
+
+/**
+ * Holds the session (spec section 4, "Session"). It lives inside the router
+ * because logging out navigates home.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [isLoading, setIsLoading] = useState(hasStoredAuth);
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  // Check the stored session once on start; a failed check ends it.
+  useEffect(() => {
+    if (!hasStoredAuth()) return;
+    let cancelled = false;
+    fetchSessionUser()
+      .then((loaded) => {
+        if (!cancelled) setUser(loaded);
+      })
+      .catch(() => clearStoredAuth())
+      .finally(() => {
+        if (!cancelled) setIsLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // A failed token refresh clears storage anywhere in the app; sign out the UI with it.
+  useEffect(() => onStoredAuthCleared(() => setUser(null)), []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    try {
+      await signIn(email, password);
+      const loaded = await fetchSessionUser();
+      setUser(loaded);
+      return loaded;
+    } catch (error) {
+      clearStoredAuth();
+      throw new Error(getErrorMessage(error));
+    }
+  }, []);
+
+  const register = useCallback(async (registration: Registration) => {
+    try {
+      await registerAccount(registration);
+    } catch (error) {
+      throw new Error(getErrorMessage(error));
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    setIsLoggingOut(true);
+    try {
+      await signOut();
+    } catch (error) {
+      // The server may already have forgotten the token; local sign-out must still happen.
+      console.error('Error during logout', error);
+    } finally {
+      clearStoredAuth();
+    }
+    setUser(null);
+    await navigate(paths.home.getHref(), { replace: true });
+    setIsLoggingOut(false);
+    toaster.success({ title: t('auth.toast.loggedOut') });
+  }, [navigate, t]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isLoading, isLoggingOut, login, register, logout }),
+    [user, isLoading, isLoggingOut, login, register, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,35 @@
+import { authentication, createDirectus, rest } from '@directus/sdk';
+import { authStorage, clearStoredAuth } from './auth-storage';
+
+/** Refresh this long before the access token expires (spec section 9). */
+const MS_REFRESH_BEFORE_EXPIRES = 30_000;
+
+/**
+ * The SDK swallows failures of its own background refresh and keeps the dead
+ * tokens. Watching the refresh call at the fetch level is the one place that
+ * sees every refresh, so a failed one ends the session here.
+ */
+const fetchEndingSessionOnFailedRefresh: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!response.ok && new URL(url, window.location.origin).pathname === '/auth/refresh') {
+    clearStoredAuth();
+  }
+  return response;
+};
+
+/** The portal's only API client: the control plane serves the portal, so it is same-origin. */
+export const directus = createDirectus(window.location.origin, {
+  globals: { fetch: fetchEndingSessionOnFailedRefresh },
+})
+  .with(
+    authentication('json', {
+      storage: authStorage,
+      autoRefresh: true,
+      msRefreshBeforeExpires: MS_REFRESH_BEFORE_EXPIRES,
+    }),
+  )
+  .with(rest());
+
+/** URL of a Directus file, e.g. the user's avatar. */
+export const assetUrl = (fileId: string): string => `/assets/${encodeURIComponent(fileId)}`;

@@ -1,0 +1,91 @@
+/**
+ * Platform configuration: every knob is an environment variable with a default that runs the
+ * embedded stack (SQLite, sandbox billing, local mail catcher). Parsed once at start-up; a bad
+ * value stops start-up with a message naming the variable, before any process is spawned.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const flag = z
+	.enum(['true', 'false', '1', '0'])
+	.transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z
+	.object({
+		PORT: port.default(8055),
+		HOST: z.string().min(1).default('0.0.0.0'),
+		PUBLIC_URL: z.url().optional(),
+		PUBLIC_HOST: z.string().min(1).default('localhost'),
+		DATA_DIR: z.string().min(1).default('data'),
+		DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
+		DB_CONNECTION_STRING: z.string().optional(),
+		ADMIN_EMAIL: z.email().default('admin@example.com'),
+		ADMIN_PASSWORD: z.string().min(12).optional(),
+		SECRET: z.string().min(32).optional(),
+		SUPPORT_EMAIL: z.email().default('support@example.com'),
+		EMAIL_FROM: z.email().default('no-reply@example.com'),
+		MAIL_CATCHER: flag.default(true),
+		MAIL_CATCHER_SMTP_PORT: port.default(1025),
+		MAIL_CATCHER_UI_PORT: port.default(1080),
+		EMAIL_SMTP_HOST: z.string().optional(),
+		EMAIL_SMTP_PORT: port.optional(),
+		EMAIL_SMTP_USER: z.string().optional(),
+		EMAIL_SMTP_PASSWORD: z.string().optional(),
+		EMAIL_SMTP_SECURE: flag.default(false),
+		BILLING_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+		STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+		STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+		STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+		RATE_LIMITER_ENABLED: flag.default(true),
+		RATE_LIMITER_POINTS: z.coerce.number().int().positive().default(50),
+		RATE_LIMITER_DURATION: z.coerce.number().int().positive().default(1),
+		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	})
+	.superRefine((env, ctx) => {
+		if (env.DB_CLIENT === 'pg' && !env.DB_CONNECTION_STRING) {
+			ctx.addIssue({ code: 'custom', path: ['DB_CONNECTION_STRING'], message: 'is required when DB_CLIENT=pg' });
+		}
+		if (env.BILLING_PROVIDER === 'stripe') {
+			for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+				if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING_PROVIDER=stripe' });
+			}
+		}
+		if (!env.MAIL_CATCHER && !env.EMAIL_SMTP_HOST) {
+			ctx.addIssue({ code: 'custom', path: ['EMAIL_SMTP_HOST'], message: 'is required when MAIL_CATCHER=false' });
+		}
+	});
+
+export type PlatformEnv = z.infer<typeof EnvSchema>;
+
+export interface PlatformConfig extends PlatformEnv {
+	/** Absolute path of the data folder (SQLite file, uploads, generated secrets). */
+	dataDir: string;
+	publicUrl: string;
+	billingProvider: 'sandbox' | 'stripe';
+}
+
+export class ConfigError extends Error {
+	constructor(readonly problems: string[]) {
+		super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+	}
+}
+
+/** Empty strings count as unset, the way `.env` files and compose files write "no value". */
+function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
+	return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, rootDir: string): PlatformConfig {
+	const parsed = EnvSchema.safeParse(withoutEmptyValues(env));
+	if (!parsed.success) {
+		throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+	}
+	const values = parsed.data;
+	return {
+		...values,
+		dataDir: path.resolve(rootDir, values.DATA_DIR),
+		publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+		billingProvider: values.BILLING_PROVIDER ?? (values.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+	};
+}

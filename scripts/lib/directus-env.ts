@@ -1,0 +1,85 @@
+/**
+ * Translates the platform configuration into the environment Directus reads. One place decides
+ * how the control plane's Directus is configured, for `npm start`, the tests and the benchmarks.
+ */
+import path from 'node:path';
+import type { PlatformConfig } from './config.ts';
+import type { PlatformSecrets } from './secrets.ts';
+import { repoPath } from './paths.ts';
+
+/** Portal pages that Directus may put into verification and reset emails. */
+function portalPage(config: PlatformConfig, page: string): string {
+	return `${config.publicUrl}/${page}`;
+}
+
+function emailEnv(config: PlatformConfig): Record<string, string> {
+	if (config.MAIL_CATCHER) {
+		return {
+			EMAIL_TRANSPORT: 'smtp',
+			EMAIL_SMTP_HOST: '127.0.0.1',
+			EMAIL_SMTP_PORT: String(config.MAIL_CATCHER_SMTP_PORT),
+			EMAIL_SMTP_IGNORE_TLS: 'true',
+		};
+	}
+	const env: Record<string, string> = {
+		EMAIL_TRANSPORT: 'smtp',
+		EMAIL_SMTP_HOST: config.EMAIL_SMTP_HOST ?? '',
+		EMAIL_SMTP_PORT: String(config.EMAIL_SMTP_PORT ?? 587),
+		EMAIL_SMTP_SECURE: String(config.EMAIL_SMTP_SECURE),
+	};
+	if (config.EMAIL_SMTP_USER) env['EMAIL_SMTP_USER'] = config.EMAIL_SMTP_USER;
+	if (config.EMAIL_SMTP_PASSWORD) env['EMAIL_SMTP_PASSWORD'] = config.EMAIL_SMTP_PASSWORD;
+	return env;
+}
+
+function databaseEnv(config: PlatformConfig): Record<string, string> {
+	if (config.DB_CLIENT === 'pg') {
+		return { DB_CLIENT: 'pg', DB_CONNECTION_STRING: config.DB_CONNECTION_STRING ?? '' };
+	}
+	return { DB_CLIENT: 'sqlite3', DB_FILENAME: path.join(config.dataDir, 'control-plane.db') };
+}
+
+function billingEnv(config: PlatformConfig): Record<string, string> {
+	const env: Record<string, string> = { BILLING_PROVIDER: config.billingProvider };
+	for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+		const value = config[key];
+		if (value) env[key] = value;
+	}
+	return env;
+}
+
+export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
+	return {
+		...databaseEnv(config),
+		...emailEnv(config),
+		...billingEnv(config),
+		HOST: config.HOST,
+		PORT: String(config.PORT),
+		PUBLIC_URL: config.publicUrl,
+		PUBLIC_HOST: config.PUBLIC_HOST,
+		SECRET: secrets.secret,
+		ADMIN_EMAIL: config.ADMIN_EMAIL,
+		ADMIN_PASSWORD: secrets.adminPassword,
+		EMAIL_FROM: config.EMAIL_FROM,
+		SUPPORT_EMAIL: config.SUPPORT_EMAIL,
+		// The portal owns `/`; Directus would otherwise redirect it to Studio.
+		ROOT_REDIRECT: 'false',
+		EXTENSIONS_PATH: repoPath('extensions'),
+		EXTENSIONS_AUTO_RELOAD: 'false',
+		MIGRATIONS_PATH: repoPath('migrations'),
+		PORTAL_DIST: repoPath('portal', 'dist'),
+		STORAGE_LOCATIONS: 'local',
+		STORAGE_LOCAL_ROOT: path.join(config.dataDir, 'uploads'),
+		USER_REGISTER_URL_ALLOW_LIST: portalPage(config, 'verify-email'),
+		PASSWORD_RESET_URL_ALLOW_LIST: portalPage(config, 'reset-password'),
+		RATE_LIMITER_ENABLED: String(config.RATE_LIMITER_ENABLED),
+		RATE_LIMITER_STORE: 'memory',
+		RATE_LIMITER_POINTS: String(config.RATE_LIMITER_POINTS),
+		RATE_LIMITER_DURATION: String(config.RATE_LIMITER_DURATION),
+		WEBSOCKETS_ENABLED: 'true',
+		TELEMETRY: 'false',
+		LOG_LEVEL: config.LOG_LEVEL,
+		LOG_STYLE: 'pretty',
+		NODE_COMPILE_CACHE: path.join(repoPath('node_modules'), '.cache', 'node-compile-cache'),
+	};
+}
