@@ -66,8 +66,11 @@ export interface PlatformConfig extends PlatformEnv {
 }
 
 export class ConfigError extends Error {
-	constructor(readonly problems: string[]) {
+	readonly problems: string[];
+
+	constructor(problems: string[]) {
 		super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+		this.problems = problems;
 	}
 }
 

@@ -37,11 +37,13 @@ export async function prepareControlPlaneDatabase(
 }
 
 export class ControlPlaneExitedError extends Error {
-	constructor(
-		readonly exitCode: number | null,
-		readonly output: string,
-	) {
+	readonly exitCode: number | null;
+	readonly output: string;
+
+	constructor(exitCode: number | null, output: string) {
 		super(`The control plane exited (code ${exitCode}) before it was ready:\n${output.slice(-4000)}`);
+		this.exitCode = exitCode;
+		this.output = output;
 	}
 }
 

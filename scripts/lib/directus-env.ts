@@ -65,6 +65,9 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		// The portal owns `/`; Directus would otherwise redirect it to Studio.
 		ROOT_REDIRECT: 'false',
 		EXTENSIONS_PATH: repoPath('extensions'),
+		// Directus also loads extensions listed as dependencies of a package.json; a missing file
+		// aborts loading every extension, so point it at ours (which lists none).
+		PACKAGE_FILE_LOCATION: repoPath(),
 		EXTENSIONS_AUTO_RELOAD: 'false',
 		MIGRATIONS_PATH: repoPath('migrations'),
 		PORTAL_DIST: repoPath('portal', 'dist'),

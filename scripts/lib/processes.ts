@@ -5,12 +5,13 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 
 export class CommandFailedError extends Error {
-	constructor(
-		readonly command: string,
-		readonly exitCode: number | null,
-		readonly output: string,
-	) {
+	readonly exitCode: number | null;
+	readonly output: string;
+
+	constructor(command: string, exitCode: number | null, output: string) {
 		super(`${command} failed (exit ${exitCode}):\n${output.slice(-4000)}`);
+		this.exitCode = exitCode;
+		this.output = output;
 	}
 }
 

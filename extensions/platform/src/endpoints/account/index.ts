@@ -1,0 +1,17 @@
+/** `/account/*`: the signed-in customer's own account, read with an ownership check in code. */
+import { defineEndpoint } from '@directus/extensions-sdk';
+import { readOwnProfile } from '../../lib/account/profile.ts';
+import { requireUserId } from '../../lib/http/accountability.ts';
+import { asyncRoute } from '../../lib/http/async-route.ts';
+
+export default defineEndpoint({
+	id: 'account',
+	handler: (router, context) => {
+		router.get(
+			'/me',
+			asyncRoute(async (req, res) => {
+				res.json({ data: await readOwnProfile(context, requireUserId(req)) });
+			}),
+		);
+	},
+});

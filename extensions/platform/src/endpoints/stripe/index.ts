@@ -1,0 +1,27 @@
+/**
+ * `/stripe/*`: the billing API the portal calls (spec section 7). This file only wires routes;
+ * the logic lives in lib/.
+ */
+import { defineEndpoint } from '@directus/extensions-sdk';
+import { billingClientConfig } from '../../lib/billing/billing-config.ts';
+import { asyncRoute } from '../../lib/http/async-route.ts';
+import { readPlatformConfig } from '../../lib/platform-config.ts';
+import { listActivePlans } from '../../lib/plans/plans-service.ts';
+
+export default defineEndpoint({
+	id: 'stripe',
+	handler: (router, context) => {
+		const config = readPlatformConfig(context.env);
+
+		router.get('/config', (_req, res) => {
+			res.json({ data: billingClientConfig(config) });
+		});
+
+		router.get(
+			'/plans',
+			asyncRoute(async (_req, res) => {
+				res.json({ data: await listActivePlans(context) });
+			}),
+		);
+	},
+});

@@ -1,0 +1,21 @@
+import type { ApiExtensionContext } from '@directus/types';
+import { toPlan } from './plan-mapper.ts';
+import { PLAN_FIELDS, type Plan, type PlanRow } from './plan.ts';
+
+type ServiceContext = Pick<ApiExtensionContext, 'services' | 'getSchema'>;
+
+/**
+ * Plans are public catalogue data, so they are read without accountability; only active plans are
+ * listed, cheapest first.
+ */
+export async function listActivePlans(context: ServiceContext): Promise<Plan[]> {
+	const { ItemsService } = context.services;
+	const plans = new ItemsService('subscription_plans', { schema: await context.getSchema() });
+	const rows = (await plans.readByQuery({
+		fields: [...PLAN_FIELDS],
+		filter: { is_active: { _eq: true } },
+		sort: ['price_monthly', 'id'],
+		limit: -1,
+	})) as PlanRow[];
+	return rows.map(toPlan);
+}

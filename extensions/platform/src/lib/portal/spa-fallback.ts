@@ -1,0 +1,31 @@
+/**
+ * Deep links into the portal (`/help`, `/dashboard`, a reload on any client route) get the portal's
+ * `index.html`, so client-side routing can take over. It runs after every Directus and extension
+ * route, so it only ever sees paths nothing else answered. API-shaped paths keep Directus's JSON 404.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { PortalBuild } from './portal-files.ts';
+
+const API_PREFIXES = [
+	'access', 'activity', 'admin', 'ai', 'assets', 'auth', 'collections', 'comments', 'dashboards', 'deployments',
+	'extensions', 'fields', 'files', 'flows', 'folders', 'graphql', 'items', 'license', 'mcp', 'mcp-oauth', 'metrics',
+	'notifications', 'operations', 'panels', 'permissions', 'policies', 'presets', 'relations', 'revisions', 'roles',
+	'schema', 'server', 'settings', 'shares', 'translations', 'users', 'utils', 'versions', 'websocket',
+	// platform endpoints
+	'stripe', 'account', 'portal-assets',
+];
+
+export function isApiPath(pathname: string): boolean {
+	const firstSegment = pathname.split('/')[1] ?? '';
+	return API_PREFIXES.includes(firstSegment);
+}
+
+export function portalSpaFallback(build: PortalBuild): RequestHandler {
+	return (req: Request, res: Response, next: NextFunction) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+		if (isApiPath(req.path) || !req.accepts('html')) return next();
+		res.sendFile(build.indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
+			if (error && !res.headersSent) next(error);
+		});
+	};
+}

@@ -1,0 +1,20 @@
+/** Builds the extension bundle and the portal when their output is missing (first run of a clone). */
+import { existsSync } from 'node:fs';
+import { repoPath } from './paths.ts';
+import { runCommand } from './processes.ts';
+
+const BUILDS = [
+	{ workspace: 'extensions/platform', output: repoPath('extensions', 'platform', 'dist', 'api.js') },
+	{ workspace: 'portal', output: repoPath('portal', 'dist', 'index.html') },
+];
+
+export async function buildMissingOutputs(log: (message: string) => void): Promise<void> {
+	for (const build of BUILDS) {
+		if (existsSync(build.output)) continue;
+		log(`Building ${build.workspace}…`);
+		await runCommand('npm', ['run', 'build', '--workspace', build.workspace], {
+			label: `npm run build --workspace ${build.workspace}`,
+			cwd: repoPath(),
+		});
+	}
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm start`: runs the platform on its embedded defaults (SQLite, sandbox billing, local mail
+ * catcher) or on whatever the environment configures. Wiring only; each step lives in lib/.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildMissingOutputs } from './lib/builds.ts';
+import { ConfigError, loadConfig } from './lib/config.ts';
+import { prepareControlPlaneDatabase, startControlPlane } from './lib/control-plane.ts';
+import { directusEnv } from './lib/directus-env.ts';
+import { startMailCatcher, type MailCatcher } from './lib/mail-catcher.ts';
+import { REPO_ROOT, repoPath } from './lib/paths.ts';
+import { stopProcess } from './lib/processes.ts';
+import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { startBanner } from './lib/start-banner.ts';
+
+const log = (message: string) => console.log(`[platform] ${message}`);
+
+function loadConfigOrExit() {
+	if (existsSync(repoPath('.env'))) process.loadEnvFile(repoPath('.env'));
+	try {
+		return loadConfig(process.env, REPO_ROOT);
+	} catch (error) {
+		if (error instanceof ConfigError) {
+			console.error(error.message);
+			process.exit(1);
+		}
+		throw error;
+	}
+}
+
+const config = loadConfigOrExit();
+mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+const secrets = loadOrCreateSecrets(config.dataDir, config);
+const directus = { env: directusEnv(config, secrets), cwd: config.dataDir };
+
+await buildMissingOutputs(log);
+
+let mailCatcher: MailCatcher | null = null;
+if (config.MAIL_CATCHER) {
+	mailCatcher = await startMailCatcher({ smtpPort: config.MAIL_CATCHER_SMTP_PORT, uiPort: config.MAIL_CATCHER_UI_PORT });
+	log(`Mail catcher listening on smtp://127.0.0.1:${config.MAIL_CATCHER_SMTP_PORT}`);
+}
+
+await prepareControlPlaneDatabase(directus, (step) => log(`Preparing database: ${step}`));
+log('Starting the control plane…');
+const controlPlane = await startControlPlane({
+	...directus,
+	url: `http://127.0.0.1:${config.PORT}`,
+	echo: (chunk) => process.stdout.write(chunk),
+});
+console.log(startBanner(config, secrets, mailCatcher?.uiUrl ?? null));
+
+let stopping = false;
+async function stopEverything(exitCode: number) {
+	if (stopping) return;
+	stopping = true;
+	log('Stopping…');
+	await stopProcess(controlPlane.process);
+	await mailCatcher?.close();
+	process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stopEverything(0));
+process.on('SIGTERM', () => void stopEverything(0));
+controlPlane.process.once('exit', (code) => {
+	if (!stopping) {
+		console.error(`[platform] The control plane exited unexpectedly (code ${code}).`);
+		void stopEverything(code ?? 1);
+	}
+});
