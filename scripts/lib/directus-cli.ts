@@ -8,6 +8,12 @@ import { runCommand } from './processes.ts';
 
 const CLI = repoPath('node_modules', '@directus', 'api', 'dist', 'cli', 'run.js');
 
+/**
+ * Node 22 from the `node` package, whatever Node runs the caller (a test runner started from a
+ * shell may be the machine's older Node): the native addons were built for this one.
+ */
+export const NODE_22 = repoPath('node_modules', 'node', 'bin', 'node');
+
 /** Directus also reads `.env` from its working directory; run it where no stray one can exist. */
 export interface DirectusProcessOptions {
 	env: Record<string, string>;
@@ -19,7 +25,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export function runDirectusCommand(args: string[], options: DirectusProcessOptions): Promise<string> {
-	return runCommand(process.execPath, [CLI, ...args], {
+	return runCommand(NODE_22, [CLI, ...args], {
 		label: `directus ${args.join(' ')}`,
 		cwd: options.cwd,
 		env: childEnv(options.env),
@@ -27,7 +33,7 @@ export function runDirectusCommand(args: string[], options: DirectusProcessOptio
 }
 
 export function spawnDirectusServer(options: DirectusProcessOptions): ChildProcess {
-	return spawn(process.execPath, [CLI, 'start'], {
+	return spawn(NODE_22, [CLI, 'start'], {
 		cwd: options.cwd,
 		env: childEnv(options.env),
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,75 @@
+/**
+ * Our migrations are idempotent and reversible: running `up` again changes nothing, `down` undoes
+ * them, and `up` after `down` restores the same state. Run against the suite's own database.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoPath } from '../../scripts/lib/paths.ts';
+import { controlPlane } from '../support/api.ts';
+
+interface Migration {
+	up(db: Knex): Promise<void>;
+	down(db: Knex): Promise<void>;
+}
+
+const MIGRATIONS_DIR = repoPath('migrations');
+let db: Knex;
+let migrations: Migration[];
+
+async function snapshotState(database: Knex) {
+	return {
+		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit').orderBy('id'),
+		roles: await database('directus_roles').where({ name: 'Customer' }).select('id'),
+		policies: await database('directus_policies').where({ name: 'Customer' }).select('id', 'app_access', 'admin_access'),
+		permissions: await database('directus_permissions')
+			.whereIn('policy', database('directus_policies').where({ name: 'Customer' }).select('id'))
+			.select('collection', 'action', 'fields')
+			.orderBy(['collection', 'action']),
+		settings: await database('directus_settings').select('public_registration', 'public_registration_verify_email', 'public_registration_role'),
+	};
+}
+
+beforeAll(async () => {
+	const { knexConnection } = controlPlane();
+	db = knex({ client: knexConnection.client, connection: knexConnection.connection, useNullAsDefault: true });
+	const files = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.mjs')).sort();
+	migrations = await Promise.all(files.map((file) => import(path.join(MIGRATIONS_DIR, file)) as Promise<Migration>));
+});
+
+afterAll(async () => {
+	await db?.destroy();
+});
+
+describe('custom migrations', () => {
+	it('seed plans, the Customer role and registration settings', async () => {
+		const state = await snapshotState(db);
+		expect(state.plans.map((plan: { id: string }) => plan.id)).toEqual(['business', 'free', 'pro', 'starter']);
+		expect(state.roles).toHaveLength(1);
+		expect(state.permissions.map((p: { collection: string; action: string }) => `${p.collection}:${p.action}`)).toEqual([
+			'directus_users:update',
+			'subscription_plans:read',
+		]);
+		expect(Boolean(state.settings[0]?.public_registration)).toBe(true);
+		expect(state.settings[0]?.public_registration_role).toBe(state.roles[0]?.id);
+	});
+
+	it('are idempotent: running up again changes nothing', async () => {
+		const before = await snapshotState(db);
+		for (const migration of migrations) await migration.up(db);
+		expect(await snapshotState(db)).toEqual(before);
+	});
+
+	it('can be undone and redone to the same state', async () => {
+		const before = await snapshotState(db);
+		for (const migration of [...migrations].reverse()) await migration.down(db);
+		const undone = await snapshotState(db);
+		expect(undone.roles).toEqual([]);
+		expect(undone.permissions).toEqual([]);
+		expect(Boolean(undone.settings[0]?.public_registration)).toBe(false);
+
+		for (const migration of migrations) await migration.up(db);
+		expect(await snapshotState(db)).toEqual(before);
+	});
+});

@@ -1,0 +1,73 @@
+/** `GET /stripe/plans` and `GET /stripe/config` against the seeded catalogue (spec sections 3 and 9). */
+import { describe, expect, it } from 'vitest';
+import { adminToken, api } from '../support/api.ts';
+
+interface PlanPrice {
+	amount: number;
+	price_id: string | null;
+	period: string;
+	interval_count: number;
+}
+interface Plan {
+	id: string;
+	name: string;
+	price: number;
+	projectLimit: number;
+	popular: boolean;
+	features: string[];
+	pricing: Partial<Record<'monthly' | 'quarterly' | 'yearly', PlanPrice>>;
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+async function plans(token?: string): Promise<Plan[]> {
+	const response = await api<{ data: Plan[] }>('GET', '/stripe/plans', token ? { token } : {});
+	expect(response.status).toBe(200);
+	return response.body.data;
+}
+
+describe('GET /stripe/plans', () => {
+	it('lists the seeded active plans, cheapest first, without a token', async () => {
+		const list = await plans();
+		expect(list.map((plan) => plan.id)).toEqual(['free', 'starter', 'pro', 'business']);
+		const monthly = list.map((plan) => plan.price);
+		expect([...monthly].sort((a, b) => a - b)).toEqual(monthly);
+		expect(list.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(['pro']);
+	});
+
+	it('prices quarterly at 3x monthly -10% and yearly at 12x monthly -20%', async () => {
+		for (const plan of (await plans()).filter((candidate) => candidate.price > 0)) {
+			expect(plan.pricing.monthly).toEqual({ amount: plan.price, price_id: null, period: 'month', interval_count: 1 });
+			expect(plan.pricing.quarterly).toEqual({ amount: cents(plan.price * 3 * 0.9), price_id: null, period: 'month', interval_count: 3 });
+			expect(plan.pricing.yearly).toEqual({ amount: cents(plan.price * 12 * 0.8), price_id: null, period: 'year', interval_count: 1 });
+		}
+	});
+
+	it('gives the free plan a monthly entry only and no projects', async () => {
+		const free = (await plans()).find((plan) => plan.id === 'free');
+		expect(free).toMatchObject({ price: 0, projectLimit: 0, pricing: { monthly: { amount: 0 } } });
+		expect(Object.keys(free?.pricing ?? {})).toEqual(['monthly']);
+	});
+
+	it('follows edits made in Studio: inactive plans disappear, price ids appear', async () => {
+		const admin = await adminToken();
+		await api('PATCH', '/items/subscription_plans/business', { token: admin, body: { is_active: false } });
+		await api('PATCH', '/items/subscription_plans/starter', { token: admin, body: { stripe_price_id_monthly: 'price_starter_m' } });
+		try {
+			const list = await plans();
+			expect(list.map((plan) => plan.id)).not.toContain('business');
+			expect(list.find((plan) => plan.id === 'starter')?.pricing.monthly?.price_id).toBe('price_starter_m');
+		} finally {
+			await api('PATCH', '/items/subscription_plans/business', { token: admin, body: { is_active: true } });
+			await api('PATCH', '/items/subscription_plans/starter', { token: admin, body: { stripe_price_id_monthly: null } });
+		}
+	});
+});
+
+describe('GET /stripe/config', () => {
+	it('names the sandbox provider, which needs no publishable key', async () => {
+		const response = await api('GET', '/stripe/config');
+		expect(response.status).toBe(200);
+		expect(response.body).toEqual({ data: { provider: 'sandbox', publishableKey: null } });
+	});
+});

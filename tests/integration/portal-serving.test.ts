@@ -1,0 +1,63 @@
+/**
+ * The control plane serves the portal at `/` with deep links working on reload, while `/admin`,
+ * the API and Directus's JSON 404s are unaffected.
+ */
+import { describe, expect, it } from 'vitest';
+import { controlPlane } from '../support/api.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+async function get(path: string, headers: Record<string, string> = html) {
+	return fetch(`${controlPlane().url}${path}`, { headers, redirect: 'manual' });
+}
+
+describe('portal serving', () => {
+	it('serves the portal shell at / and on deep links', async () => {
+		for (const path of ['/', '/help', '/dashboard', '/some/unknown/page']) {
+			const response = await get(path);
+			expect(response.status, path).toBe(200);
+			expect(response.headers.get('cache-control'), path).toBe('no-cache');
+			expect(await response.text(), path).toContain('<div id="root">');
+		}
+	});
+
+	it('serves hashed bundles with long-lived caching', async () => {
+		const page = await (await get('/')).text();
+		const script = page.match(/src="(\/portal-assets\/[^"]+\.js)"/)?.[1];
+		expect(script).toBeTruthy();
+		const response = await get(script!, {});
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toContain('javascript');
+		expect(response.headers.get('cache-control')).toContain('immutable');
+	});
+
+	it('refuses paths that climb out of the build folder', async () => {
+		const response = await get('/portal-assets/..%2f..%2fpackage.json', {});
+		expect(response.status).toBe(404);
+		expect(await response.text()).not.toContain('"workspaces"');
+	});
+
+	it('leaves Studio, the API and API 404s alone', async () => {
+		const studio = await get('/admin/');
+		expect(studio.status).toBe(200);
+		expect(await studio.text()).not.toContain('<div id="root">');
+		const ping = await get('/server/ping', {});
+		expect(await ping.text()).toBe('pong');
+		const unknownApi = await get('/items/no_such_collection', html);
+		expect(unknownApi.headers.get('content-type')).toContain('application/json');
+		const unknownEndpoint = await get('/stripe/no-such-route', html);
+		expect(unknownEndpoint.status).toBe(404);
+		expect(unknownEndpoint.headers.get('content-type')).toContain('application/json');
+	});
+
+	it('answers JSON clients on unknown paths with JSON, not the portal', async () => {
+		const response = await get('/not-a-page', { accept: 'application/json' });
+		expect(response.status).toBe(404);
+		expect(response.headers.get('content-type')).toContain('application/json');
+	});
+
+	it('sends a Content-Security-Policy with portal pages', async () => {
+		const response = await get('/');
+		expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+	});
+});

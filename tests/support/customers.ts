@@ -1,0 +1,34 @@
+/**
+ * Customers made the way real ones are: public registration, the verification email from the mail
+ * catcher, the verification link, then a login.
+ */
+import { randomBytes } from 'node:crypto';
+import { api, controlPlane, login } from './api.ts';
+import { linkIn, waitForEmail } from './mailbox.ts';
+
+export interface TestCustomer {
+	id: string;
+	email: string;
+	password: string;
+	token: string;
+}
+
+export async function registerVerifiedCustomer(label: string): Promise<TestCustomer> {
+	const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
+	const password = `pw-${randomBytes(8).toString('hex')}`;
+	const verificationUrl = `${controlPlane().url}/verify-email`;
+
+	const registered = await api('POST', '/users/register', {
+		body: { email, password, first_name: label, last_name: 'Customer', verification_url: verificationUrl },
+	});
+	if (registered.status !== 204) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+
+	const email_ = await waitForEmail(email, /verify/i);
+	const token = linkIn(email_, verificationUrl).searchParams.get('token');
+	const verified = await api('GET', `/users/register/verify-email?token=${encodeURIComponent(token ?? '')}`);
+	if (verified.status >= 400) throw new Error(`verify failed: ${verified.status}`);
+
+	const accessToken = await login(email, password);
+	const me = await api<{ data: { id: string } }>('GET', '/account/me', { token: accessToken });
+	return { id: me.body.data.id, email, password, token: accessToken };
+}

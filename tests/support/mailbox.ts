@@ -1,0 +1,31 @@
+/** Reads the mail catcher's inbox through its REST API: the emails Directus really sent. */
+import { controlPlane } from './api.ts';
+
+interface CaughtEmail {
+	id: string;
+	subject: string;
+	html: string;
+	to: { address: string }[];
+}
+
+export async function waitForEmail(to: string, subjectPattern: RegExp, timeoutMs = 15_000): Promise<CaughtEmail> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const response = await fetch(`${controlPlane().mailUiUrl}/email`);
+		const emails = (await response.json()) as CaughtEmail[];
+		const match = emails.find(
+			(email) => email.to.some((recipient) => recipient.address === to) && subjectPattern.test(email.subject),
+		);
+		if (match) return match;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error(`No email to ${to} matching ${subjectPattern} within ${timeoutMs} ms`);
+}
+
+/** The first link in an email's HTML whose URL starts with the given prefix. */
+export function linkIn(email: CaughtEmail, prefix: string): URL {
+	const hrefs = [...email.html.matchAll(/href=["']([^"']+)["']/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+	const href = hrefs.find((candidate) => candidate.startsWith(prefix));
+	if (!href) throw new Error(`No link starting with ${prefix} in "${email.subject}"; links: ${hrefs.join(" ")}`);
+	return new URL(href);
+}

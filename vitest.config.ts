@@ -1,0 +1,41 @@
+/**
+ * Test projects: fast unit tests beside the code; the integration suite twice (SQLite and
+ * PostgreSQL), each against its own real control plane; browser tests in Debian's Chromium.
+ */
+import { defineConfig } from 'vitest/config';
+
+const integration = (name: string, db: 'sqlite3' | 'pg') => ({
+	test: {
+		name,
+		include: ['tests/integration/**/*.test.ts'],
+		env: { TEST_DB: db },
+		globalSetup: ['tests/setup/control-plane.global.ts'],
+		testTimeout: 30_000,
+		hookTimeout: 180_000,
+	},
+});
+
+export default defineConfig({
+	test: {
+		projects: [
+			{
+				test: {
+					name: 'unit',
+					include: ['extensions/platform/src/**/*.test.ts', 'portal/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+				},
+			},
+			integration('integration-sqlite', 'sqlite3'),
+			integration('integration-postgres', 'pg'),
+			{
+				test: {
+					name: 'browser',
+					include: ['tests/e2e/**/*.test.ts'],
+					env: { TEST_DB: 'sqlite3' },
+					globalSetup: ['tests/setup/control-plane.global.ts'],
+					testTimeout: 60_000,
+					hookTimeout: 180_000,
+				},
+			},
+		],
+	},
+});
