@@ -42,7 +42,11 @@ if (config.MAIL_CATCHER) {
 	log(`Mail catcher listening on smtp://127.0.0.1:${config.MAIL_CATCHER_SMTP_PORT}`);
 }
 
-await prepareControlPlaneDatabase(directus, (step) => log(`Preparing database: ${step}`));
+await prepareControlPlaneDatabase(
+	directus,
+	(step) => log(`Preparing database: ${step}`),
+	path.join(config.dataDir, 'prepared.json'),
+);
 log('Starting the control plane…');
 const controlPlane = await startControlPlane({
 	...directus,

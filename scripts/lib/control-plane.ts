@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { runDirectusCommand, spawnDirectusServer, type DirectusProcessOptions } from './directus-cli.ts';
 import { repoPath } from './paths.ts';
+import { isPreparationCurrent, preparationFingerprint, recordPreparation } from './preparation-state.ts';
 
 export const SCHEMA_SNAPSHOT = repoPath('snapshots', 'schema.yaml');
 
@@ -22,18 +23,29 @@ function withoutCustomMigrations(options: DirectusProcessOptions): DirectusProce
 	return { ...options, env: { ...options.env, MIGRATIONS_PATH: empty } };
 }
 
-export type PrepareStep = 'bootstrap' | 'schema' | 'migrations';
+export type PrepareStep = 'bootstrap' | 'schema' | 'migrations' | 'up to date';
 
+/**
+ * With `stateFile`, a database already prepared from the same inputs is left as it is (see
+ * preparation-state.ts); without it, every step runs.
+ */
 export async function prepareControlPlaneDatabase(
 	options: DirectusProcessOptions,
 	onStep: (step: PrepareStep) => void = () => {},
+	stateFile?: string,
 ): Promise<void> {
+	const fingerprint = preparationFingerprint(options.env, SCHEMA_SNAPSHOT);
+	if (stateFile && (await isPreparationCurrent(stateFile, fingerprint, options.env))) {
+		onStep('up to date');
+		return;
+	}
 	onStep('bootstrap');
 	await runDirectusCommand(['bootstrap'], withoutCustomMigrations(options));
 	onStep('schema');
 	await runDirectusCommand(['schema', 'apply', '--yes', SCHEMA_SNAPSHOT], options);
 	onStep('migrations');
 	await runDirectusCommand(['database', 'migrate:latest'], options);
+	if (stateFile) recordPreparation(stateFile, fingerprint);
 }
 
 export class ControlPlaneExitedError extends Error {

@@ -6,7 +6,7 @@ import { defineEndpoint } from '@directus/extensions-sdk';
 import { billingClientConfig } from '../../lib/billing/billing-config.ts';
 import { asyncRoute } from '../../lib/http/async-route.ts';
 import { readPlatformConfig } from '../../lib/platform-config.ts';
-import { listActivePlans } from '../../lib/plans/plans-service.ts';
+import { planCatalogue } from '../../lib/plans/shared-catalogue.ts';
 
 export default defineEndpoint({
 	id: 'stripe',
@@ -20,7 +20,7 @@ export default defineEndpoint({
 		router.get(
 			'/plans',
 			asyncRoute(async (_req, res) => {
-				res.json({ data: await listActivePlans(context) });
+				res.json({ data: await planCatalogue(context).list() });
 			}),
 		);
 	},

@@ -1,0 +1,17 @@
+/**
+ * One catalogue per process, shared by the `stripe` endpoint (reads) and the `plan-catalogue` hook
+ * (invalidation): both are entries of the same bundle, so they share this module.
+ */
+import type { ApiExtensionContext } from '@directus/types';
+import { PlanCatalogue } from './plan-catalogue.ts';
+import { listActivePlans } from './plans-service.ts';
+
+/** Long enough to absorb traffic spikes, short enough that another replica's edit shows soon. */
+const CATALOGUE_TTL_MS = 60_000;
+
+let catalogue: PlanCatalogue | null = null;
+
+export function planCatalogue(context: Pick<ApiExtensionContext, 'services' | 'getSchema'>): PlanCatalogue {
+	catalogue ??= new PlanCatalogue(() => listActivePlans(context), CATALOGUE_TTL_MS);
+	return catalogue;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+	try {
+		loadConfig(env, '/repo');
+	} catch (error) {
+		if (error instanceof ConfigError) return error.problems;
+		throw error;
+	}
+	return [];
+}
+
+describe('loadConfig', () => {
+	it('runs the embedded defaults with no environment at all', () => {
+		const config = loadConfig({}, '/repo');
+		expect(config).toMatchObject({
+			PORT: 8055,
+			DB_CLIENT: 'sqlite3',
+			MAIL_CATCHER: true,
+			billingProvider: 'sandbox',
+			publicUrl: 'http://localhost:8055',
+			dataDir: '/repo/data',
+			RATE_LIMITER_ENABLED: true,
+		});
+	});
+
+	it('names the variable when a value is bad', () => {
+		expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT: /);
+		expect(problemsOf({ DB_CLIENT: 'oracle' })[0]).toMatch(/^DB_CLIENT: /);
+		expect(problemsOf({ ADMIN_EMAIL: 'not-an-email' })[0]).toMatch(/^ADMIN_EMAIL: /);
+		expect(problemsOf({ MAIL_CATCHER: 'maybe' })[0]).toMatch(/^MAIL_CATCHER: /);
+	});
+
+	it('requires what a choice depends on', () => {
+		expect(problemsOf({ DB_CLIENT: 'pg' })).toEqual(['DB_CONNECTION_STRING: is required when DB_CLIENT=pg']);
+		expect(problemsOf({ MAIL_CATCHER: 'false' })).toEqual(['EMAIL_SMTP_HOST: is required when MAIL_CATCHER=false']);
+		expect(problemsOf({ BILLING_PROVIDER: 'stripe' }).map((problem) => problem.split(':')[0])).toEqual([
+			'STRIPE_SECRET_KEY',
+			'STRIPE_PUBLISHABLE_KEY',
+			'STRIPE_WEBHOOK_SECRET',
+		]);
+	});
+
+	it('picks Stripe when a secret key is given, and treats empty values as unset', () => {
+		const config = loadConfig(
+			{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', PUBLIC_URL: '' },
+			'/repo',
+		);
+		expect(config.billingProvider).toBe('stripe');
+		expect(config.publicUrl).toBe('http://localhost:8055');
+	});
+
+	it('refuses a short admin password or secret', () => {
+		expect(problemsOf({ ADMIN_PASSWORD: 'short' })[0]).toMatch(/^ADMIN_PASSWORD: /);
+		expect(problemsOf({ SECRET: 'short' })[0]).toMatch(/^SECRET: /);
+	});
+});
