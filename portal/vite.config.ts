@@ -1,6 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/** Libraries that change rarely get their own long-cached chunks. */
+const VENDOR_GROUPS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+  { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)[\\/]/ },
+  { name: 'vendor', test: /node_modules[\\/]/ },
+];
+
 export default defineConfig({
   base: '/',
   plugins: [react()],
@@ -9,5 +16,8 @@ export default defineConfig({
     // The control plane's Directus owns /assets/* (uploaded files), so the
     // portal's hashed bundles must live under a path Directus does not route.
     assetsDir: 'portal-assets',
+    rolldownOptions: {
+      output: { codeSplitting: { groups: VENDOR_GROUPS } },
+    },
   },
 });

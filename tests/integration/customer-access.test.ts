@@ -163,6 +163,14 @@ describe('registration', () => {
 		expect(policy.body.data).toEqual([{ app_access: false, admin_access: false }]);
 	});
 
+	it('refuses a forged or reused verification token with a clear error', async () => {
+		const forged = await api('POST', '/account/verify-email', { body: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' } });
+		expect(forged.status).toBe(400);
+		expect(forged.body.errors[0].message).toMatch(/invalid or has expired/);
+		const empty = await api('POST', '/account/verify-email', { body: {} });
+		expect(empty.status).toBe(400);
+	});
+
 	it('does not let an unverified account log in', async () => {
 		const email = `unverified-${Date.now()}@example.com`;
 		await api('POST', '/users/register', { body: { email, password: 'long-enough-password' } });

@@ -21,6 +21,14 @@ describe('portal serving', () => {
 		}
 	});
 
+	it('serves the portal for a browser reload on /auth, which Directus also answers', async () => {
+		const page = await get('/auth?mode=register');
+		expect(await page.text()).toContain('<div id="root">');
+		const providers = await get('/auth', {});
+		expect(providers.headers.get('content-type')).toContain('application/json');
+		expect(await providers.json()).toHaveProperty('data');
+	});
+
 	it('serves hashed bundles with long-lived caching', async () => {
 		const page = await (await get('/')).text();
 		const script = page.match(/src="(\/portal-assets\/[^"]+\.js)"/)?.[1];

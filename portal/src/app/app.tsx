@@ -1,3 +1,4 @@
+import { Toaster } from '../components/ui/toaster';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -5,6 +6,9 @@ export function App() {
   return (
     <AppProvider>
       <AppRouter />
+      {/* Outside the router so it is listening before the first page mounts: a toast raised
+          by a page's first effect (e.g. "missing reset token") is otherwise never shown. */}
+      <Toaster />
     </AppProvider>
   );
 }

@@ -4,14 +4,13 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { FloatingHelpButton } from '../components/layout/floating-help-button';
 import { Footer } from '../components/layout/footer';
 import { TopNav } from '../components/layout/top-nav';
-import { Toaster } from '../components/ui/toaster';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { SystemStatus } from '../features/system-status/components/system-status';
 
 /** Height of the fixed navigation, reserved above every page. */
 const NAV_HEIGHT = '16';
 
-/** The shell around every route: session, navigation, footer, toasts. */
+/** The shell around every route: session, navigation, footer. */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
@@ -26,7 +25,6 @@ export function RootLayout() {
         <Footer statusIndicator={<SystemStatus />} />
       </Flex>
       <FloatingHelpButton />
-      <Toaster />
       <ScrollRestoration />
     </AuthProvider>
   );

@@ -7,7 +7,6 @@ const config = defineConfig({
       // Keeps hash targets (#features, #pricing) clear of the fixed navigation.
       scrollPaddingTop: '80px',
     },
-    body: { bg: 'bg', color: 'fg' },
   },
 });
 

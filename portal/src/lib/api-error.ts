@@ -1,11 +1,20 @@
 import { i18n } from './i18n';
 
 /**
+ * An answer that arrived but is not what the endpoint promises, e.g. an HTML
+ * page from a proxy. Its message is for developers; users see a generic one.
+ */
+export class UnexpectedResponseError extends Error {
+  override name = 'UnexpectedResponseError';
+}
+
+/**
  * Turns anything a request threw into the one message the user sees,
  * in the order of spec section 8: the server's first error message, then the
  * error's own message, then a message for the HTTP status, then a generic one.
  */
 export function getErrorMessage(error: unknown): string {
+  if (error instanceof UnexpectedResponseError) return i18n.t('errors.unexpected');
   return (
     firstServerMessage(error) ??
     ownMessage(error) ??

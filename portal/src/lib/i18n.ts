@@ -8,7 +8,7 @@ import ru from '../locales/ru.json';
 /** localStorage key for the language the user picked (spec section 4, "Language"). */
 export const LANGUAGE_STORAGE_KEY = 'preferred-language';
 
-export const resources = {
+const resources = {
   en: { translation: en },
   es: { translation: es },
   ru: { translation: ru },

@@ -13,6 +13,3 @@ export const toaster = createToaster({
   offsets: { top: '80px', right: '16px', bottom: '16px', left: '16px' },
   pauseOnPageIdle: true,
 });
-
-/** Toast kinds the portal uses (spec section 4). */
-export type ToastKind = 'loading' | 'success' | 'error' | 'info' | 'warning';

@@ -1,25 +1,26 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { Toaster as ChakraToaster, Spinner, Stack, Toast } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../lib/toaster';
 
-/** Renders the app's toast queue; mount exactly once, in the app shell. */
+/**
+ * Renders the app's toast queue; mount exactly once, at the app root (the
+ * group is position: fixed, so it needs no portal there).
+ */
 export function Toaster() {
   const { t } = useTranslation();
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: '356px' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            <Toast.CloseTrigger aria-label={t('common.closeNotification')} />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {(toast) => (
+        <Toast.Root width={{ md: '356px' }}>
+          {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+          <Stack gap="1" flex="1" maxWidth="100%">
+            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+            {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+          </Stack>
+          {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+          <Toast.CloseTrigger aria-label={t('common.closeNotification')} />
+        </Toast.Root>
+      )}
+    </ChakraToaster>
   );
 }

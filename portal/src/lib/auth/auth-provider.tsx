@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { getErrorMessage } from '../api-error';
 import { clearStoredAuth, hasStoredAuth, onStoredAuthCleared } from '../auth-storage';
@@ -16,6 +16,7 @@ import type { SessionUser } from './session-user';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [isLoading, setIsLoading] = useState(hasStoredAuth);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
@@ -40,11 +41,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A failed token refresh clears storage anywhere in the app; sign out the UI with it.
   useEffect(() => onStoredAuthCleared(() => setUser(null)), []);
 
+  // The logout flag keeps protected pages from redirecting to /auth until the router has
+  // rendered home. Awaiting navigate() is not enough: the router commits a navigation to a
+  // lazily loaded page in a transition, after the promise resolves.
+  useEffect(() => {
+    if (pathname === paths.home.path) setIsLoggingOut(false);
+  }, [pathname]);
+
   const login = useCallback(async (email: string, password: string) => {
     try {
       await signIn(email, password);
       const loaded = await fetchSessionUser();
       setUser(loaded);
+      setIsLoggingOut(false);
       return loaded;
     } catch (error) {
       clearStoredAuth();
@@ -72,7 +81,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     setUser(null);
     await navigate(paths.home.getHref(), { replace: true });
-    setIsLoggingOut(false);
     toaster.success({ title: t('auth.toast.loggedOut') });
   }, [navigate, t]);
 

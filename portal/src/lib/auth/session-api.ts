@@ -1,12 +1,17 @@
-import { readMe, registerUser } from '@directus/sdk';
+import { customEndpoint, registerUser } from '@directus/sdk';
 import { paths } from '../../config/paths';
+import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
-import { SESSION_USER_FIELDS, splitFullName, toSessionUser, type SessionUser } from './session-user';
+import { splitFullName, toSessionUser, type SessionUser } from './session-user';
 
+/**
+ * Customers hold no read permission on users (on Directus's core tier any would expose every
+ * user), so their own profile comes from the platform's `/account/me`, which checks ownership.
+ */
 export async function fetchSessionUser(): Promise<SessionUser> {
-  const raw: unknown = await directus.request(readMe({ fields: [...SESSION_USER_FIELDS] }));
+  const raw: unknown = await directus.request(customEndpoint({ path: '/account/me', method: 'GET' }));
   if (typeof raw !== 'object' || raw === null || !('id' in raw)) {
-    throw new Error('Unexpected response from /users/me');
+    throw new UnexpectedResponseError('GET /account/me did not return a user');
   }
   return toSessionUser(raw);
 }

@@ -10,7 +10,7 @@ export type SessionUser = {
   avatar: string | null;
 };
 
-/** The fields the portal reads from GET /users/me. */
+/** The fields `GET /account/me` returns. */
 export const SESSION_USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'avatar'] as const;
 
 type RawUser = Partial<Record<(typeof SESSION_USER_FIELDS)[number], unknown>>;

@@ -1,6 +1,7 @@
 /** `/account/*`: the signed-in customer's own account, read with an ownership check in code. */
 import { defineEndpoint } from '@directus/extensions-sdk';
 import { readOwnProfile } from '../../lib/account/profile.ts';
+import { verifyRegistrationEmail } from '../../lib/account/verify-email.ts';
 import { requireUserId } from '../../lib/http/accountability.ts';
 import { asyncRoute } from '../../lib/http/async-route.ts';
 
@@ -11,6 +12,14 @@ export default defineEndpoint({
 			'/me',
 			asyncRoute(async (req, res) => {
 				res.json({ data: await readOwnProfile(context, requireUserId(req)) });
+			}),
+		);
+
+		router.post(
+			'/verify-email',
+			asyncRoute(async (req, res) => {
+				await verifyRegistrationEmail(context, req.body);
+				res.status(204).end();
 			}),
 		);
 	},

@@ -6,7 +6,7 @@ import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
 import { readPlatformConfig } from '../../lib/platform-config.ts';
 import { findPortalBuild, portalStaticFiles } from '../../lib/portal/portal-files.ts';
-import { portalSpaFallback } from '../../lib/portal/spa-fallback.ts';
+import { portalPagesSharedWithApi, portalSpaFallback } from '../../lib/portal/spa-fallback.ts';
 
 export default defineHook(({ init }, context) => {
 	const build = findPortalBuild(readPlatformConfig(context.env).PORTAL_DIST);
@@ -16,7 +16,9 @@ export default defineHook(({ init }, context) => {
 	}
 
 	init('app.before', (meta) => {
-		(meta['app'] as Express).use(portalStaticFiles(build));
+		const app = meta['app'] as Express;
+		app.use(portalStaticFiles(build));
+		app.use(portalPagesSharedWithApi(build));
 	});
 
 	init('routes.custom.after', (meta) => {

@@ -15,17 +15,39 @@ const API_PREFIXES = [
 	'stripe', 'account', 'portal-assets',
 ];
 
+/**
+ * Portal pages whose path Directus also answers (`GET /auth` lists auth providers). A browser
+ * navigation asks for HTML explicitly; the SDK and API clients do not.
+ */
+const PORTAL_PAGES_SHARED_WITH_API = new Set(['/auth', '/auth/']);
+
+export function isBrowserNavigation(req: Request): boolean {
+	return (req.method === 'GET' || req.method === 'HEAD') && (req.get('accept') ?? '').includes('text/html');
+}
+
 export function isApiPath(pathname: string): boolean {
 	const firstSegment = pathname.split('/')[1] ?? '';
 	return API_PREFIXES.includes(firstSegment);
+}
+
+function sendPortalPage(build: PortalBuild, res: Response, next: NextFunction): void {
+	res.sendFile(build.indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
+		if (error && !res.headersSent) next(error);
+	});
 }
 
 export function portalSpaFallback(build: PortalBuild): RequestHandler {
 	return (req: Request, res: Response, next: NextFunction) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next();
 		if (isApiPath(req.path) || !req.accepts('html')) return next();
-		res.sendFile(build.indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
-			if (error && !res.headersSent) next(error);
-		});
+		sendPortalPage(build, res, next);
+	};
+}
+
+/** Runs before Directus's routes: browser navigations to shared paths get the portal. */
+export function portalPagesSharedWithApi(build: PortalBuild): RequestHandler {
+	return (req: Request, res: Response, next: NextFunction) => {
+		if (!PORTAL_PAGES_SHARED_WITH_API.has(req.path) || !isBrowserNavigation(req)) return next();
+		sendPortalPage(build, res, next);
 	};
 }

@@ -1,5 +1,6 @@
 import { customEndpoint } from '@directus/sdk';
 import useSWR from 'swr';
+import { UnexpectedResponseError } from '../../../lib/api-error';
 import { directus } from '../../../lib/directus';
 import { isPlan, type Plan } from './plan';
 
@@ -9,7 +10,7 @@ export const plansKey = 'stripe/plans';
 export async function fetchPlans(): Promise<Plan[]> {
   const data = await directus.request(customEndpoint<unknown>({ path: '/stripe/plans', method: 'GET' }));
   if (!Array.isArray(data) || !data.every(isPlan)) {
-    throw new Error('Unexpected answer from /stripe/plans');
+    throw new UnexpectedResponseError('GET /stripe/plans did not return a list of plans');
   }
   return data;
 }

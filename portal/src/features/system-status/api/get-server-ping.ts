@@ -1,5 +1,6 @@
 import { serverPing } from '@directus/sdk';
 import useSWR from 'swr';
+import { UnexpectedResponseError } from '../../../lib/api-error';
 import { directus } from '../../../lib/directus';
 
 /** How often the footer re-checks the control plane. */
@@ -15,7 +16,7 @@ export const serverPingKey = 'server/ping';
 export async function fetchServerPing(): Promise<true> {
   const body = await directus.request(serverPing());
   if (typeof body !== 'string' || body.trim() !== 'pong') {
-    throw new Error('Unexpected answer from /server/ping');
+    throw new UnexpectedResponseError('GET /server/ping did not answer pong');
   }
   return true;
 }

@@ -1,0 +1,33 @@
+import { Icon, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { LuMailCheck } from 'react-icons/lu';
+import { AuthCard } from './auth-card';
+
+type CheckEmailProps = { email: string; message: string; actions: ReactNode };
+
+/** "Check your email" screen after registering or asking for a reset link. */
+export function CheckEmail({ email, message, actions }: CheckEmailProps) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('auth.checkEmail.title')}>
+      <Stack gap="5" align="center" textAlign="center" role="status">
+        <Icon as={LuMailCheck} boxSize="12" color="green.solid" aria-hidden="true" />
+        <Text>
+          <Trans
+            i18nKey="auth.checkEmail.sentTo"
+            values={{ email }}
+            components={{ strong: <Text as="strong" wordBreak="break-all" /> }}
+          />
+        </Text>
+        <Text color="fg.muted">{message}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('auth.checkEmail.spamHint')}
+        </Text>
+        <Stack gap="3" w="full">
+          {actions}
+        </Stack>
+      </Stack>
+    </AuthCard>
+  );
+}

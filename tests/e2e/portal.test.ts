@@ -1,0 +1,109 @@
+/**
+ * The portal in a real browser against a real control plane: it loads with real plans, `/help`
+ * filters its FAQ, unknown paths show the 404 page, the language switcher changes the visible text
+ * (es, ru), and a verified customer signs in and lands on the dashboard.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { controlPlane } from '../support/api.ts';
+import { launchChromium } from '../support/browser.ts';
+import { registerVerifiedCustomer } from '../support/customers.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+	browser = await launchChromium();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+beforeEach(async () => {
+	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+	page = await context.newPage();
+	consoleErrors.length = 0;
+	page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+afterEach(async () => {
+	await context?.close();
+});
+
+const open = (path: string) => page.goto(`${controlPlane().url}${path}`);
+
+async function switchLanguage(nativeName: string) {
+	await page.getByTestId('language-switcher').click();
+	await page.getByRole('menuitemradio', { name: nativeName }).click();
+}
+
+describe('portal', () => {
+	it('loads the landing page with the plans from the API', async () => {
+		await open('/');
+		await page.getByTestId('nav').waitFor();
+		await page.getByTestId('pricing-plan').first().waitFor();
+		const cards = await page.getByTestId('pricing-plan').allTextContents();
+		expect(cards).toHaveLength(4);
+		expect(cards.join(' ')).toContain('Pro');
+		await page.getByTestId('system-status').and(page.locator('[data-status="operational"]')).waitFor();
+		expect(consoleErrors).toEqual([]);
+	});
+
+	it('renders /help on a deep link and filters its FAQ', async () => {
+		await open('/help');
+		await page.getByTestId('help-search').waitFor();
+		expect(await page.getByTestId('help-faq-item').count()).toBe(6);
+		await page.getByTestId('help-search').fill('zzzz-no-such-words');
+		await page.getByTestId('help-no-results').waitFor();
+		expect(await page.getByTestId('help-faq-item').count()).toBe(0);
+	});
+
+	it('shows the 404 page on an unknown path', async () => {
+		const response = await open('/no/such/page');
+		expect(response?.status()).toBe(200);
+		await page.getByTestId('not-found').waitFor();
+		expect(await page.getByTestId('not-found').textContent()).toContain('404');
+	});
+
+	it('switches the visible text to Spanish and to Russian, and remembers the choice', async () => {
+		await open('/help');
+		await page.getByTestId('help-search').waitFor();
+		const english = await page.locator('main').innerText();
+		expect(await page.getAttribute('html', 'lang')).toBe('en');
+
+		await switchLanguage('Español');
+		await page.waitForFunction(() => document.documentElement.lang === 'es');
+		const spanish = await page.locator('main').innerText();
+		expect(spanish).not.toEqual(english);
+
+		await switchLanguage('Русский');
+		await page.waitForFunction(() => document.documentElement.lang === 'ru');
+		const russian = await page.locator('main').innerText();
+		expect(russian).toMatch(/[А-Яа-яЁё]/);
+		expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+
+		await page.reload();
+		await page.waitForFunction(() => document.documentElement.lang === 'ru');
+		expect(await page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('ru');
+	});
+
+	it('signs a verified customer in and shows the dashboard with their name', async () => {
+		const customer = await registerVerifiedCustomer('browser');
+		await open('/auth');
+		const form = page.getByTestId('auth-form');
+		await form.waitFor();
+		await form.getByLabel(/email/i).fill(customer.email);
+		await form.getByLabel(/password/i).first().fill(customer.password);
+		await form.locator('button[type="submit"]').click();
+		await page.waitForURL(/\/dashboard$/);
+		await page.getByText('browser', { exact: false }).first().waitFor();
+		const stored = await page.evaluate(() => localStorage.getItem('epic-auth'));
+		expect(stored).toContain('access_token');
+	});
+
+	it('sends visitors from protected pages to sign-in', async () => {
+		await open('/dashboard');
+		await page.waitForURL(/\/auth/);
+		await page.getByTestId('auth-form').waitFor();
+	});
+});
