@@ -65,6 +65,10 @@ async function stopEverything(exitCode: number) {
 	process.exit(exitCode);
 }
 
+// Whatever ends this process, the Directus child must not outlive it.
+process.on('exit', () => {
+	if (controlPlane.process.exitCode === null) controlPlane.process.kill('SIGKILL');
+});
 process.on('SIGINT', () => void stopEverything(0));
 process.on('SIGTERM', () => void stopEverything(0));
 controlPlane.process.once('exit', (code) => {

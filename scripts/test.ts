@@ -1,6 +1,6 @@
 /**
- * `npm test`: prepares the machine (Chromium, PostgreSQL), builds the bundle and the portal from
- * the current source, then runs every vitest project: unit, integration on SQLite and on
+ * `npm test`: prepares the machine (Chromium, PostgreSQL), type-checks, builds the bundle and the
+ * portal from the current source, then runs every vitest project: unit, integration on SQLite and on
  * PostgreSQL, and the browser tests. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +13,9 @@ const log = (message: string) => console.log(`[test] ${message}`);
 
 await ensureChromium(log);
 await ensurePostgres(log);
+
+log('Type-checking extension, portal, tests and scripts…');
+await runCommand('npm', ['run', 'typecheck'], { label: 'npm run typecheck', cwd: repoPath() });
 
 for (const workspace of ['extensions/platform', 'portal']) {
 	log(`Building ${workspace}…`);

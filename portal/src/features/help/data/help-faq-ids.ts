@@ -1,0 +1,7 @@
+/**
+ * The help centre's six questions (spec section 9). Text lives in the locale
+ * files under help.faq.<id>; this list fixes which entries exist and their order.
+ */
+export const HELP_FAQ_IDS = ['createProject', 'customDomain', 'billing', 'adminPanel', 'limits', 'verificationEmail'] as const;
+
+export type HelpFaqId = (typeof HELP_FAQ_IDS)[number];
