@@ -68,6 +68,7 @@ async function stopEverything(exitCode: number) {
 // Whatever ends this process, the Directus child must not outlive it.
 process.on('exit', () => {
 	if (controlPlane.process.exitCode === null) controlPlane.process.kill('SIGKILL');
+	void mailCatcher?.close();
 });
 process.on('SIGINT', () => void stopEverything(0));
 process.on('SIGTERM', () => void stopEverything(0));

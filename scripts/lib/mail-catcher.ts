@@ -1,35 +1,46 @@
 /**
  * The embedded default's SMTP catcher: MailDev receives every email the control plane sends
  * (verification, password reset) and shows it in a web UI, so sign-up works with no mail server.
+ * It runs as its own process: MailDev keeps module-level state and installs signal handlers that
+ * exit the whole process, so it must not share one with the platform (or with a test runner).
  */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-interface MailDevInstance {
-	listen(callback: (error?: Error) => void): void;
-	close(callback: (error?: Error) => void): void;
-}
-type MailDevConstructor = new (options: Record<string, unknown>) => MailDevInstance;
+import { spawn } from 'node:child_process';
+import { NODE_22 } from './directus-cli.ts';
+import { repoPath } from './paths.ts';
+import { stopProcess } from './processes.ts';
 
 export interface MailCatcher {
 	uiUrl: string;
 	close(): Promise<void>;
 }
 
+const MAILDEV_CLI = repoPath('node_modules', 'maildev', 'bin', 'maildev');
+
+async function waitForHealth(url: string, exited: () => boolean, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline && !exited()) {
+		try {
+			if ((await fetch(`${url}/healthz`)).ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error(`The mail catcher did not start on ${url}${exited() ? ' (it exited; is the port taken?)' : ''}`);
+}
+
 export async function startMailCatcher(options: { smtpPort: number; uiPort: number }): Promise<MailCatcher> {
-	const MailDev = require('maildev') as MailDevConstructor;
-	const maildev = new MailDev({
-		smtp: options.smtpPort,
-		web: options.uiPort,
-		ip: '127.0.0.1',
-		// Keep mail in memory: the catcher is for trying sign-up locally, not an archive.
-		silent: true,
-		disableWeb: false,
-	});
-	await new Promise<void>((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())));
-	return {
-		uiUrl: `http://localhost:${options.uiPort}`,
-		close: () => new Promise<void>((resolve) => maildev.close(() => resolve())),
-	};
+	const child = spawn(
+		NODE_22,
+		[MAILDEV_CLI, '--smtp', String(options.smtpPort), '--web', String(options.uiPort), '--ip', '127.0.0.1', '--silent'],
+		{ stdio: ['ignore', 'ignore', 'inherit'] },
+	);
+	const uiUrl = `http://127.0.0.1:${options.uiPort}`;
+	try {
+		await waitForHealth(uiUrl, () => child.exitCode !== null, 15_000);
+	} catch (error) {
+		await stopProcess(child);
+		throw error;
+	}
+	return { uiUrl: `http://localhost:${options.uiPort}`, close: () => stopProcess(child, 2000) };
 }
