@@ -45,7 +45,12 @@ export function PricingSection() {
           {t('landing.pricing.empty')}
         </Text>
       ) : (
-        <SimpleGrid columns={{ base: 1, md: Math.min(plans.length, 3) }} gap="6" alignItems="stretch">
+        // One row on wide screens for up to four plans, two per row on tablets: never a lone card.
+        <SimpleGrid
+          columns={{ base: 1, md: Math.min(plans.length, 2), xl: Math.min(plans.length, 4) }}
+          gap="6"
+          alignItems="stretch"
+        >
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} period={period} />
           ))}
