@@ -32,9 +32,25 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 	}
 }
 
+/** Runs killed before their teardown leave databases behind; older than this, nothing uses them. */
+const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
+
+async function dropAbandonedDatabases(client: pg.Client): Promise<void> {
+	const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'epic\_%'`);
+	for (const { datname } of rows) {
+		const createdAt = Number(datname.match(/^epic_[a-z]+_(\d+)_\d+$/)?.[1]);
+		if (createdAt && Date.now() - createdAt > ABANDONED_AFTER_MS) {
+			await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+		}
+	}
+}
+
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
 	const name = `epic_${label}_${Date.now()}_${process.pid}`;
-	await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+	await withAdminClient(async (client) => {
+		await dropAbandonedDatabases(client);
+		await client.query(`CREATE DATABASE "${name}"`);
+	});
 	const url = new URL(adminUrl());
 	url.pathname = `/${name}`;
 	return {
