@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { controlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
+import { TEST_SUPPORT_EMAIL } from '../support/test-control-plane.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -46,6 +47,8 @@ describe('portal', () => {
 		expect(cards).toHaveLength(4);
 		expect(cards.join(' ')).toContain('Pro');
 		await page.getByTestId('system-status').and(page.locator('[data-status="operational"]')).waitFor();
+		await page.getByTestId('support-email').waitFor();
+		expect(await page.getByTestId('support-email').getAttribute('href')).toBe(`mailto:${TEST_SUPPORT_EMAIL}`);
 		expect(consoleErrors).toEqual([]);
 	});
 

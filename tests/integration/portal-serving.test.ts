@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { controlPlane } from '../support/api.ts';
+import { TEST_PUBLIC_HOST, TEST_SUPPORT_EMAIL } from '../support/test-control-plane.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
@@ -62,6 +63,12 @@ describe('portal serving', () => {
 		const response = await get('/not-a-page', { accept: 'application/json' });
 		expect(response.status).toBe(404);
 		expect(response.headers.get('content-type')).toContain('application/json');
+	});
+
+	it('gives the portal the operator settings from the environment', async () => {
+		const response = await get('/portal/config', {});
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ data: { supportEmail: TEST_SUPPORT_EMAIL, publicHost: TEST_PUBLIC_HOST } });
 	});
 
 	it('sends a Content-Security-Policy with portal pages', async () => {

@@ -19,6 +19,9 @@ import { createTestDatabase, type TestDatabase } from './postgres.ts';
 
 export type TestDatabaseClient = 'sqlite3' | 'pg';
 
+export const TEST_SUPPORT_EMAIL = 'help@support.epic-test.example';
+export const TEST_PUBLIC_HOST = 'sites.epic-test.example';
+
 /** What the test files receive through vitest's `inject('controlPlane')`. */
 export interface ControlPlaneHandle {
 	url: string;
@@ -52,6 +55,9 @@ export async function bootTestControlPlane(db: TestDatabaseClient): Promise<Runn
 			DB_CLIENT: db,
 			DB_CONNECTION_STRING: database?.connectionString,
 			ADMIN_PASSWORD: adminPassword,
+			// Distinct from the defaults, so tests can see the environment reach the portal.
+			SUPPORT_EMAIL: TEST_SUPPORT_EMAIL,
+			PUBLIC_HOST: TEST_PUBLIC_HOST,
 			MAIL_CATCHER_SMTP_PORT: String(smtpPort),
 			MAIL_CATCHER_UI_PORT: String(uiPort),
 			// Rate limiting stays on; the limit is raised because one suite sends bursts from one IP.

@@ -10,7 +10,8 @@ const PlatformConfigSchema = z.object({
 	BILLING_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
 	STRIPE_PUBLISHABLE_KEY: optionalText,
 	PORTAL_DIST: optionalText,
-	SUPPORT_EMAIL: optionalText,
+	SUPPORT_EMAIL: z.string().default('support@example.com'),
+	PUBLIC_HOST: z.string().default('localhost'),
 });
 
 export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { SUPPORT_EMAIL, supportMailto } from '../../config/support';
 import { useAuth } from '../../lib/auth/use-auth';
+import { mailto, usePortalConfig } from '../../lib/portal-config';
 import { Logo } from './logo';
 
 type FooterProps = {
@@ -15,6 +15,7 @@ type FooterProps = {
 export function Footer({ statusIndicator }: FooterProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const { data: portalConfig } = usePortalConfig();
 
   return (
     <Box as="footer" data-testid="footer" borderTopWidth="1px" bg="bg.subtle" mt="auto">
@@ -45,9 +46,12 @@ export function Footer({ statusIndicator }: FooterProps) {
             <Link asChild color="fg.muted">
               <RouterLink to={paths.about.getHref()}>{t('footer.about')}</RouterLink>
             </Link>
-            <Link href={supportMailto()} color="fg.muted">
-              {t('footer.contact', { email: SUPPORT_EMAIL })}
-            </Link>
+            {/* The address comes from the server; nothing is shown until it is known. */}
+            {portalConfig && (
+              <Link href={mailto(portalConfig.supportEmail)} color="fg.muted" data-testid="support-email">
+                {t('footer.contact', { email: portalConfig.supportEmail })}
+              </Link>
+            )}
           </Stack>
         </Flex>
         <HStack mt="8" pt="6" borderTopWidth="1px" fontSize="sm" color="fg.muted">

@@ -1,11 +1,12 @@
 import { Card, Heading, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMail } from 'react-icons/lu';
-import { SUPPORT_EMAIL, supportMailto } from '../../../config/support';
+import { mailto, usePortalConfig } from '../../../lib/portal-config';
 
 /** Direct line to support for questions the FAQ does not answer. */
 export function HelpContact() {
   const { t } = useTranslation();
+  const { data: portalConfig } = usePortalConfig();
   return (
     <Card.Root variant="subtle">
       <Card.Body gap="3">
@@ -13,10 +14,18 @@ export function HelpContact() {
           {t('help.contact.title')}
         </Heading>
         <Text color="fg.muted">{t('help.contact.description')}</Text>
-        <Link href={supportMailto()} colorPalette="purple" color="colorPalette.fg" fontWeight="semibold" wordBreak="break-all">
-          <LuMail aria-hidden="true" />
-          {SUPPORT_EMAIL}
-        </Link>
+        {portalConfig && (
+          <Link
+            href={mailto(portalConfig.supportEmail)}
+            colorPalette="purple"
+            color="colorPalette.fg"
+            fontWeight="semibold"
+            wordBreak="break-all"
+          >
+            <LuMail aria-hidden="true" />
+            {portalConfig.supportEmail}
+          </Link>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -1,0 +1,27 @@
+import { customEndpoint } from '@directus/sdk';
+import useSWRImmutable from 'swr/immutable';
+import { UnexpectedResponseError } from './api-error';
+import { directus } from './directus';
+
+/** Operator settings the portal renders; they come from the server's environment at run time. */
+export type PortalConfig = { supportEmail: string; publicHost: string };
+
+export const portalConfigKey = 'portal/config';
+
+export async function fetchPortalConfig(): Promise<PortalConfig> {
+  const body: unknown = await directus.request(customEndpoint({ path: '/portal/config', method: 'GET' }));
+  if (
+    typeof body !== 'object' || body === null ||
+    typeof (body as PortalConfig).supportEmail !== 'string' || typeof (body as PortalConfig).publicHost !== 'string'
+  ) {
+    throw new UnexpectedResponseError('GET /portal/config did not return the portal settings');
+  }
+  return body as PortalConfig;
+}
+
+/** Fetched once per page load: the settings change only when the operator redeploys. */
+export function usePortalConfig() {
+  return useSWRImmutable(portalConfigKey, fetchPortalConfig);
+}
+
+export const mailto = (address: string): string => `mailto:${address}`;
