@@ -4,6 +4,8 @@
  * PostgreSQL, and the browser tests. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { NODE_22 } from './lib/directus-cli.ts';
 import { repoPath } from './lib/paths.ts';
 import { runCommand } from './lib/processes.ts';
@@ -22,8 +24,36 @@ for (const workspace of ['extensions/platform', 'portal']) {
 	await runCommand('npm', ['run', 'build', '--workspace', workspace], { label: `build ${workspace}`, cwd: repoPath() });
 }
 
-const vitest = spawn(NODE_22, [repoPath('node_modules', 'vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], {
-	cwd: repoPath(),
-	stdio: 'inherit',
+const RESULTS_FILE = repoPath('node_modules', '.cache', 'vitest-results.json');
+mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+rmSync(RESULTS_FILE, { force: true });
+
+const vitest = spawn(
+	NODE_22,
+	[
+		repoPath('node_modules', 'vitest', 'vitest.mjs'),
+		'run',
+		'--reporter=default',
+		'--reporter=json',
+		`--outputFile.json=${RESULTS_FILE}`,
+		...process.argv.slice(2),
+	],
+	{ cwd: repoPath(), stdio: 'inherit' },
+);
+vitest.on('exit', (code, signal) => {
+	printPlainSummary();
+	process.exit(code ?? (signal ? 1 : 0));
 });
-vitest.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/** One plain `Tests: N passed, N failed` line, the closing line CI reads whatever the runner. */
+function printPlainSummary(): void {
+	if (!existsSync(RESULTS_FILE)) return;
+	const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as {
+		numPassedTests: number;
+		numFailedTests: number;
+		numPendingTests: number;
+		numTodoTests: number;
+	};
+	const skipped = results.numPendingTests + results.numTodoTests;
+	console.log(`Tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
