@@ -34,8 +34,8 @@ export async function prepareControlPlaneDatabase(
 	onStep: (step: PrepareStep) => void = () => {},
 	stateFile?: string,
 ): Promise<void> {
-	const fingerprint = preparationFingerprint(options.env, SCHEMA_SNAPSHOT);
-	if (stateFile && (await isPreparationCurrent(stateFile, fingerprint, options.env))) {
+	const fingerprint = stateFile ? preparationFingerprint(options.env, SCHEMA_SNAPSHOT) : null;
+	if (stateFile && fingerprint && (await isPreparationCurrent(stateFile, fingerprint, options.env))) {
 		onStep('up to date');
 		return;
 	}
@@ -45,7 +45,7 @@ export async function prepareControlPlaneDatabase(
 	await runDirectusCommand(['schema', 'apply', '--yes', SCHEMA_SNAPSHOT], options);
 	onStep('migrations');
 	await runDirectusCommand(['database', 'migrate:latest'], options);
-	if (stateFile) recordPreparation(stateFile, fingerprint);
+	if (stateFile && fingerprint) recordPreparation(stateFile, fingerprint);
 }
 
 export class ControlPlaneExitedError extends Error {
