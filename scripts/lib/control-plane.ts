@@ -34,18 +34,23 @@ export async function prepareControlPlaneDatabase(
 	onStep: (step: PrepareStep) => void = () => {},
 	stateFile?: string,
 ): Promise<void> {
-	const fingerprint = stateFile ? preparationFingerprint(options.env, SCHEMA_SNAPSHOT) : null;
-	if (stateFile && fingerprint && (await isPreparationCurrent(stateFile, fingerprint, options.env))) {
+	if (!stateFile) return runPreparationSteps(options, onStep);
+	const fingerprint = preparationFingerprint(options.env, SCHEMA_SNAPSHOT);
+	if (await isPreparationCurrent(stateFile, fingerprint, options.env)) {
 		onStep('up to date');
 		return;
 	}
+	await runPreparationSteps(options, onStep);
+	recordPreparation(stateFile, fingerprint);
+}
+
+async function runPreparationSteps(options: DirectusProcessOptions, onStep: (step: PrepareStep) => void): Promise<void> {
 	onStep('bootstrap');
 	await runDirectusCommand(['bootstrap'], withoutCustomMigrations(options));
 	onStep('schema');
 	await runDirectusCommand(['schema', 'apply', '--yes', SCHEMA_SNAPSHOT], options);
 	onStep('migrations');
 	await runDirectusCommand(['database', 'migrate:latest'], options);
-	if (stateFile && fingerprint) recordPreparation(stateFile, fingerprint);
 }
 
 export class ControlPlaneExitedError extends Error {

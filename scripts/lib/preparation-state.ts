@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import knex from 'knex';
+import { databaseConnection } from './database-connection.ts';
 import { repoPath } from './paths.ts';
 
 const MIGRATIONS_DIR = repoPath('migrations');
@@ -30,9 +31,8 @@ export function preparationFingerprint(env: Record<string, string>, snapshotFile
 async function databaseHasLatestMigration(env: Record<string, string>): Promise<boolean> {
 	const latest = migrationFiles().at(-1)?.split('-')[0];
 	if (!latest) return true;
-	const connection = env['DB_CLIENT'] === 'pg' ? env['DB_CONNECTION_STRING'] : { filename: env['DB_FILENAME'] ?? '' };
 	if (env['DB_CLIENT'] !== 'pg' && !existsSync(env['DB_FILENAME'] ?? '')) return false;
-	const db = knex({ client: env['DB_CLIENT'], connection, useNullAsDefault: true });
+	const db = knex(databaseConnection(env));
 	try {
 		return Boolean(await db('directus_migrations').where({ version: latest }).first());
 	} catch {

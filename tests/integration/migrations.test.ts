@@ -32,8 +32,7 @@ async function snapshotState(database: Knex) {
 }
 
 beforeAll(async () => {
-	const { knexConnection } = controlPlane();
-	db = knex({ client: knexConnection.client, connection: knexConnection.connection, useNullAsDefault: true });
+	db = knex(controlPlane().knexConnection);
 	const files = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.mjs')).sort();
 	migrations = await Promise.all(files.map((file) => import(path.join(MIGRATIONS_DIR, file)) as Promise<Migration>));
 });

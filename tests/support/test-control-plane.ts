@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../scripts/lib/config.ts';
 import { prepareControlPlaneDatabase, startControlPlane } from '../../scripts/lib/control-plane.ts';
+import { databaseConnection, type DatabaseConnection } from '../../scripts/lib/database-connection.ts';
 import { directusEnv } from '../../scripts/lib/directus-env.ts';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.ts';
 import { REPO_ROOT } from '../../scripts/lib/paths.ts';
@@ -29,8 +30,8 @@ export interface ControlPlaneHandle {
 	adminEmail: string;
 	adminPassword: string;
 	mailUiUrl: string;
-	/** knex connection settings for tests that check the database itself. */
-	knexConnection: { client: TestDatabaseClient; connection: string | { filename: string } };
+	/** knex settings for tests that check the database itself. */
+	knexConnection: DatabaseConnection;
 	env: Record<string, string>;
 	dataDir: string;
 }
@@ -79,10 +80,7 @@ export async function bootTestControlPlane(db: TestDatabaseClient): Promise<Runn
 			adminEmail: config.ADMIN_EMAIL,
 			adminPassword,
 			mailUiUrl: mail.uiUrl.replace('localhost', '127.0.0.1'),
-			knexConnection: {
-				client: db,
-				connection: database ? database.connectionString : { filename: env['DB_FILENAME'] ?? '' },
-			},
+			knexConnection: databaseConnection(env),
 			env,
 			dataDir,
 			stop: async () => {

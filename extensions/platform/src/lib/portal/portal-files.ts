@@ -28,7 +28,7 @@ export function findPortalBuild(root: string | undefined): PortalBuild | null {
 	return { root, indexFile, topLevelFiles };
 }
 
-function isReadRequest(req: Request): boolean {
+export function isReadRequest(req: Request): boolean {
 	return req.method === 'GET' || req.method === 'HEAD';
 }
 

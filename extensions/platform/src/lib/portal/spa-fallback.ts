@@ -4,7 +4,7 @@
  * route, so it only ever sees paths nothing else answered. API-shaped paths keep Directus's JSON 404.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { PortalBuild } from './portal-files.ts';
+import { isReadRequest, type PortalBuild } from './portal-files.ts';
 
 const API_PREFIXES = [
 	'access', 'activity', 'admin', 'ai', 'assets', 'auth', 'collections', 'comments', 'dashboards', 'deployments',
@@ -22,7 +22,7 @@ const API_PREFIXES = [
 const PORTAL_PAGES_SHARED_WITH_API = new Set(['/auth', '/auth/']);
 
 export function isBrowserNavigation(req: Request): boolean {
-	return (req.method === 'GET' || req.method === 'HEAD') && (req.get('accept') ?? '').includes('text/html');
+	return isReadRequest(req) && (req.get('accept') ?? '').includes('text/html');
 }
 
 export function isApiPath(pathname: string): boolean {
@@ -38,8 +38,7 @@ function sendPortalPage(build: PortalBuild, res: Response, next: NextFunction): 
 
 export function portalSpaFallback(build: PortalBuild): RequestHandler {
 	return (req: Request, res: Response, next: NextFunction) => {
-		if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-		if (isApiPath(req.path) || !req.accepts('html')) return next();
+		if (!isReadRequest(req) || isApiPath(req.path) || !req.accepts('html')) return next();
 		sendPortalPage(build, res, next);
 	};
 }
