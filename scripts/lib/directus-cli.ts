@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { repoPath } from './paths.ts';
 import { runCommand } from './processes.ts';
 
-const CLI = repoPath('node_modules', '@directus', 'api', 'dist', 'cli', 'run.js');
+export const DIRECTUS_CLI = repoPath('node_modules', '@directus', 'api', 'dist', 'cli', 'run.js');
 
 /**
  * Node 22 from the `node` package, whatever Node runs the caller (a test runner started from a
@@ -25,7 +25,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export function runDirectusCommand(args: string[], options: DirectusProcessOptions): Promise<string> {
-	return runCommand(NODE_22, [CLI, ...args], {
+	return runCommand(NODE_22, [DIRECTUS_CLI, ...args], {
 		label: `directus ${args.join(' ')}`,
 		cwd: options.cwd,
 		env: childEnv(options.env),
@@ -33,7 +33,7 @@ export function runDirectusCommand(args: string[], options: DirectusProcessOptio
 }
 
 export function spawnDirectusServer(options: DirectusProcessOptions): ChildProcess {
-	return spawn(NODE_22, [CLI, 'start'], {
+	return spawn(NODE_22, [DIRECTUS_CLI, 'start'], {
 		cwd: options.cwd,
 		env: childEnv(options.env),
 		stdio: ['ignore', 'pipe', 'pipe'],

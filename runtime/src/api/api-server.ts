@@ -1,0 +1,86 @@
+/**
+ * The runtime's management API, for the control plane's `local` driver. Listens on loopback only
+ * and answers nothing without the shared secret.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { RuntimeError } from '../errors.ts';
+import type { InstanceService } from '../instances/instance-service.ts';
+import type { WarmPool } from '../instances/warm-pool.ts';
+import type { UsageCounter } from '../router/usage-counter.ts';
+import { hasSecret } from './bearer-secret.ts';
+import { readJson, sendError, sendJson } from './http-helpers.ts';
+import { adminCredentials, domainsBody, ensureInstanceBody, projectId, usageQuery } from './schemas.ts';
+
+export interface ApiServerOptions {
+	secret: string;
+	service: InstanceService;
+	pool: WarmPool;
+	usage: UsageCounter;
+	log: (message: string) => void;
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+	const result = schema.safeParse(value);
+	if (result.success) return result.data;
+	const problems = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+	throw new RuntimeError('INVALID_PAYLOAD', problems, 400);
+}
+
+type Handler = (request: IncomingMessage, id: string) => Promise<[number, unknown?]>;
+
+export function createApiServer(options: ApiServerOptions): http.Server {
+	const { service } = options;
+
+	const instanceRoutes: Record<string, Handler> = {
+		'GET ': async (_request, id) => [200, { data: await service.statusWithDisk(id) }],
+		'PUT ': async (request, id) => {
+			const body = parse(ensureInstanceBody, await readJson(request));
+			const status = await service.ensure({ projectId: id, subdomain: body.subdomain, projectName: body.projectName, admin: body.admin });
+			return [200, { data: status }];
+		},
+		'DELETE ': async (_request, id) => {
+			await service.delete(id);
+			return [204];
+		},
+		'POST /start': async (_request, id) => [200, { data: await service.start(id) }],
+		'POST /stop': async (_request, id) => [200, { data: await service.stop(id, 'stopped') }],
+		'POST /suspend': async (_request, id) => [200, { data: await service.stop(id, 'suspended') }],
+		'PUT /admin': async (request, id) => {
+			await service.setAdminCredentials(id, parse(adminCredentials, await readJson(request)));
+			return [204];
+		},
+		'PUT /domains': async (request, id) => [200, { data: await service.setDomains(id, parse(domainsBody, await readJson(request)).domains) }],
+	};
+
+	async function route(request: IncomingMessage): Promise<[number, unknown?]> {
+		const url = new URL(request.url ?? '/', 'http://runtime');
+		const method = request.method ?? 'GET';
+		if (method === 'GET' && url.pathname === '/instances') return [200, { data: service.list() }];
+		if (method === 'GET' && url.pathname === '/pool') return [200, { data: { available: options.pool.available() } }];
+		if (method === 'GET' && url.pathname === '/usage') {
+			const query = parse(usageQuery, Object.fromEntries(url.searchParams));
+			return [200, { data: options.usage.read(query.from ?? '0000-00-00', query.projectId) }];
+		}
+		const match = /^\/instances\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);
+		const handler = match ? instanceRoutes[`${method} ${match[2] ?? ''}`] : undefined;
+		if (!match || !handler) throw new RuntimeError('ROUTE_NOT_FOUND', `${method} ${url.pathname} does not exist`, 404);
+		return handler(request, parse(projectId, decodeURIComponent(match[1]!)));
+	}
+
+	return http.createServer((request: IncomingMessage, response: ServerResponse) => {
+		if (!hasSecret(request, options.secret)) {
+			request.resume();
+			sendError(response, new RuntimeError('UNAUTHORIZED', 'The runtime API needs its shared secret', 401));
+			return;
+		}
+		route(request).then(
+			([status, body]) => sendJson(response, status, body),
+			(error: Error) => {
+				if (error instanceof RuntimeError) return sendError(response, error);
+				options.log(`${request.method} ${request.url} failed: ${error.stack ?? error.message}`);
+				sendError(response, new RuntimeError('INTERNAL', error.message, 500));
+			},
+		);
+	});
+}

@@ -1,0 +1,16 @@
+/** Errors the runtime API turns into responses: a stable code, a message, an HTTP status. */
+export class RuntimeError extends Error {
+	readonly code: string;
+	readonly status: number;
+
+	constructor(code: string, message: string, status: number) {
+		super(message);
+		this.code = code;
+		this.status = status;
+	}
+}
+
+export const instanceNotFound = (id: string) => new RuntimeError('INSTANCE_NOT_FOUND', `No instance for project ${id}`, 404);
+export const hostTaken = (host: string) => new RuntimeError('HOST_TAKEN', `${host} already belongs to another project`, 409);
+export const notRunnable = (id: string, state: string) =>
+	new RuntimeError('INSTANCE_NOT_RUNNABLE', `Project ${id} is ${state}; start it first`, 409);

@@ -1,0 +1,44 @@
+/**
+ * The environment of one instance's Directus. Every value is set here on purpose; the process
+ * inherits nothing else (see instance-process.ts).
+ */
+import path from 'node:path';
+import type { RuntimeConfig } from '../config.ts';
+import { INSTANCE_DIR_VARIABLE, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { repoPath } from '../../../scripts/lib/paths.ts';
+
+export function instanceEnv(
+	config: RuntimeConfig,
+	databases: InstanceDatabases,
+	record: InstanceRecord,
+	publicUrl: string | null,
+): Record<string, string> {
+	const env: Record<string, string> = {
+		PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+		NODE_ENV: 'production',
+		[RUNTIME_DIR_VARIABLE]: config.dataDir,
+		[INSTANCE_DIR_VARIABLE]: record.dir,
+		HOST: '127.0.0.1',
+		PORT: String(record.port),
+		KEY: record.key,
+		SECRET: record.secret,
+		...databases.directusEnv(record.storage),
+		STORAGE_LOCATIONS: 'local',
+		STORAGE_LOCAL_ROOT: path.join(record.dir, 'uploads'),
+		EXTENSIONS_PATH: path.join(record.dir, 'extensions'),
+		EXTENSIONS_AUTO_RELOAD: 'false',
+		PACKAGE_FILE_LOCATION: record.dir,
+		WEBSOCKETS_ENABLED: 'true',
+		TELEMETRY: 'false',
+		LOG_LEVEL: config.INSTANCE_LOG_LEVEL,
+		LOG_STYLE: 'raw',
+		// Every instance loads the same Directus modules as the control plane: one shared compile
+		// cache saves start-up.
+		NODE_COMPILE_CACHE: repoPath('node_modules', '.cache', 'node-compile-cache'),
+	};
+	// A pool member does not know its site yet; Directus then builds root-relative links.
+	if (publicUrl) env['PUBLIC_URL'] = publicUrl;
+	return env;
+}

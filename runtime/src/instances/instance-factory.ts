@@ -1,0 +1,100 @@
+/**
+ * Makes and unmakes an instance's resources: its folder, its database (a clone of the template)
+ * and the admin row. The record is written first, naming every resource before it exists, so a
+ * crash at any point leaves a record that says exactly what to tear down.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeConfig } from '../config.ts';
+import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import type { StateStore } from '../state/state-store.ts';
+import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
+import { withInstanceDatabase, writeAdminCredentials, writeProjectName, type AdminCredentials } from './admin-account.ts';
+
+export interface ProjectIdentity {
+	subdomain: string;
+	projectName: string;
+	admin: AdminCredentials;
+}
+
+export function instancesDir(config: RuntimeConfig): string {
+	return path.join(config.dataDir, 'instances');
+}
+
+export class InstanceFactory {
+	readonly #config: RuntimeConfig;
+	readonly #store: StateStore;
+	readonly #databases: InstanceDatabases;
+	readonly #template: TemplateInfo;
+
+	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, template: TemplateInfo) {
+		this.#config = config;
+		this.#store = store;
+		this.#databases = databases;
+		this.#template = template;
+	}
+
+	/** A new instance with its data in place, not yet started. `project` absent: a pool member. */
+	async create(id: string, project: ProjectIdentity | null): Promise<InstanceRecord> {
+		const dir = path.join(instancesDir(this.#config), randomUUID());
+		const record: InstanceRecord = {
+			id,
+			kind: project ? 'project' : 'pool',
+			phase: 'creating',
+			desired: 'running',
+			asleep: false,
+			subdomain: project?.subdomain ?? null,
+			domains: [],
+			dir,
+			storage: this.#databases.plan(dir),
+			port: 0,
+			pid: null,
+			key: randomUUID(),
+			secret: randomBytes(32).toString('base64url'),
+			startedWithUrl: null,
+			createdAt: new Date().toISOString(),
+			lastRequestAt: null,
+		};
+		this.#store.put(record);
+		try {
+			mkdirSync(path.join(dir, 'uploads'), { recursive: true, mode: 0o700 });
+			mkdirSync(path.join(dir, 'extensions'), { recursive: true });
+			// Directus reads extension dependencies from a package.json; give it an empty one.
+			writeFileSync(path.join(dir, 'package.json'), '{ "name": "site", "private": true }\n');
+			await this.#databases.clone(record.storage);
+			if (project) await this.applyProject(record, project);
+			return this.#store.update(id, { phase: 'ready' });
+		} catch (error) {
+			await this.destroy(record);
+			throw error;
+		}
+	}
+
+	/** Writes a project's admin credentials and name into an instance's database. */
+	async applyProject(record: InstanceRecord, project: Pick<ProjectIdentity, 'admin' | 'projectName'>): Promise<void> {
+		await withInstanceDatabase(
+			() => this.#databases.connect(record.storage),
+			async (db) => {
+				await writeAdminCredentials(db, this.#template.adminUserId, project.admin);
+				await writeProjectName(db, project.projectName);
+			},
+		);
+	}
+
+	async setAdminCredentials(record: InstanceRecord, admin: AdminCredentials): Promise<void> {
+		await withInstanceDatabase(
+			() => this.#databases.connect(record.storage),
+			(db) => writeAdminCredentials(db, this.#template.adminUserId, admin),
+		);
+	}
+
+	/** Removes the process (if one still runs), the database, the folder and finally the record. */
+	async destroy(record: InstanceRecord): Promise<void> {
+		if (record.pid && isInstanceProcess(record.pid, this.#config.dataDir, record.dir)) await killAndWait(record.pid, 'SIGKILL');
+		await this.#databases.remove(record.storage);
+		rmSync(record.dir, { recursive: true, force: true });
+		this.#store.remove(record.id);
+	}
+}

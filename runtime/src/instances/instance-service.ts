@@ -1,0 +1,267 @@
+/**
+ * The runtime's operations, as the management API and the router use them. Every operation on
+ * one instance runs under that instance's lock, so an ensure racing a delete, or a wake racing
+ * the idle sweep, happen one after the other.
+ */
+import { hostTaken, instanceNotFound, notRunnable } from '../errors.ts';
+import { KeyedMutex } from '../processes/keyed-mutex.ts';
+import { residentBytes } from '../processes/process-table.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import type { StateStore } from '../state/state-store.ts';
+import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import type { AdminCredentials } from './admin-account.ts';
+import { folderBytes } from './disk-usage.ts';
+import type { HostIndex } from './host-index.ts';
+import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
+import type { ProcessSupervisor } from './process-supervisor.ts';
+import type { WarmPool } from './warm-pool.ts';
+
+export type InstanceState =
+	| 'creating'
+	| 'starting'
+	| 'running'
+	| 'restarting'
+	| 'stopping'
+	| 'sleeping'
+	| 'stopped'
+	| 'suspended';
+
+export interface InstanceStatus {
+	projectId: string;
+	state: InstanceState;
+	subdomain: string | null;
+	domains: string[];
+	port: number | null;
+	pid: number | null;
+	createdAt: string;
+	lastRequestAt: string | null;
+	memoryBytes: number | null;
+	restarts: number;
+	lastError: string | null;
+	/** How the instance was made: handed out from the warm pool or cloned on demand. */
+	source?: 'warm-pool' | 'cold';
+}
+
+export interface EnsureInstanceInput extends ProjectIdentity {
+	projectId: string;
+}
+
+export interface InstanceServiceParts {
+	store: StateStore;
+	databases: InstanceDatabases;
+	factory: InstanceFactory;
+	supervisor: ProcessSupervisor;
+	pool: WarmPool;
+	hosts: HostIndex;
+	/** Called when an instance is deleted, so its counters go too. */
+	onDeleted?: (id: string) => void;
+}
+
+export class InstanceService {
+	readonly #parts: InstanceServiceParts;
+	readonly #locks = new KeyedMutex();
+	/** Last request per instance, in memory: written to the record only when it goes to sleep. */
+	readonly #lastRequest = new Map<string, number>();
+	/** Open websocket connections per instance: an instance with a live socket is not idle. */
+	readonly #openSockets = new Map<string, number>();
+
+	constructor(parts: InstanceServiceParts) {
+		this.#parts = parts;
+	}
+
+	#record(id: string): InstanceRecord {
+		const record = this.#parts.store.get(id);
+		if (!record || record.kind !== 'project') throw instanceNotFound(id);
+		return record;
+	}
+
+	#assertHostFree(host: string, projectId: string): void {
+		if (this.#parts.hosts.ownerOtherThan(host, projectId)) throw hostTaken(host);
+	}
+
+	ensure(input: EnsureInstanceInput): Promise<InstanceStatus> {
+		return this.#locks.run(input.projectId, async () => {
+			const { store, supervisor, factory, pool } = this.#parts;
+			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), input.projectId);
+			const existing = store.get(input.projectId);
+			if (existing?.phase === 'ready' && existing.kind === 'project') {
+				store.update(input.projectId, { subdomain: input.subdomain, desired: 'running', asleep: false });
+				await supervisor.start(input.projectId);
+				return this.#statusOf(store.get(input.projectId)!);
+			}
+			if (existing) await factory.destroy(existing);
+
+			const member = pool.claim();
+			if (member) {
+				try {
+					await factory.applyProject(member, input);
+					store.rename(member.id, {
+						...member,
+						id: input.projectId,
+						kind: 'project',
+						subdomain: input.subdomain,
+						domains: [],
+						createdAt: new Date().toISOString(),
+					});
+					supervisor.rename(member.id, input.projectId);
+				} finally {
+					pool.release(member.id);
+				}
+				this.#lastRequest.set(input.projectId, Date.now());
+				return { ...this.#statusOf(store.get(input.projectId)!), source: 'warm-pool' };
+			}
+
+			await factory.create(input.projectId, input);
+			this.#lastRequest.set(input.projectId, Date.now());
+			await supervisor.start(input.projectId);
+			return { ...this.#statusOf(store.get(input.projectId)!), source: 'cold' };
+		});
+	}
+
+	start(id: string): Promise<InstanceStatus> {
+		return this.#locks.run(id, async () => {
+			this.#record(id);
+			this.#parts.store.update(id, { desired: 'running', asleep: false });
+			this.#lastRequest.set(id, Date.now());
+			await this.#parts.supervisor.start(id);
+			return this.#statusOf(this.#record(id));
+		});
+	}
+
+	/** Stops the process; `suspended` also makes the router answer with the suspended page. */
+	stop(id: string, desired: 'stopped' | 'suspended' = 'stopped'): Promise<InstanceStatus> {
+		return this.#locks.run(id, async () => {
+			this.#record(id);
+			this.#parts.store.update(id, { desired, asleep: false });
+			await this.#parts.supervisor.stop(id);
+			return this.#statusOf(this.#record(id));
+		});
+	}
+
+	delete(id: string): Promise<void> {
+		return this.#locks.run(id, async () => {
+			const record = this.#record(id);
+			await this.#parts.supervisor.stop(id);
+			this.#parts.supervisor.forget(id);
+			await this.#parts.factory.destroy(record);
+			this.#lastRequest.delete(id);
+			this.#parts.onDeleted?.(id);
+		});
+	}
+
+	setAdminCredentials(id: string, admin: AdminCredentials): Promise<void> {
+		return this.#locks.run(id, () => this.#parts.factory.setAdminCredentials(this.#record(id), admin));
+	}
+
+	/** Custom domains the control plane has verified; they take effect on the router at once. */
+	setDomains(id: string, domains: string[]): Promise<InstanceStatus> {
+		return this.#locks.run(id, async () => {
+			this.#record(id);
+			for (const domain of domains) this.#assertHostFree(domain, id);
+			return this.#statusOf(this.#parts.store.update(id, { domains: [...new Set(domains)] }));
+		});
+	}
+
+	status(id: string): InstanceStatus {
+		return this.#statusOf(this.#record(id));
+	}
+
+	async statusWithDisk(id: string): Promise<InstanceStatus & { diskBytes: number }> {
+		const record = this.#record(id);
+		const databaseOutsideFolder = record.storage.client === 'pg' ? await this.#parts.databases.databaseBytes(record.storage) : 0;
+		return { ...this.#statusOf(record), diskBytes: (await folderBytes(record.dir)) + databaseOutsideFolder };
+	}
+
+	list(): InstanceStatus[] {
+		return this.#parts.store
+			.all()
+			.filter((record) => record.kind === 'project')
+			.map((record) => this.#statusOf(record));
+	}
+
+	#stateOf(record: InstanceRecord): InstanceState {
+		if (record.phase === 'creating') return 'creating';
+		if (record.desired !== 'running') return this.#parts.supervisor.status(record.id) === 'stopping' ? 'stopping' : record.desired;
+		if (record.asleep) return 'sleeping';
+		return this.#parts.supervisor.status(record.id);
+	}
+
+	#statusOf(record: InstanceRecord): InstanceStatus {
+		const { pid, restarts, lastError } = this.#parts.supervisor.details(record.id);
+		const lastRequest = this.#lastRequest.get(record.id);
+		return {
+			projectId: record.id,
+			state: this.#stateOf(record),
+			subdomain: record.subdomain,
+			domains: record.domains,
+			port: pid ? record.port : null,
+			pid,
+			createdAt: record.createdAt,
+			lastRequestAt: lastRequest ? new Date(lastRequest).toISOString() : record.lastRequestAt,
+			memoryBytes: pid ? residentBytes(pid) : null,
+			restarts,
+			lastError,
+		};
+	}
+
+	// ---- used by the router ----
+
+	resolveHost(host: string): InstanceRecord | undefined {
+		const id = this.#parts.hosts.lookup(host);
+		return id ? this.#parts.store.get(id) : undefined;
+	}
+
+	noteRequest(id: string): void {
+		this.#lastRequest.set(id, Date.now());
+	}
+
+	socketOpened(id: string): void {
+		this.#openSockets.set(id, (this.#openSockets.get(id) ?? 0) + 1);
+	}
+
+	socketClosed(id: string): void {
+		this.#openSockets.set(id, Math.max(0, (this.#openSockets.get(id) ?? 1) - 1));
+	}
+
+	/** The port of a running instance right away, or null when it has to be woken first. */
+	portIfRunning(record: InstanceRecord): number | null {
+		return !record.asleep && this.#parts.supervisor.status(record.id) === 'running' ? record.port : null;
+	}
+
+	/** Wakes a sleeping (or crashed) instance and resolves with its port once it answers. */
+	wake(id: string): Promise<number> {
+		return this.#locks.run(id, async () => {
+			const record = this.#record(id);
+			if (record.desired !== 'running') throw notRunnable(id, record.desired);
+			if (record.asleep) this.#parts.store.update(id, { asleep: false });
+			this.#lastRequest.set(id, Date.now());
+			await this.#parts.supervisor.start(id);
+			return this.#record(id).port;
+		});
+	}
+
+	/** Puts instances without a request for `idleMs` to sleep. Returns the ids it stopped. */
+	async sleepIdle(idleMs: number, now = Date.now()): Promise<string[]> {
+		const sleepers: string[] = [];
+		for (const record of this.#parts.store.all()) {
+			if (!this.#isIdle(record, idleMs, now)) continue;
+			await this.#locks.run(record.id, async () => {
+				const current = this.#parts.store.get(record.id);
+				if (!current || !this.#isIdle(current, idleMs, Date.now())) return;
+				const last = this.#lastRequest.get(record.id);
+				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: last ? new Date(last).toISOString() : current.lastRequestAt });
+				await this.#parts.supervisor.stop(record.id);
+				sleepers.push(record.id);
+			});
+		}
+		return sleepers;
+	}
+
+	#isIdle(record: InstanceRecord, idleMs: number, now: number): boolean {
+		if (record.kind !== 'project' || record.desired !== 'running' || record.asleep) return false;
+		if (this.#parts.supervisor.status(record.id) !== 'running') return false;
+		if ((this.#openSockets.get(record.id) ?? 0) > 0) return false;
+		const last = this.#lastRequest.get(record.id) ?? Date.parse(record.lastRequestAt ?? record.createdAt);
+		return now - last >= idleMs;
+	}
+}

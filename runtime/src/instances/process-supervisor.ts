@@ -1,0 +1,202 @@
+/**
+ * Keeps instance processes in the state their records ask for: starts them on free loopback
+ * ports, restarts them with backoff when they crash, stops them on request, and watches
+ * processes adopted from a previous runtime (which are not its children, so it polls /proc).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { siteUrl, type RuntimeConfig } from '../config.ts';
+import { freeLoopbackPort } from '../processes/free-port.ts';
+import { spawnInstanceProcess, waitUntilAnswering } from '../processes/instance-process.ts';
+import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import type { StateStore } from '../state/state-store.ts';
+import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { instanceEnv } from './instance-env.ts';
+import { restartDelayMs, STABLE_AFTER_MS } from './restart-backoff.ts';
+
+export type ProcessStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting';
+
+interface LiveProcess {
+	/** The record's current id (a pool member's changes when it is handed to a project). */
+	id: string;
+	status: ProcessStatus;
+	pid: number | null;
+	child: ChildProcess | null;
+	ready: Promise<void> | null;
+	readyAt: number;
+	consecutiveCrashes: number;
+	restartTimer: NodeJS.Timeout | null;
+	adoptionWatch: NodeJS.Timeout | null;
+	lastError: string | null;
+	restarts: number;
+}
+
+export type Logger = (message: string) => void;
+
+/** Where a project's Directus believes it lives: its custom domain if it has one, else its subdomain. */
+export function publicUrlOf(config: RuntimeConfig, record: InstanceRecord): string | null {
+	if (record.kind === 'pool' || !record.subdomain) return null;
+	return siteUrl(config, record.domains[0] ?? `${record.subdomain}.${config.PUBLIC_HOST}`);
+}
+
+export class ProcessSupervisor {
+	readonly #config: RuntimeConfig;
+	readonly #store: StateStore;
+	readonly #databases: InstanceDatabases;
+	readonly #log: Logger;
+	readonly #live = new Map<string, LiveProcess>();
+
+	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, log: Logger) {
+		this.#config = config;
+		this.#store = store;
+		this.#databases = databases;
+		this.#log = log;
+	}
+
+	#entry(id: string): LiveProcess {
+		let live = this.#live.get(id);
+		if (!live) {
+			live = {
+				id,
+				status: 'stopped',
+				pid: null,
+				child: null,
+				ready: null,
+				readyAt: 0,
+				consecutiveCrashes: 0,
+				restartTimer: null,
+				adoptionWatch: null,
+				lastError: null,
+				restarts: 0,
+			};
+			this.#live.set(id, live);
+		}
+		return live;
+	}
+
+	status(id: string): ProcessStatus {
+		return this.#live.get(id)?.status ?? 'stopped';
+	}
+
+	details(id: string): { pid: number | null; restarts: number; lastError: string | null } {
+		const live = this.#live.get(id);
+		return { pid: live?.pid ?? null, restarts: live?.restarts ?? 0, lastError: live?.lastError ?? null };
+	}
+
+	/** A pool member handed to a project keeps its process: move the bookkeeping to the new id. */
+	rename(fromId: string, toId: string): void {
+		const live = this.#live.get(fromId);
+		if (!live) return;
+		this.#live.delete(fromId);
+		this.#live.set(toId, live);
+		live.id = toId;
+	}
+
+	/** Resolves when the instance answers; starts it if needed. Concurrent callers share one start. */
+	start(id: string): Promise<void> {
+		const live = this.#entry(id);
+		if ((live.status === 'running' || live.status === 'starting') && live.ready) return live.ready;
+		if (live.restartTimer) {
+			clearTimeout(live.restartTimer);
+			live.restartTimer = null;
+		}
+		live.status = 'starting';
+		live.ready = this.#launch(id, live);
+		live.ready.catch(() => {});
+		return live.ready;
+	}
+
+	async #launch(id: string, live: LiveProcess): Promise<void> {
+		const port = await freeLoopbackPort();
+		const record = this.#store.update(id, { port });
+		const publicUrl = publicUrlOf(this.#config, record);
+		const child = spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, record, publicUrl));
+		if (!child.pid) throw new Error('The Directus process could not be spawned');
+		live.child = child;
+		live.pid = child.pid;
+		this.#store.update(id, { pid: child.pid, startedWithUrl: publicUrl });
+		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
+		try {
+			await waitUntilAnswering(port, () => live.child === child && child.exitCode === null && child.signalCode === null, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000);
+		} catch (error) {
+			live.lastError = (error as Error).message;
+			if (live.child === child) child.kill('SIGKILL');
+			throw error;
+		}
+		live.status = 'running';
+		live.readyAt = Date.now();
+		live.lastError = null;
+	}
+
+	/** Takes over a process a previous runtime started and that still runs. */
+	adopt(id: string, pid: number, dir: string): void {
+		const live = this.#entry(id);
+		live.status = 'running';
+		live.pid = pid;
+		live.child = null;
+		live.ready = Promise.resolve();
+		live.readyAt = Date.now();
+		live.adoptionWatch = setInterval(() => {
+			if (!isInstanceProcess(pid, this.#config.dataDir, dir)) this.#onExit(live, 'adopted process disappeared');
+		}, 1000);
+		live.adoptionWatch.unref();
+	}
+
+	#onExit(live: LiveProcess, how: string): void {
+		const id = live.id;
+		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
+		live.adoptionWatch = null;
+		live.child = null;
+		live.pid = null;
+		live.ready = null;
+		if (live.status === 'stopping' || live.status === 'stopped') {
+			live.status = 'stopped';
+			return;
+		}
+		const record = this.#store.get(id);
+		if (record) this.#store.update(id, { pid: null });
+		if (!record || record.desired !== 'running' || record.asleep) {
+			live.status = 'stopped';
+			return;
+		}
+		if (live.readyAt && Date.now() - live.readyAt > STABLE_AFTER_MS) live.consecutiveCrashes = 0;
+		live.consecutiveCrashes += 1;
+		live.restarts += 1;
+		const delay = restartDelayMs(live.consecutiveCrashes);
+		live.status = 'restarting';
+		live.lastError = `Crashed (${how})`;
+		this.#log(`instance ${id} crashed (${how}); restarting in ${delay} ms`);
+		live.restartTimer = setTimeout(() => {
+			live.restartTimer = null;
+			if (live.status !== 'restarting') return;
+			this.start(id).catch((error: Error) => this.#log(`instance ${id} failed to restart: ${error.message}`));
+		}, delay);
+	}
+
+	/** Stops the process (SIGTERM, then SIGKILL after a grace period) and waits until it is gone. */
+	async stop(id: string): Promise<void> {
+		const live = this.#live.get(id);
+		if (!live) return;
+		if (live.restartTimer) clearTimeout(live.restartTimer);
+		live.restartTimer = null;
+		const pid = live.pid;
+		live.status = 'stopping';
+		if (pid) await killAndWait(pid, 'SIGTERM', 5000);
+		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
+		live.adoptionWatch = null;
+		live.status = 'stopped';
+		live.pid = null;
+		live.child = null;
+		live.ready = null;
+		if (this.#store.get(id)) this.#store.update(id, { pid: null });
+	}
+
+	forget(id: string): void {
+		this.#live.delete(id);
+	}
+
+	/** Stops everything (runtime shutdown). */
+	async stopAll(): Promise<void> {
+		await Promise.all([...this.#live.keys()].map((id) => this.stop(id)));
+	}
+}

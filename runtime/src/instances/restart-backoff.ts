@@ -1,0 +1,11 @@
+/**
+ * Delay before restarting a crashed instance: 0.5 s, 1 s, 2 s … capped at 30 s. An instance that
+ * ran for a minute before crashing starts the sequence again, so one crash a day never waits long.
+ */
+const FIRST_DELAY_MS = 500;
+const MAX_DELAY_MS = 30_000;
+export const STABLE_AFTER_MS = 60_000;
+
+export function restartDelayMs(consecutiveCrashes: number): number {
+	return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, consecutiveCrashes - 1));
+}

@@ -1,0 +1,14 @@
+/** A loopback port nobody listens on right now, chosen by the kernel. */
+import net from 'node:net';
+
+export function freeLoopbackPort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+		});
+	});
+}

@@ -1,0 +1,44 @@
+/**
+ * One Directus process per instance. It is spawned detached, in its own process group, with its
+ * output going to a log file in its folder, so it keeps serving when the runtime itself dies and
+ * can be adopted by the next runtime. Its environment is built from scratch: nothing of the
+ * runtime's own environment (its shared secret above all) leaks into a tenant's process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { DIRECTUS_CLI, NODE_22 } from '../../../scripts/lib/directus-cli.ts';
+
+export function instanceLogFile(dir: string): string {
+	return path.join(dir, 'directus.log');
+}
+
+export function spawnInstanceProcess(dir: string, env: Record<string, string>): ChildProcess {
+	const log = openSync(instanceLogFile(dir), 'w', 0o600);
+	try {
+		return spawn(NODE_22, [DIRECTUS_CLI, 'start'], { cwd: dir, env, detached: true, stdio: ['ignore', log, log] });
+	} finally {
+		closeSync(log);
+	}
+}
+
+export class InstanceStartError extends Error {}
+
+/**
+ * Resolves once the instance answers `/server/ping` (12.4's `/server/health` needs a token).
+ * `isAlive` lets the caller stop waiting as soon as the process has died.
+ */
+export async function waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (!isAlive()) throw new InstanceStartError('The Directus process exited while starting');
+		try {
+			const response = await fetch(`http://127.0.0.1:${port}/server/ping`, { signal: AbortSignal.timeout(2000) });
+			if (response.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 40));
+	}
+	throw new InstanceStartError(`The instance did not answer within ${timeoutMs} ms`);
+}

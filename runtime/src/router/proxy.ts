@@ -1,0 +1,89 @@
+/**
+ * A small reverse proxy to a loopback upstream: requests and responses are streamed both ways
+ * (uploads are never buffered), upstream connections are kept alive, and websocket upgrades are
+ * spliced into a raw TCP tunnel.
+ */
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+
+/** Headers that describe one hop's connection and must not be forwarded (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set([
+	'connection',
+	'keep-alive',
+	'proxy-authenticate',
+	'proxy-authorization',
+	'proxy-connection',
+	'te',
+	'trailer',
+	'transfer-encoding',
+	'upgrade',
+]);
+
+const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
+
+function forwardedHeaders(request: IncomingMessage, secure: boolean): IncomingHttpHeaders {
+	const headers: IncomingHttpHeaders = {};
+	for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+	const clientIp = request.socket.remoteAddress ?? '';
+	const previous = request.headers['x-forwarded-for'];
+	headers['x-forwarded-for'] = previous ? `${previous}, ${clientIp}` : clientIp;
+	headers['x-forwarded-proto'] ??= secure ? 'https' : 'http';
+	if (request.headers.host) headers['x-forwarded-host'] ??= request.headers.host;
+	return headers;
+}
+
+export type ProxyFailure = (error: Error) => void;
+
+export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number, onFailure: ProxyFailure): void {
+	const upstream = http.request(
+		{
+			host: '127.0.0.1',
+			port,
+			method: request.method,
+			path: request.url,
+			headers: forwardedHeaders(request, false),
+			agent: upstreamAgent,
+		},
+		(answer) => {
+			const headers: IncomingHttpHeaders = {};
+			for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+			response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+			answer.pipe(response);
+			answer.on('error', () => response.destroy());
+		},
+	);
+	upstream.on('error', (error) => onFailure(error));
+	// A client that goes away mid-request must not leave the upstream request hanging.
+	response.on('close', () => {
+		if (!response.writableFinished) upstream.destroy();
+	});
+	request.pipe(upstream);
+}
+
+/** Re-sends the upgrade request to the upstream and then splices the two sockets together. */
+export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, port: number, onClose: () => void): void {
+	const upstream = net.connect(port, '127.0.0.1');
+	let closed = false;
+	const close = () => {
+		if (closed) return;
+		closed = true;
+		client.destroy();
+		upstream.destroy();
+		onClose();
+	};
+	upstream.once('connect', () => {
+		const headers = forwardedHeaders(request, false);
+		const lines = [`${request.method} ${request.url} HTTP/1.1`, 'Connection: Upgrade', `Upgrade: ${request.headers.upgrade ?? 'websocket'}`];
+		for (const [name, value] of Object.entries(headers)) {
+			for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) lines.push(`${name}: ${item}`);
+		}
+		upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+		if (head.length) upstream.write(head);
+		client.pipe(upstream).pipe(client);
+	});
+	upstream.on('error', close);
+	upstream.on('close', close);
+	client.on('error', close);
+	client.on('close', close);
+}

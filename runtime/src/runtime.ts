@@ -1,0 +1,115 @@
+/**
+ * Assembles the runtime: template, state, supervision, warm pool, idle sweep, the management API
+ * on loopback and the public host router. `main.ts` only calls this and handles signals.
+ */
+import { once } from 'node:events';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type http from 'node:http';
+import { createApiServer } from './api/api-server.ts';
+import type { RuntimeConfig } from './config.ts';
+import { HostIndex } from './instances/host-index.ts';
+import { InstanceFactory } from './instances/instance-factory.ts';
+import { InstanceService } from './instances/instance-service.ts';
+import { ProcessSupervisor, type Logger } from './instances/process-supervisor.ts';
+import { recover } from './instances/recovery.ts';
+import { WarmPool } from './instances/warm-pool.ts';
+import { createHostRouter } from './router/host-router.ts';
+import { UsageCounter } from './router/usage-counter.ts';
+import { StateStore } from './state/state-store.ts';
+import type { InstanceDatabases } from './storage/instance-databases.ts';
+import { PostgresDatabases } from './storage/postgres-databases.ts';
+import { SqliteDatabases } from './storage/sqlite-databases.ts';
+import { repoPath } from '../../scripts/lib/paths.ts';
+
+export interface RunningRuntime {
+	service: InstanceService;
+	stop(): Promise<void>;
+}
+
+function directusVersion(): string {
+	const manifest = JSON.parse(readFileSync(repoPath('node_modules', 'directus', 'package.json'), 'utf8')) as { version: string };
+	return manifest.version;
+}
+
+function instanceDatabases(config: RuntimeConfig): InstanceDatabases {
+	if (config.INSTANCE_DB_CLIENT === 'pg') {
+		return new PostgresDatabases(config.dataDir, directusVersion(), config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX);
+	}
+	return new SqliteDatabases(config.dataDir, directusVersion());
+}
+
+async function listen(server: http.Server, port: number, host: string): Promise<void> {
+	server.listen(port, host);
+	await once(server, 'listening');
+}
+
+/** Sweeps often enough that an instance sleeps within a third of its idle time after the limit. */
+function sweepIntervalMs(idleSeconds: number): number {
+	return Math.min(30_000, Math.max(250, (idleSeconds * 1000) / 3));
+}
+
+export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<RunningRuntime> {
+	mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+	const databases = instanceDatabases(config);
+	log('preparing the instance template…');
+	const template = await databases.prepareTemplate();
+
+	const store = new StateStore(config.dataDir);
+	const usage = new UsageCounter(config.dataDir);
+	const supervisor = new ProcessSupervisor(config, store, databases, log);
+	const factory = new InstanceFactory(config, store, databases, template);
+	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
+	const hosts = new HostIndex(config.PUBLIC_HOST, store);
+	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, onDeleted: (id) => usage.forget(id) });
+
+	const report = await recover({ config, store, databases, factory, supervisor, log });
+	// An adopted instance's idle clock starts now: the requests it served before are not known.
+	for (const id of report.adopted) service.noteRequest(id);
+
+	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, pool, usage, log });
+	const controlPlanePort = config.CONTROL_PLANE_URL ? Number(new URL(config.CONTROL_PLANE_URL).port || 80) : null;
+	const router = createHostRouter({
+		service,
+		usage,
+		controlPlaneHosts: new Set([config.PUBLIC_HOST.toLowerCase()]),
+		controlPlanePort,
+		wakePageAfterMs: config.WAKE_PAGE_AFTER_MS,
+		supportEmail: config.SUPPORT_EMAIL,
+		log,
+	});
+	await listen(api, config.RUNTIME_API_PORT, '127.0.0.1');
+	await listen(router, config.ROUTER_PORT, config.ROUTER_HOST);
+	log(`management API on http://127.0.0.1:${config.RUNTIME_API_PORT}, router on port ${config.ROUTER_PORT}`);
+
+	// Instances that should run start one after another, so a reboot does not start them all at once.
+	const restarting = (async () => {
+		for (const id of report.toStart) await supervisor.start(id).catch((error: Error) => log(`could not start ${id}: ${error.message}`));
+		await pool.refill();
+	})();
+
+	let sweeping = false;
+	const sweeper = setInterval(() => {
+		if (sweeping) return;
+		sweeping = true;
+		service
+			.sleepIdle(config.IDLE_TIMEOUT_SECONDS * 1000)
+			.then((sleepers) => sleepers.forEach((id) => log(`instance ${id} is asleep after ${config.IDLE_TIMEOUT_SECONDS} s without requests`)))
+			.catch((error: Error) => log(`idle sweep failed: ${error.message}`))
+			.finally(() => (sweeping = false));
+	}, sweepIntervalMs(config.IDLE_TIMEOUT_SECONDS));
+
+	return {
+		service,
+		async stop() {
+			clearInterval(sweeper);
+			pool.close();
+			api.close();
+			router.close();
+			router.closeAllConnections();
+			await restarting.catch(() => {});
+			await supervisor.stopAll();
+			usage.close();
+			await databases.close();
+		},
+	};
+}

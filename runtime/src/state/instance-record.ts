@@ -1,0 +1,40 @@
+/**
+ * What the runtime remembers about each instance, on disk, so that after its own restart it can
+ * adopt the processes that still run, start the ones that should, and clean up half-made ones.
+ */
+
+/** `running`: serve (sleeping when idle). `stopped`/`suspended`: no process, the router says so. */
+export type DesiredState = 'running' | 'stopped' | 'suspended';
+
+export type InstanceStorage = { client: 'sqlite3'; file: string } | { client: 'pg'; database: string };
+
+export interface InstanceRecord {
+	/** The project id, or `pool-…` for a warm-pool member that no project owns yet. */
+	id: string;
+	kind: 'project' | 'pool';
+	/**
+	 * `creating` until the database clone and the admin rewrite are complete. A record still
+	 * `creating` after a runtime crash is torn down and made again: nothing in it is trusted.
+	 */
+	phase: 'creating' | 'ready';
+	desired: DesiredState;
+	/** True while stopped for idleness: the next request wakes it. */
+	asleep: boolean;
+	subdomain: string | null;
+	domains: string[];
+	dir: string;
+	storage: InstanceStorage;
+	port: number;
+	pid: number | null;
+	key: string;
+	secret: string;
+	/** PUBLIC_URL the running process was started with (a pool member starts with none). */
+	startedWithUrl: string | null;
+	createdAt: string;
+	lastRequestAt: string | null;
+}
+
+export interface RuntimeState {
+	version: 1;
+	instances: Record<string, InstanceRecord>;
+}

@@ -1,0 +1,37 @@
+/**
+ * Runs `directus bootstrap` for a template database: system tables and one admin user, with a
+ * throwaway password (every clone's admin row is rewritten before it starts).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knex from 'knex';
+import { runDirectusCommand } from '../../../scripts/lib/directus-cli.ts';
+import { databaseConnection } from '../../../scripts/lib/database-connection.ts';
+import type { TemplateInfo } from './instance-databases.ts';
+
+export async function bootstrapTemplate(workDir: string, databaseEnv: Record<string, string>): Promise<TemplateInfo> {
+	const migrations = path.join(workDir, 'no-migrations');
+	mkdirSync(migrations, { recursive: true });
+	await runDirectusCommand(['bootstrap'], {
+		cwd: workDir,
+		env: {
+			...databaseEnv,
+			KEY: randomUUID(),
+			SECRET: randomBytes(32).toString('base64url'),
+			ADMIN_EMAIL: 'template-admin@example.com',
+			ADMIN_PASSWORD: randomBytes(24).toString('base64url'),
+			MIGRATIONS_PATH: migrations,
+			TELEMETRY: 'false',
+			LOG_LEVEL: 'warn',
+		},
+	});
+	const db = knex(databaseConnection(databaseEnv));
+	try {
+		const admin = await db('directus_users').first<{ id: string } | undefined>('id');
+		if (!admin) throw new Error('directus bootstrap created no admin user in the template');
+		return { adminUserId: admin.id };
+	} finally {
+		await db.destroy();
+	}
+}
