@@ -1,6 +1,7 @@
 /**
  * Test projects: fast unit tests beside the code; the integration suite twice (SQLite and
- * PostgreSQL), each against its own real control plane; browser tests in Debian's Chromium.
+ * PostgreSQL), each against its own real control plane; the runtime (data plane) suites; browser
+ * tests in Debian's Chromium.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,17 @@ const integration = (name: string, db: 'sqlite3' | 'pg') => ({
 		env: { TEST_DB: db },
 		globalSetup: ['tests/setup/control-plane.global.ts'],
 		testTimeout: 30_000,
+		hookTimeout: 180_000,
+	},
+});
+
+/** The data plane: real runtime processes, each test file with its own (SQLite, or PostgreSQL). */
+const runtime = (name: string, db: 'sqlite3' | 'pg', include: string[]) => ({
+	test: {
+		name,
+		include,
+		env: { RUNTIME_TEST_DB: db },
+		testTimeout: 60_000,
 		hookTimeout: 180_000,
 	},
 });
@@ -26,6 +38,8 @@ export default defineConfig({
 			},
 			integration('integration-sqlite', 'sqlite3'),
 			integration('integration-postgres', 'pg'),
+			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts']),
+			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts']),
 			{
 				test: {
 					name: 'browser',

@@ -1,0 +1,557 @@
+/**
+ * Data-plane benchmark: the runtime (`runtime/main.ts`) with real Directus instances. Prints one
+ * JSON object on stdout (progress goes to stderr):
+ *  - provisioning through the warm pool: `ensureInstance` to a successful admin login through the
+ *    router, with a ready pool member waited for (untimed) before every project;
+ *  - cold provisioning (no pool), each project deleted after it is measured so one runs at a time;
+ *  - waking a sleeping project: a held `GET /server/ping` through the router until it answers 200;
+ *  - router against direct access to the same instance (autocannon, order direct, router, router,
+ *    direct), for `/server/ping` and an authenticated `GET /items/…` read, plus unloaded latency;
+ *  - resident memory per running instance and of the runtime itself, disk per sleeping project.
+ * Each part runs its own runtime (fresh data folder, template bootstrapped once each).
+ * Run: `npm run bench:data-plane` (BENCH_DB=pg for PostgreSQL instances, BENCH_PROJECTS=20,
+ * BENCH_WAKE_SAMPLES=10, BENCH_DURATION=10 seconds per load run).
+ */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { InstanceStatus } from '../extensions/platform/src/lib/runtime/runtime-driver.ts';
+import { hostRequest, jsonBody } from '../tests/support/host-request.ts';
+import { loginThroughRouter, TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
+
+const db = process.env['BENCH_DB'] === 'pg' ? 'pg' : 'sqlite3';
+const PROJECTS = Math.max(1, Number(process.env['BENCH_PROJECTS'] ?? 20));
+const WAKE_SAMPLES = Math.max(1, Number(process.env['BENCH_WAKE_SAMPLES'] ?? Math.min(10, Math.ceil(PROJECTS / 2))));
+/** Projects the wake samples rotate over (each is put back to sleep before its next sample). */
+const WAKE_PROJECTS = Math.min(WAKE_SAMPLES, 5);
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env['BENCH_DURATION'] ?? 10);
+const WARMUP_SECONDS = 3;
+const SEQUENTIAL_REQUESTS = 300;
+/** Warm-pool projects kept running (for memory and the router comparison); older ones are deleted. */
+const KEEP_RUNNING = 4;
+const IDLE_TIMEOUT_SECONDS = 2;
+
+const TARGETS = {
+	warm_pool_provision_p50_ms: 1000,
+	cold_provision_p95_ms: 6000,
+	wake_p95_ms: 5000,
+	router_to_direct_throughput_ratio: 0.85,
+};
+
+type RuntimeStatus = InstanceStatus & { port: number | null; pid: number | null; diskBytes?: number };
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const now = () => process.hrtime.bigint();
+const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
+const round = (value: number) => Math.round(value * 10) / 10;
+const mib = (bytes: number) => round(bytes / 1024 / 1024);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+	if (!sorted.length) return Number.NaN;
+	const rank = Math.ceil((p / 100) * sorted.length);
+	return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+/** Nearest-rank percentiles: with 20 samples p95 is the 19th, with 10 it is the 10th (the max). */
+function summary(values: number[]) {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
+	return {
+		samples: sorted.length,
+		p50: round(percentile(sorted, 50)),
+		p95: round(percentile(sorted, 95)),
+		min: round(sorted[0] ?? Number.NaN),
+		max: round(sorted[sorted.length - 1] ?? Number.NaN),
+		mean: round(mean),
+	};
+}
+
+function admin(index: number) {
+	return { email: `admin-${index}@bench-example.com`, password: `bench-password-${index}-${process.pid}` };
+}
+
+async function apiStatus(rt: TestRuntime, id: string): Promise<RuntimeStatus> {
+	const response = await fetch(`${rt.apiUrl}/instances/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${rt.secret}` } });
+	if (!response.ok) throw new Error(`GET /instances/${id} answered ${response.status}: ${await response.text()}`);
+	return ((await response.json()) as { data: RuntimeStatus }).data;
+}
+
+function residentBytes(pid: number | undefined): number | null {
+	if (!pid) return null;
+	try {
+		const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return match ? Number(match[1]) * 1024 : null;
+	} catch {
+		return null;
+	}
+}
+
+/** Lines of the runtime's own output and of its instances' Directus logs that look like trouble. */
+function troubleIn(rt: TestRuntime) {
+	const pattern = /fail|error|crash|could not|unavailable|warn/i;
+	const runtime = rt
+		.output()
+		.split('\n')
+		.filter((line) => pattern.test(line));
+	const instances: string[] = [];
+	const instancesDir = path.join(rt.dataDir, 'instances');
+	let folders: string[] = [];
+	try {
+		folders = readdirSync(instancesDir);
+	} catch {
+		// no instance folder left
+	}
+	for (const folder of folders) {
+		try {
+			const lines = readFileSync(path.join(instancesDir, folder, 'directus.log'), 'utf8').split('\n').filter(Boolean);
+			instances.push(...lines.map((line) => `${folder.slice(0, 8)}: ${line.slice(0, 300)}`));
+		} catch {
+			// no log
+		}
+	}
+	return { runtime_lines: runtime.slice(0, 20), runtime_count: runtime.length, instance_log_lines: instances.slice(0, 10), instance_log_count: instances.length };
+}
+
+const runtimes = new Set<TestRuntime>();
+
+/**
+ * Other work on this machine (a test suite running Directus, say) skews every figure here: count
+ * the Directus and vitest processes that belong to none of this benchmark's runtimes.
+ */
+const foreign = { samples: 0, samplesWithForeign: 0, maxForeign: 0, commands: new Set<string>() };
+const ownDirs = new Set<string>();
+function sampleForeignProcesses(): void {
+	let count = 0;
+	for (const entry of readdirSync('/proc')) {
+		const pid = Number(entry);
+		if (!Number.isInteger(pid) || pid === process.pid) continue;
+		let cmdline: string;
+		try {
+			cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+		} catch {
+			continue;
+		}
+		if (!/cli\/run\.js|vitest|runtime\/main\.ts|control-plane\.bench/.test(cmdline)) continue;
+		let cwd = '';
+		try {
+			cwd = readlinkSync(`/proc/${pid}/cwd`);
+		} catch {
+			// gone, or not ours to read
+		}
+		const mine = [...ownDirs].some((dir) => cwd.startsWith(dir)) || (/runtime\/main\.ts/.test(cmdline) && [...runtimes].some((rt) => rt.process?.pid === pid));
+		if (mine) continue;
+		count++;
+		foreign.commands.add(cmdline.slice(0, 160));
+	}
+	foreign.samples++;
+	if (count) foreign.samplesWithForeign++;
+	foreign.maxForeign = Math.max(foreign.maxForeign, count);
+}
+const foreignWatch = setInterval(sampleForeignProcesses, 1000);
+foreignWatch.unref();
+
+async function withRuntime<T>(name: string, options: TestRuntimeOptions, work: (rt: TestRuntime, startMs: number) => Promise<T>) {
+	const rt = new TestRuntime({ db, ...options });
+	runtimes.add(rt);
+	ownDirs.add(rt.dataDir);
+	try {
+		log(`${name}: starting a runtime (${JSON.stringify(options)}), bootstrapping its template…`);
+		const started = now();
+		await rt.start();
+		const startMs = elapsed(started);
+		const result = await work(rt, startMs);
+		return { result, trouble: troubleIn(rt) };
+	} catch (error) {
+		log(`${name} failed; runtime output:\n${rt.output()}`);
+		throw error;
+	} finally {
+		await rt.destroy();
+		runtimes.delete(rt);
+	}
+}
+
+async function destroyAll() {
+	await Promise.allSettled([...runtimes].map((rt) => rt.destroy()));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		log(`${signal}: stopping every runtime…`);
+		void destroyAll().finally(() => process.exit(130));
+	});
+}
+
+/** `ensureInstance` to a successful admin login through the router. */
+async function provision(rt: TestRuntime, index: number, prefix: string) {
+	const projectId = `${prefix}-${index}`;
+	const subdomain = `${prefix}-${index}`;
+	const credentials = admin(index);
+	const started = now();
+	const status = (await rt.driver.ensureInstance({ projectId, subdomain, projectName: `Bench ${prefix} ${index}`, admin: credentials })) as RuntimeStatus;
+	const ensureMs = elapsed(started);
+	const token = await loginThroughRouter(rt.routerUrl, `${subdomain}.localhost`, credentials.email, credentials.password);
+	const totalMs = elapsed(started);
+	return { projectId, subdomain, host: `${subdomain}.localhost`, token, status, ensureMs, loginMs: totalMs - ensureMs, totalMs };
+}
+
+function provisionReport(samples: Awaited<ReturnType<typeof provision>>[]) {
+	const sources: Record<string, number> = {};
+	for (const sample of samples) sources[sample.status.source ?? 'unknown'] = (sources[sample.status.source ?? 'unknown'] ?? 0) + 1;
+	return {
+		ensure_to_login_ms: summary(samples.map((sample) => sample.totalMs)),
+		ensure_only_ms: summary(samples.map((sample) => sample.ensureMs)),
+		login_only_ms: summary(samples.map((sample) => sample.loginMs)),
+		sources,
+		samples_ms: samples.map((sample) => round(sample.totalMs)),
+	};
+}
+
+// ---- router against direct ----
+
+interface Target {
+	label: 'direct' | 'router';
+	url: string;
+	host: string | null;
+}
+
+async function load(target: Target, endpoint: string, headers: Record<string, string>, duration: number) {
+	const result = await autocannon({
+		url: `${target.url}${endpoint}`,
+		connections: CONNECTIONS,
+		duration,
+		headers: target.host ? { ...headers, host: target.host } : headers,
+	});
+	return {
+		target: target.label,
+		connections: CONNECTIONS,
+		duration_s: duration,
+		requests_per_s: round(result.requests.average),
+		// A refusal (Directus's pressure limiter answers 503 fast) would inflate requests/s: successes apart.
+		ok_per_s: round(result['2xx'] / duration),
+		latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+		responses_2xx: result['2xx'],
+		non_2xx: result.non2xx,
+		status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0])),
+		errors: result.errors,
+		timeouts: result.timeouts,
+	};
+}
+
+/** One request at a time over one kept-alive connection: the router's own cost without queueing. */
+async function sequentialLatency(target: Target, endpoint: string, headers: Record<string, string>, count: number) {
+	const url = new URL(target.url);
+	const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+	const once = () =>
+		new Promise<number>((resolve, reject) => {
+			const request = http.request(
+				{ host: url.hostname, port: url.port, path: endpoint, agent, headers: target.host ? { ...headers, host: target.host } : headers },
+				(response) => {
+					response.resume();
+					response.on('end', () => resolve(response.statusCode ?? 0));
+					response.on('error', reject);
+				},
+			);
+			request.on('error', reject);
+			request.end();
+		});
+	try {
+		for (let i = 0; i < 20; i++) await once();
+		const times: number[] = [];
+		let failures = 0;
+		for (let i = 0; i < count; i++) {
+			const started = now();
+			const status = await once();
+			times.push(elapsed(started));
+			if (status !== 200) failures++;
+		}
+		const sorted = times.sort((a, b) => a - b);
+		return { p50: Math.round(percentile(sorted, 50) * 100) / 100, p99: Math.round(percentile(sorted, 99) * 100) / 100, non_200: failures };
+	} finally {
+		agent.destroy();
+	}
+}
+
+async function prepareCollection(rt: TestRuntime, host: string, token: string): Promise<string> {
+	const auth = { authorization: `Bearer ${token}` };
+	const collection = await hostRequest(rt.routerUrl, host, '/collections', {
+		method: 'POST',
+		headers: { ...auth, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			collection: 'bench_articles',
+			meta: {},
+			schema: {},
+			fields: [
+				{ field: 'id', type: 'integer', meta: { hidden: true, readonly: true }, schema: { is_primary_key: true, has_auto_increment: true } },
+				{ field: 'title', type: 'string', meta: {}, schema: {} },
+				{ field: 'body', type: 'text', meta: {}, schema: {} },
+				{ field: 'published', type: 'boolean', meta: {}, schema: { default_value: true } },
+			],
+		}),
+	});
+	if (collection.status !== 200) throw new Error(`Creating the collection failed (${collection.status}): ${collection.body}`);
+	const items = Array.from({ length: 25 }, (_, i) => ({ title: `Article ${i + 1}`, body: `Body of article ${i + 1}. `.repeat(20), published: i % 3 !== 0 }));
+	const inserted = await hostRequest(rt.routerUrl, host, '/items/bench_articles', { method: 'POST', ...jsonBody(items), headers: { ...auth, 'content-type': 'application/json' } });
+	if (inserted.status !== 200) throw new Error(`Inserting items failed (${inserted.status}): ${inserted.body}`);
+	return '/items/bench_articles?limit=25&sort=-id';
+}
+
+function mean(values: number[]): number {
+	return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof provision>>) {
+	const status = await apiStatus(rt, project.projectId);
+	if (!status.port || status.state !== 'running') throw new Error(`${project.projectId} is not running: ${JSON.stringify(status)}`);
+	const direct: Target = { label: 'direct', url: `http://127.0.0.1:${status.port}`, host: null };
+	const router: Target = { label: 'router', url: rt.routerUrl, host: project.host };
+	const itemsPath = await prepareCollection(rt, project.host, project.token);
+	const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
+		{ name: 'server_ping', path: '/server/ping', headers: { accept: 'application/json' } },
+		{ name: 'items_read_authenticated', path: itemsPath, headers: { accept: 'application/json', authorization: `Bearer ${project.token}` } },
+	];
+	const results: Record<string, unknown> = {};
+	const ratios: number[] = [];
+	for (const endpoint of endpoints) {
+		log(`router vs direct: ${endpoint.path}: warm-up, then direct, router, router, direct (${DURATION_SECONDS} s each)`);
+		await load(router, endpoint.path, endpoint.headers, WARMUP_SECONDS);
+		await load(direct, endpoint.path, endpoint.headers, WARMUP_SECONDS);
+		const runs: Awaited<ReturnType<typeof load>>[] = [];
+		for (const target of [direct, router, router, direct]) runs.push(await load(target, endpoint.path, endpoint.headers, DURATION_SECONDS));
+		const of = (label: string) => runs.filter((run) => run.target === label);
+		const side = (label: string) => ({
+			requests_per_s: round(mean(of(label).map((run) => run.requests_per_s))),
+			ok_per_s: round(mean(of(label).map((run) => run.ok_per_s))),
+			latency_p50_ms: round(mean(of(label).map((run) => run.latency_ms.p50))),
+			latency_p99_ms: round(mean(of(label).map((run) => run.latency_ms.p99))),
+		});
+		const directSide = side('direct');
+		const routerSide = side('router');
+		const ratio = directSide.ok_per_s > 0 ? Math.round((routerSide.ok_per_s / directSide.ok_per_s) * 1000) / 1000 : 0;
+		ratios.push(ratio);
+		log(`  ${endpoint.name}: direct ${directSide.ok_per_s} ok/s, router ${routerSide.ok_per_s} ok/s (ratio ${ratio})`);
+		const sequential = {
+			direct: await sequentialLatency(direct, endpoint.path, endpoint.headers, SEQUENTIAL_REQUESTS),
+			router: await sequentialLatency(router, endpoint.path, endpoint.headers, SEQUENTIAL_REQUESTS),
+		};
+		results[endpoint.name] = {
+			path: endpoint.path,
+			direct: directSide,
+			router: routerSide,
+			router_to_direct_ok_ratio: ratio,
+			router_to_direct_requests_ratio: directSide.requests_per_s > 0 ? Math.round((routerSide.requests_per_s / directSide.requests_per_s) * 1000) / 1000 : 0,
+			added_latency_p50_ms_at_50_connections: round(routerSide.latency_p50_ms - directSide.latency_p50_ms),
+			unloaded_one_connection: {
+				requests: SEQUENTIAL_REQUESTS,
+				direct_ms: sequential.direct,
+				router_ms: sequential.router,
+				added_p50_ms: Math.round((sequential.router.p50 - sequential.direct.p50) * 100) / 100,
+			},
+			runs,
+		};
+	}
+	const after = await apiStatus(rt, project.projectId);
+	return {
+		result: {
+			method: `Same instance (${project.projectId}, port ${status.port}) in one run; per endpoint a ${WARMUP_SECONDS} s warm-up of each path, then ${DURATION_SECONDS} s runs in the order direct, router, router, direct at ${CONNECTIONS} connections; each side is the mean of its two runs. Ratio = router successes/s over direct successes/s.`,
+			...results,
+		},
+		ratios,
+		instanceRssAfterLoad: after.memoryBytes,
+	};
+}
+
+// ---- the benchmark ----
+
+const started = now();
+const loadBefore = os.loadavg();
+sampleForeignProcesses();
+try {
+	// 1. Warm pool provisioning, then memory and router-vs-direct on the same runtime.
+	const warm = await withRuntime('warm pool', { warmPoolSize: 1 }, async (rt, startMs) => {
+		const poolStarted = now();
+		await rt.waitForPool(1, 180_000);
+		const firstPoolMemberMs = elapsed(poolStarted);
+		const samples: Awaited<ReturnType<typeof provision>>[] = [];
+		const running: Awaited<ReturnType<typeof provision>>[] = [];
+		for (let i = 0; i < PROJECTS; i++) {
+			await rt.waitForPool(1, 180_000);
+			const sample = await provision(rt, i, 'warm');
+			samples.push(sample);
+			running.push(sample);
+			log(`warm ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (ensure ${round(sample.ensureMs)}, login ${round(sample.loginMs)}, ${sample.status.source})`);
+			while (running.length > KEEP_RUNNING) await rt.driver.deleteInstance(running.shift()!.projectId);
+		}
+
+		// Memory, with the pool refilled and nothing starting.
+		await rt.waitForPool(1, 180_000);
+		await sleep(3000);
+		const statuses = await Promise.all(running.map((project) => apiStatus(rt, project.projectId)));
+		const rss = statuses.flatMap((status) => (status.memoryBytes ? [status.memoryBytes] : []));
+		const runtimeRss = residentBytes(rt.process?.pid);
+
+		const router = await compareRouter(rt, running[running.length - 1]!);
+		return {
+			startMs,
+			firstPoolMemberMs,
+			provisioning: provisionReport(samples),
+			memory: {
+				running_instances_measured: rss.length,
+				instance_rss_mib: { mean: rss.length ? mib(mean(rss)) : null, min: rss.length ? mib(Math.min(...rss)) : null, max: rss.length ? mib(Math.max(...rss)) : null },
+				instance_rss_after_load_mib: router.instanceRssAfterLoad ? mib(router.instanceRssAfterLoad) : null,
+				runtime_process_rss_mib: runtimeRss ? mib(runtimeRss) : null,
+				runtime_process_rss_after_load_mib: residentBytes(rt.process?.pid) ? mib(residentBytes(rt.process?.pid)!) : null,
+				note: `RSS of each instance's Directus process (status memoryBytes) after login, idle, before load; ${KEEP_RUNNING} most recent warm-pool projects plus one idle pool member were running. Runtime RSS from /proc/<pid>/status of the runtime process.`,
+			},
+			router,
+		};
+	});
+
+	// 2. Cold provisioning: no pool; each project deleted after it is measured.
+	const cold = await withRuntime('cold', { warmPoolSize: 0 }, async (rt, startMs) => {
+		const samples: Awaited<ReturnType<typeof provision>>[] = [];
+		for (let i = 0; i < PROJECTS; i++) {
+			const sample = await provision(rt, i, 'cold');
+			samples.push(sample);
+			log(`cold ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (ensure ${round(sample.ensureMs)}, login ${round(sample.loginMs)}, ${sample.status.source})`);
+			await rt.driver.deleteInstance(sample.projectId);
+		}
+		return { startMs, provisioning: provisionReport(samples) };
+	});
+
+	// 3. Sleep and wake, and the disk a sleeping project takes.
+	const wake = await withRuntime('wake', { warmPoolSize: 0, idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS }, async (rt, startMs) => {
+		const projects: Awaited<ReturnType<typeof provision>>[] = [];
+		for (let i = 0; i < WAKE_PROJECTS; i++) {
+			projects.push(await provision(rt, i, 'wake'));
+			log(`wake: project ${i + 1}/${WAKE_PROJECTS} created`);
+		}
+		const untilSleeping = async (id: string) => {
+			const deadline = Date.now() + 60_000;
+			while (Date.now() < deadline) {
+				const status = await apiStatus(rt, id);
+				if (status.state === 'sleeping') return status;
+				await sleep(100);
+			}
+			throw new Error(`${id} did not go to sleep within 60 s`);
+		};
+		const asleep = [];
+		for (const project of projects) asleep.push(await untilSleeping(project.projectId));
+		const disk = asleep.map((status) => status.diskBytes ?? 0);
+
+		const samples: number[] = [];
+		const failures: string[] = [];
+		for (let i = 0; i < WAKE_SAMPLES; i++) {
+			const project = projects[i % projects.length]!;
+			await untilSleeping(project.projectId);
+			const wakeStarted = now();
+			let attempts = 0;
+			for (;;) {
+				attempts++;
+				const response = await hostRequest(rt.routerUrl, project.host, '/server/ping', { headers: { accept: 'application/json' }, timeoutMs: 60_000 });
+				if (response.status === 200) break;
+				failures.push(`${project.projectId}: ${response.status} ${response.body.slice(0, 200)}`);
+				if (attempts >= 20) throw new Error(`${project.projectId} did not answer after waking: ${response.status} ${response.body}`);
+				await sleep(100);
+			}
+			samples.push(elapsed(wakeStarted));
+			log(`wake ${i + 1}/${WAKE_SAMPLES}: ${round(samples[samples.length - 1]!)} ms${attempts > 1 ? ` (${attempts} attempts)` : ''}`);
+		}
+		return {
+			startMs,
+			wake: {
+				idle_timeout_s: IDLE_TIMEOUT_SECONDS,
+				projects: WAKE_PROJECTS,
+				request: 'GET /server/ping, Accept: application/json, through the router',
+				latency_ms: summary(samples),
+				samples_ms: samples.map(round),
+				non_200_before_success: failures,
+			},
+			disk: {
+				sleeping_projects_measured: disk.length,
+				disk_per_sleeping_project_mib: { mean: mib(mean(disk)), min: mib(Math.min(...disk)), max: mib(Math.max(...disk)) },
+				note:
+					db === 'pg'
+						? 'diskBytes: instance folder (uploads, logs) plus pg_database_size of its database; freshly provisioned, admin logged in once.'
+						: 'diskBytes: instance folder (SQLite file, uploads, logs); freshly provisioned, admin logged in once.',
+			},
+		};
+	});
+
+	const warmP50 = warm.result.provisioning.ensure_to_login_ms.p50;
+	const coldP95 = cold.result.provisioning.ensure_to_login_ms.p95;
+	const wakeP95 = wake.result.wake.latency_ms.p95;
+	const worstRatio = Math.min(...warm.result.router.ratios);
+	const targets = {
+		warm_pool_provision_p50_ms: { target: `<= ${TARGETS.warm_pool_provision_p50_ms}`, value: warmP50, pass: warmP50 <= TARGETS.warm_pool_provision_p50_ms },
+		cold_provision_p95_ms: { target: `<= ${TARGETS.cold_provision_p95_ms}`, value: coldP95, pass: coldP95 <= TARGETS.cold_provision_p95_ms },
+		wake_p95_ms: { target: `<= ${TARGETS.wake_p95_ms}`, value: wakeP95, pass: wakeP95 <= TARGETS.wake_p95_ms },
+		router_to_direct_throughput_ratio: {
+			target: `>= ${TARGETS.router_to_direct_throughput_ratio} (worst of the two endpoints, successes/s)`,
+			value: worstRatio,
+			per_endpoint: warm.result.router.ratios,
+			pass: worstRatio >= TARGETS.router_to_direct_throughput_ratio,
+		},
+	};
+
+	console.log(
+		JSON.stringify(
+			{
+				benchmark: 'data-plane',
+				database: db === 'pg' ? 'postgres' : 'sqlite',
+				machine: {
+					cpus: os.cpus().length,
+					cpu_model: os.cpus()[0]?.model ?? null,
+					memory_gib: round(os.totalmem() / 1024 ** 3),
+					node: process.version,
+					load_average_1m_before: round(loadBefore[0]!),
+					load_average_1m_after: round(os.loadavg()[0]!),
+					other_directus_or_test_processes: {
+						note: 'Sampled every second: Directus, runtime or vitest processes that belong to no runtime of this benchmark. Non-zero means the figures were taken on a shared, busier machine.',
+						samples: foreign.samples,
+						samples_with_any: foreign.samplesWithForeign,
+						max_at_once: foreign.maxForeign,
+						commands: [...foreign.commands].slice(0, 10),
+					},
+				},
+				projects: PROJECTS,
+				targets,
+				all_targets_pass: Object.values(targets).every((target) => target.pass),
+				runtime_start_ms: {
+					note: 'Fresh data folder each time, so this includes bootstrapping the instance template.',
+					warm: round(warm.result.startMs),
+					cold: round(cold.result.startMs),
+					wake: round(wake.result.startMs),
+					warm_first_pool_member_ready_ms: round(warm.result.firstPoolMemberMs),
+				},
+				provision_warm_pool: {
+					method: `WARM_POOL_SIZE=1. Before each project the pool is waited for (untimed); timed: ensureInstance until a successful admin login through the router. The ${KEEP_RUNNING} newest projects stay running, older ones are deleted (untimed).`,
+					...warm.result.provisioning,
+				},
+				provision_cold: {
+					method: 'WARM_POOL_SIZE=0. Timed: ensureInstance (clone + Directus boot) until a successful admin login through the router; each project is deleted afterwards (untimed), so one instance runs at a time.',
+					...cold.result.provisioning,
+				},
+				wake: wake.result.wake,
+				memory: warm.result.memory,
+				disk: wake.result.disk,
+				router_vs_direct: warm.result.router.result,
+				notes: [
+					`${os.cpus().length} cores: autocannon (in this process), the router (runtime process) and the Directus instance share them, so throughput figures are lower bounds and the router's share of CPU comes out of the instance's.`,
+					"Instances run with Directus's pressure limiter on (its default; the runtime does not change it), so a saturated instance may answer 503: successes are counted apart and the ratio uses successes/s.",
+					'Percentiles are nearest-rank over the samples: with 10 samples p95 is the maximum.',
+					'Instances log at warn level; runtime and instance log lines that look like trouble are listed under runtime_logs.',
+				],
+				runtime_logs: { warm: warm.trouble, cold: cold.trouble, wake: wake.trouble },
+				total_run_s: round(elapsed(started) / 1000),
+			},
+			null,
+			2,
+		),
+	);
+} finally {
+	await destroyAll();
+}

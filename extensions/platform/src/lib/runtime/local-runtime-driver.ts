@@ -1,0 +1,113 @@
+/**
+ * The `local` driver: a thin client of the runtime's management API on loopback, authenticated
+ * with the shared secret. Errors keep the runtime's code and message so callers can show them.
+ */
+import type {
+	AdminCredentials,
+	DailyUsage,
+	EnsureInstanceRequest,
+	InstanceStatus,
+	RuntimeDriver,
+} from './runtime-driver.ts';
+
+export class RuntimeRequestError extends Error {
+	readonly status: number;
+	readonly code: string;
+
+	constructor(status: number, code: string, message: string) {
+		super(message);
+		this.status = status;
+		this.code = code;
+	}
+}
+
+export interface LocalRuntimeDriverOptions {
+	url: string;
+	secret: string;
+	/** Creating a cold instance takes seconds; five at once on two cores, tens of seconds. */
+	timeoutMs?: number;
+}
+
+export class LocalRuntimeDriver implements RuntimeDriver {
+	readonly #url: string;
+	readonly #secret: string;
+	readonly #timeoutMs: number;
+
+	constructor(options: LocalRuntimeDriverOptions) {
+		this.#url = options.url.replace(/\/$/, '');
+		this.#secret = options.secret;
+		this.#timeoutMs = options.timeoutMs ?? 120_000;
+	}
+
+	async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.#url}${path}`, {
+			method,
+			headers: {
+				authorization: `Bearer ${this.#secret}`,
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(this.#timeoutMs),
+		});
+		if (response.status === 204) return undefined as T;
+		const payload = (await response.json().catch(() => ({}))) as {
+			data?: T;
+			errors?: { message: string; extensions?: { code?: string } }[];
+		};
+		if (!response.ok) {
+			const error = payload.errors?.[0];
+			throw new RuntimeRequestError(response.status, error?.extensions?.code ?? 'RUNTIME_ERROR', error?.message ?? `Runtime answered ${response.status}`);
+		}
+		return payload.data as T;
+	}
+
+	#instance(projectId: string, suffix = ''): string {
+		return `/instances/${encodeURIComponent(projectId)}${suffix}`;
+	}
+
+	ensureInstance({ projectId, ...body }: EnsureInstanceRequest): Promise<InstanceStatus> {
+		return this.#call('PUT', this.#instance(projectId), body);
+	}
+
+	startInstance(projectId: string): Promise<InstanceStatus> {
+		return this.#call('POST', this.#instance(projectId, '/start'));
+	}
+
+	stopInstance(projectId: string): Promise<InstanceStatus> {
+		return this.#call('POST', this.#instance(projectId, '/stop'));
+	}
+
+	suspendInstance(projectId: string): Promise<InstanceStatus> {
+		return this.#call('POST', this.#instance(projectId, '/suspend'));
+	}
+
+	async deleteInstance(projectId: string): Promise<void> {
+		try {
+			await this.#call('DELETE', this.#instance(projectId));
+		} catch (error) {
+			if (!(error instanceof RuntimeRequestError && error.status === 404)) throw error;
+		}
+	}
+
+	async instanceStatus(projectId: string): Promise<InstanceStatus | null> {
+		try {
+			return await this.#call<InstanceStatus>('GET', this.#instance(projectId));
+		} catch (error) {
+			if (error instanceof RuntimeRequestError && error.status === 404) return null;
+			throw error;
+		}
+	}
+
+	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void> {
+		return this.#call('PUT', this.#instance(projectId, '/admin'), admin);
+	}
+
+	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
+		return this.#call('PUT', this.#instance(projectId, '/domains'), { domains });
+	}
+
+	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
+		const query = new URLSearchParams({ from: fromDay, ...(projectId ? { projectId } : {}) });
+		return this.#call('GET', `/usage?${query}`);
+	}
+}

@@ -1,0 +1,65 @@
+/**
+ * Idle instances sleep and the next request wakes them: an API request is held until the CMS
+ * answers, a browser that would wait too long gets a self-reloading "starting" page instead.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hostRequest } from '../support/host-request.ts';
+import { isAlive, waitFor } from '../support/runtime-inspection.ts';
+import { TestRuntime } from '../support/test-runtime.ts';
+
+const admin = { email: 'sleeper@example.com', password: 'sleeper-secret-password' };
+let runtime: TestRuntime;
+
+beforeAll(async () => {
+	runtime = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 2, wakePageAfterMs: 300 });
+	await runtime.start();
+}, 180_000);
+
+afterAll(async () => {
+	await runtime?.destroy();
+});
+
+const sleeping = () =>
+	waitFor('the instance to fall asleep', async () => {
+		const status = await runtime.driver.instanceStatus('p-sleep');
+		return status?.state === 'sleeping' ? status : null;
+	});
+
+describe('sleep and wake', () => {
+	test('an idle instance sleeps, and an API request wakes it and is answered', async () => {
+		const created = await runtime.driver.ensureInstance({ projectId: 'p-sleep', subdomain: 'sleepy', projectName: 'Sleepy', admin });
+		const asleep = await sleeping();
+		expect(asleep.pid).toBeNull();
+		expect(isAlive(created.pid!)).toBe(false);
+		expect(asleep.diskBytes).toBeGreaterThan(0);
+
+		const ping = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/server/ping', { headers: { accept: 'application/json' } });
+		expect(ping.status).toBe(200);
+		expect(ping.body).toBe('pong');
+		const awake = await runtime.driver.instanceStatus('p-sleep');
+		expect(awake).toMatchObject({ state: 'running' });
+		expect(awake!.pid).not.toBe(created.pid);
+	}, 60_000);
+
+	test('a browser navigation that would wait gets the starting page, then the CMS', async () => {
+		await sleeping();
+		const page = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/admin/login', { headers: { accept: 'text/html' } });
+		expect(page.status).toBe(503);
+		expect(page.body).toContain('data-page="starting"');
+		expect(page.body).toContain('http-equiv="refresh"');
+		expect(page.headers['retry-after']).toBe('2');
+
+		const studio = await waitFor('the woken Studio', async () => {
+			const response = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/admin/login', { headers: { accept: 'text/html' } });
+			return response.status === 200 ? response : null;
+		});
+		expect(studio.body).toContain('<div id="app"');
+	}, 60_000);
+
+	test('a stopped project does not wake on requests', async () => {
+		await runtime.driver.stopInstance('p-sleep');
+		const page = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/server/ping', { headers: { accept: 'application/json' } });
+		expect(page.status).toBe(503);
+		expect((await runtime.driver.instanceStatus('p-sleep'))?.state).toBe('stopped');
+	});
+});

@@ -1,0 +1,88 @@
+/**
+ * Crashes: an instance killed with SIGKILL is restarted; a runtime killed with SIGKILL leaves its
+ * instances serving and adopts them on its next start; a runtime killed in the middle of a create
+ * converges on its next start with no orphaned process or folder.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { hostRequest } from '../support/host-request.ts';
+import { findOrphans, isAlive, runtimeProcesses, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+
+const admin = { email: 'owner@example.com', password: 'owner-secret-password' };
+let runtime: TestRuntime | null = null;
+
+afterEach(async () => {
+	await runtime?.destroy();
+	runtime = null;
+});
+
+async function startRuntime(warmPoolSize = 0): Promise<TestRuntime> {
+	runtime = new TestRuntime({ warmPoolSize });
+	await runtime.start();
+	return runtime;
+}
+
+describe('runtime supervision', () => {
+	test('an instance killed with SIGKILL is restarted and serves again', async () => {
+		const rt = await startRuntime();
+		const created = await rt.driver.ensureInstance({ projectId: 'p-crash', subdomain: 'crash', projectName: 'Crash', admin });
+		process.kill(created.pid!, 'SIGKILL');
+
+		const restarted = await waitFor('the restarted instance', async () => {
+			const status = await rt.driver.instanceStatus('p-crash');
+			return status?.state === 'running' && status.pid !== created.pid ? status : null;
+		});
+		expect(restarted.restarts).toBe(1);
+		await expect(loginThroughRouter(rt.routerUrl, 'crash.localhost', admin.email, admin.password)).resolves.toBeTruthy();
+		expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
+	}, 120_000);
+
+	test('a runtime killed with SIGKILL leaves its instances serving and adopts them when it starts again', async () => {
+		const rt = await startRuntime(1);
+		await rt.waitForPool(1);
+		const created = await rt.driver.ensureInstance({ projectId: 'p-adopt', subdomain: 'adopt', projectName: 'Adopt', admin });
+		await rt.waitForPool(1);
+		const poolPid = Object.values(runtimeState(rt.dataDir).instances).find((record) => record.kind === 'pool')!.pid!;
+
+		await rt.kill9();
+		expect(isAlive(created.pid!)).toBe(true);
+		await rt.start();
+
+		const status = await rt.driver.instanceStatus('p-adopt');
+		expect(status).toMatchObject({ state: 'running', pid: created.pid });
+		expect(runtimeProcesses(rt.dataDir).sort()).toEqual([created.pid!, poolPid].sort());
+		expect((await hostRequest(rt.routerUrl, 'adopt.localhost', '/server/ping')).body).toBe('pong');
+	}, 120_000);
+
+	// Early: while the database is being cloned. Late: while the new Directus is booting.
+	test.each([
+		['while cloning the database', 30],
+		['while the instance boots', 1500],
+	])('a runtime killed %s converges on its next start with no orphans', async (_moment, delayMs) => {
+		const rt = await startRuntime();
+		const request = { projectId: 'p-interrupted', subdomain: 'interrupted', projectName: 'Interrupted', admin };
+		const interrupted = rt.driver.ensureInstance(request).catch((error: Error) => error);
+		await new Promise((resolve) => setTimeout(resolve, delayMs));
+		await rt.kill9();
+		expect(await interrupted).toBeInstanceOf(Error);
+
+		await rt.start();
+		expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
+
+		// The control plane's reconcile loop retries the create; it must end with one instance.
+		const status = await rt.driver.ensureInstance(request);
+		expect(status.state).toBe('running');
+		await expect(loginThroughRouter(rt.routerUrl, 'interrupted.localhost', admin.email, admin.password)).resolves.toBeTruthy();
+		expect(runtimeProcesses(rt.dataDir)).toEqual([status.pid]);
+		expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
+	}, 120_000);
+
+	test('stopping the runtime with SIGTERM stops all its instances', async () => {
+		const rt = await startRuntime(1);
+		await rt.driver.ensureInstance({ projectId: 'p-term', subdomain: 'term', projectName: 'Term', admin });
+		await rt.waitForPool(1);
+		expect(runtimeProcesses(rt.dataDir)).toHaveLength(2);
+		await rt.stop();
+		expect(runtimeProcesses(rt.dataDir)).toEqual([]);
+	}, 120_000);
+});

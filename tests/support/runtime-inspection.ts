@@ -1,0 +1,66 @@
+/**
+ * What a runtime has on disk and in the process table, read independently of its API: the tests
+ * use it to prove that nothing is orphaned after crashes and deletes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
+import type { RuntimeState } from '../../runtime/src/state/instance-record.ts';
+
+export function runtimeState(dataDir: string): RuntimeState {
+	return JSON.parse(readFileSync(path.join(dataDir, 'state.json'), 'utf8')) as RuntimeState;
+}
+
+export function instanceFolders(dataDir: string): string[] {
+	try {
+		return readdirSync(path.join(dataDir, 'instances'));
+	} catch {
+		return [];
+	}
+}
+
+export interface Orphans {
+	processes: number[];
+	folders: string[];
+}
+
+/** Processes and folders of this runtime that its state file does not account for. */
+export function findOrphans(dataDir: string): Orphans {
+	const records = Object.values(runtimeState(dataDir).instances);
+	const knownPids = new Set(records.map((record) => record.pid).filter((pid): pid is number => pid !== null));
+	const knownFolders = new Set(records.map((record) => path.basename(record.dir)));
+	return {
+		processes: processesOfRuntime(dataDir)
+			.map((owned) => owned.pid)
+			.filter((pid) => !knownPids.has(pid)),
+		folders: instanceFolders(dataDir).filter((folder) => !knownFolders.has(folder)),
+	};
+}
+
+export function runtimeProcesses(dataDir: string): number[] {
+	return processesOfRuntime(dataDir).map((owned) => owned.pid);
+}
+
+export function isAlive(pid: number): boolean {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+	} catch {
+		return false;
+	}
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let last: unknown;
+	while (Date.now() < deadline) {
+		try {
+			const value = await probe();
+			if (value) return value;
+		} catch (error) {
+			last = error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error(`Timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+}

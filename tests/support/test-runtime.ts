@@ -1,0 +1,169 @@
+/**
+ * A real runtime process for tests and benchmarks: `runtime/main.ts` spawned with Node 22, on free
+ * ports, with its own data folder (and its own database prefix on PostgreSQL). It can be killed
+ * with SIGKILL and started again on the same folder, which is how the crash tests work.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
+import { NODE_22 } from '../../scripts/lib/directus-cli.ts';
+import { repoPath } from '../../scripts/lib/paths.ts';
+import { freePort } from './free-port.ts';
+import { hostRequest, jsonBody } from './host-request.ts';
+
+export type RuntimeDatabaseClient = 'sqlite3' | 'pg';
+
+export interface TestRuntimeOptions {
+	db?: RuntimeDatabaseClient;
+	warmPoolSize?: number;
+	idleTimeoutSeconds?: number;
+	wakePageAfterMs?: number;
+	controlPlaneUrl?: string;
+}
+
+export const TEST_PG_ADMIN_URL = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export class TestRuntime {
+	readonly dataDir: string;
+	readonly secret = randomBytes(24).toString('base64url');
+	readonly dbPrefix = `epic_rt${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+	readonly options: TestRuntimeOptions;
+	apiPort = 0;
+	routerPort = 0;
+	process: ChildProcess | null = null;
+	#output = '';
+
+	constructor(options: TestRuntimeOptions = {}) {
+		this.options = options;
+		this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'epic-runtime-'));
+	}
+
+	get apiUrl(): string {
+		return `http://127.0.0.1:${this.apiPort}`;
+	}
+
+	get routerUrl(): string {
+		return `http://127.0.0.1:${this.routerPort}`;
+	}
+
+	get driver(): LocalRuntimeDriver {
+		return new LocalRuntimeDriver({ url: this.apiUrl, secret: this.secret });
+	}
+
+	output(): string {
+		return this.#output;
+	}
+
+	/** Starts the runtime process and resolves once its API answers. */
+	async start(): Promise<void> {
+		if (!this.apiPort) {
+			this.apiPort = await freePort();
+			this.routerPort = await freePort();
+		}
+		const env: Record<string, string> = {
+			PATH: process.env['PATH'] ?? '',
+			RUNTIME_SECRET: this.secret,
+			RUNTIME_API_PORT: String(this.apiPort),
+			ROUTER_PORT: String(this.routerPort),
+			ROUTER_HOST: '127.0.0.1',
+			PUBLIC_HOST: 'localhost',
+			RUNTIME_DATA_DIR: this.dataDir,
+			WARM_POOL_SIZE: String(this.options.warmPoolSize ?? 1),
+			IDLE_TIMEOUT_SECONDS: String(this.options.idleTimeoutSeconds ?? 900),
+			WAKE_PAGE_AFTER_MS: String(this.options.wakePageAfterMs ?? 1000),
+			INSTANCE_DB_CLIENT: this.options.db ?? 'sqlite3',
+			INSTANCE_DB_PREFIX: this.dbPrefix,
+			SUPPORT_EMAIL: 'help@epic-cms.example',
+		};
+		if (this.options.db === 'pg') env['INSTANCE_PG_URL'] = TEST_PG_ADMIN_URL;
+		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
+		const child = spawn(NODE_22, [repoPath('runtime', 'main.ts')], { cwd: repoPath(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.process = child;
+		const collect = (chunk: Buffer) => (this.#output += chunk.toString());
+		child.stdout?.on('data', collect);
+		child.stderr?.on('data', collect);
+		const deadline = Date.now() + 120_000;
+		while (Date.now() < deadline) {
+			if (child.exitCode !== null) throw new Error(`The runtime exited (code ${child.exitCode}):\n${this.#output}`);
+			try {
+				const response = await fetch(`${this.apiUrl}/pool`, { headers: { authorization: `Bearer ${this.secret}` } });
+				if (response.ok) return;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		throw new Error(`The runtime did not answer within 120 s:\n${this.#output}`);
+	}
+
+	/** Resolves when the warm pool has `count` members ready. */
+	async waitForPool(count = this.options.warmPoolSize ?? 1, timeoutMs = 60_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			const response = await fetch(`${this.apiUrl}/pool`, { headers: { authorization: `Bearer ${this.secret}` } });
+			const body = (await response.json()) as { data: { available: number } };
+			if (body.data.available >= count) return;
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		throw new Error(`The warm pool did not reach ${count} within ${timeoutMs} ms:\n${this.#output}`);
+	}
+
+	/** SIGKILL: the runtime gets no chance to clean up; its instances keep running. */
+	async kill9(): Promise<void> {
+		const child = this.process;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGKILL');
+		await exited;
+	}
+
+	/** SIGTERM: stops every instance, then the runtime. */
+	async stop(): Promise<void> {
+		const child = this.process;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		await exited;
+	}
+
+	/** Stops the runtime and removes its folder and (on PostgreSQL) every database it made. */
+	async destroy(): Promise<void> {
+		await this.stop();
+		if (this.options.db === 'pg') await dropDatabasesWithPrefix(this.dbPrefix);
+		rmSync(this.dataDir, { recursive: true, force: true });
+	}
+}
+
+export async function databasesWithPrefix(prefix: string): Promise<string[]> {
+	const client = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+	await client.connect();
+	try {
+		const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${prefix}_`]);
+		return rows.map((row) => row.datname);
+	} finally {
+		await client.end();
+	}
+}
+
+async function dropDatabasesWithPrefix(prefix: string): Promise<void> {
+	const names = await databasesWithPrefix(prefix);
+	const client = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+	await client.connect();
+	try {
+		for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+	} finally {
+		await client.end();
+	}
+}
+
+/** Logs in to an instance's own Directus through the router, as its admin would. */
+export async function loginThroughRouter(routerUrl: string, host: string, email: string, password: string): Promise<string> {
+	const response = await hostRequest(routerUrl, host, '/auth/login', { method: 'POST', ...jsonBody({ email, password }) });
+	const body = response.json<{ data?: { access_token: string } }>();
+	if (response.status !== 200 || !body.data) throw new Error(`Login to ${host} failed (${response.status}): ${response.body}`);
+	return body.data.access_token;
+}
