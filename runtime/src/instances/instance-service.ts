@@ -182,7 +182,7 @@ export class InstanceService {
 	#stateOf(record: InstanceRecord): InstanceState {
 		if (record.phase === 'creating') return 'creating';
 		if (record.desired !== 'running') return this.#parts.supervisor.status(record.id) === 'stopping' ? 'stopping' : record.desired;
-		if (record.asleep) return 'sleeping';
+		if (record.asleep) return this.#parts.supervisor.status(record.id) === 'stopped' ? 'sleeping' : 'stopping';
 		return this.#parts.supervisor.status(record.id);
 	}
 

@@ -128,18 +128,33 @@ export class ProcessSupervisor {
 		live.lastError = null;
 	}
 
-	/** Takes over a process a previous runtime started and that still runs. */
-	adopt(id: string, pid: number, dir: string): void {
+	/**
+	 * Takes over a process a previous runtime started and that still runs. It may have been killed
+	 * mid-boot, so it counts as starting until it answers; one that never does is killed and
+	 * handled like any crash.
+	 */
+	adopt(id: string, pid: number, dir: string, port: number): void {
 		const live = this.#entry(id);
-		live.status = 'running';
+		live.status = 'starting';
 		live.pid = pid;
 		live.child = null;
-		live.ready = Promise.resolve();
-		live.readyAt = Date.now();
+		const isOurs = () => live.pid === pid && isInstanceProcess(pid, this.#config.dataDir, dir);
 		live.adoptionWatch = setInterval(() => {
-			if (!isInstanceProcess(pid, this.#config.dataDir, dir)) this.#onExit(live, 'adopted process disappeared');
+			if (!isOurs()) this.#onExit(live, 'adopted process disappeared');
 		}, 1000);
 		live.adoptionWatch.unref();
+		live.ready = waitUntilAnswering(port, isOurs, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000).then(
+			() => {
+				live.status = 'running';
+				live.readyAt = Date.now();
+			},
+			async (error: Error) => {
+				live.lastError = error.message;
+				await killAndWait(pid, 'SIGKILL');
+				throw error;
+			},
+		);
+		live.ready.catch(() => {});
 	}
 
 	#onExit(live: LiveProcess, how: string): void {

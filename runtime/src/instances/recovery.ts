@@ -51,7 +51,7 @@ export async function recover({ config, store, databases, factory, supervisor, l
 		const running = record.pid !== null && isInstanceProcess(record.pid, config.dataDir, record.dir);
 		const shouldRun = record.desired === 'running' && !record.asleep;
 		if (running && shouldRun) {
-			supervisor.adopt(record.id, record.pid!, record.dir);
+			supervisor.adopt(record.id, record.pid!, record.dir, record.port);
 			adoptedPids.add(record.pid!);
 			report.adopted.push(record.id);
 			continue;
