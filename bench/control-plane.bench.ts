@@ -35,6 +35,8 @@ const config = loadConfig(
 		DATA_DIR: dataDir,
 		PORT: String(port),
 		HOST: '127.0.0.1',
+		// The control plane alone, listening on PORT itself (the runtime has its own suites).
+		RUNTIME_ENABLED: 'false',
 		DB_CLIENT: db,
 		DB_CONNECTION_STRING: database?.connectionString,
 		MAIL_CATCHER: 'false',

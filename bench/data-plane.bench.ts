@@ -122,7 +122,14 @@ const runtimes = new Set<TestRuntime>();
  * Other work on this machine (a test suite running Directus, say) skews every figure here: count
  * the Directus and vitest processes that belong to none of this benchmark's runtimes.
  */
-const foreign = { samples: 0, samplesWithForeign: 0, maxForeign: 0, commands: new Set<string>() };
+interface ForeignCount {
+	samples: number;
+	samples_with_any: number;
+	max_at_once: number;
+}
+let phase = 'setup';
+const foreignByPhase: Record<string, ForeignCount> = {};
+const foreignCommands = new Set<string>();
 const ownDirs = new Set<string>();
 function sampleForeignProcesses(): void {
 	let count = 0;
@@ -135,21 +142,22 @@ function sampleForeignProcesses(): void {
 		} catch {
 			continue;
 		}
-		if (!/cli\/run\.js|vitest|runtime\/main\.ts|control-plane\.bench/.test(cmdline)) continue;
+		if (!/cli\/run\.js|vitest|runtime\/main\.ts|\.bench\.ts/.test(cmdline)) continue;
 		let cwd = '';
 		try {
 			cwd = readlinkSync(`/proc/${pid}/cwd`);
 		} catch {
 			// gone, or not ours to read
 		}
-		const mine = [...ownDirs].some((dir) => cwd.startsWith(dir)) || (/runtime\/main\.ts/.test(cmdline) && [...runtimes].some((rt) => rt.process?.pid === pid));
+		const mine = [...ownDirs].some((dir) => cwd.startsWith(dir)) || [...runtimes].some((rt) => rt.process?.pid === pid);
 		if (mine) continue;
 		count++;
-		foreign.commands.add(cmdline.slice(0, 160));
+		foreignCommands.add(cmdline.slice(0, 160));
 	}
-	foreign.samples++;
-	if (count) foreign.samplesWithForeign++;
-	foreign.maxForeign = Math.max(foreign.maxForeign, count);
+	const counts = (foreignByPhase[phase] ??= { samples: 0, samples_with_any: 0, max_at_once: 0 });
+	counts.samples++;
+	if (count) counts.samples_with_any++;
+	counts.max_at_once = Math.max(counts.max_at_once, count);
 }
 const foreignWatch = setInterval(sampleForeignProcesses, 1000);
 foreignWatch.unref();
@@ -372,6 +380,7 @@ sampleForeignProcesses();
 try {
 	// 1. Warm pool provisioning, then memory and router-vs-direct on the same runtime.
 	const warm = await withRuntime('warm pool', { warmPoolSize: 1 }, async (rt, startMs) => {
+		phase = 'warm_provision';
 		const poolStarted = now();
 		await rt.waitForPool(1, 180_000);
 		const firstPoolMemberMs = elapsed(poolStarted);
@@ -387,12 +396,14 @@ try {
 		}
 
 		// Memory, with the pool refilled and nothing starting.
+		phase = 'memory';
 		await rt.waitForPool(1, 180_000);
 		await sleep(3000);
 		const statuses = await Promise.all(running.map((project) => apiStatus(rt, project.projectId)));
 		const rss = statuses.flatMap((status) => (status.memoryBytes ? [status.memoryBytes] : []));
 		const runtimeRss = residentBytes(rt.process?.pid);
 
+		phase = 'router_vs_direct';
 		const router = await compareRouter(rt, running[running.length - 1]!);
 		return {
 			startMs,
@@ -411,6 +422,7 @@ try {
 	});
 
 	// 2. Cold provisioning: no pool; each project deleted after it is measured.
+	phase = 'cold_provision';
 	const cold = await withRuntime('cold', { warmPoolSize: 0 }, async (rt, startMs) => {
 		const samples: Awaited<ReturnType<typeof provision>>[] = [];
 		for (let i = 0; i < PROJECTS; i++) {
@@ -423,6 +435,7 @@ try {
 	});
 
 	// 3. Sleep and wake, and the disk a sleeping project takes.
+	phase = 'wake';
 	const wake = await withRuntime('wake', { warmPoolSize: 0, idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS }, async (rt, startMs) => {
 		const projects: Awaited<ReturnType<typeof provision>>[] = [];
 		for (let i = 0; i < WAKE_PROJECTS; i++) {
@@ -510,11 +523,9 @@ try {
 					load_average_1m_before: round(loadBefore[0]!),
 					load_average_1m_after: round(os.loadavg()[0]!),
 					other_directus_or_test_processes: {
-						note: 'Sampled every second: Directus, runtime or vitest processes that belong to no runtime of this benchmark. Non-zero means the figures were taken on a shared, busier machine.',
-						samples: foreign.samples,
-						samples_with_any: foreign.samplesWithForeign,
-						max_at_once: foreign.maxForeign,
-						commands: [...foreign.commands].slice(0, 10),
+						note: 'Sampled every second per phase: Directus, runtime, vitest or benchmark processes that belong to no runtime of this benchmark. Non-zero means that phase ran on a shared, busier machine.',
+						by_phase: foreignByPhase,
+						commands: [...foreignCommands].slice(0, 10),
 					},
 				},
 				projects: PROJECTS,

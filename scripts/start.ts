@@ -11,6 +11,8 @@ import { directusEnv } from './lib/directus-env.ts';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher.ts';
 import { REPO_ROOT, repoPath } from './lib/paths.ts';
 import { stopProcess } from './lib/processes.ts';
+import { runtimeEnv } from './lib/runtime-env.ts';
+import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from './lib/runtime-process.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { startBanner } from './lib/start-banner.ts';
 
@@ -42,6 +44,13 @@ if (config.MAIL_CATCHER) {
 	log(`Mail catcher listening on smtp://127.0.0.1:${config.MAIL_CATCHER_SMTP_PORT}`);
 }
 
+// The runtime prepares its instance template while the control plane prepares its database.
+let runtime: RuntimeProcess | null = null;
+if (config.RUNTIME_ENABLED) {
+	log('Starting the runtime (sites, router)…');
+	runtime = spawnRuntime(runtimeEnv(config, secrets), (chunk) => process.stdout.write(chunk));
+}
+
 await prepareControlPlaneDatabase(
 	directus,
 	(step) => log(`Preparing database: ${step}`),
@@ -50,9 +59,10 @@ await prepareControlPlaneDatabase(
 log('Starting the control plane…');
 const controlPlane = await startControlPlane({
 	...directus,
-	url: `http://127.0.0.1:${config.PORT}`,
+	url: `http://127.0.0.1:${config.controlPlanePort}`,
 	echo: (chunk) => process.stdout.write(chunk),
 });
+if (runtime) await waitForRuntimeApi(runtime, `http://127.0.0.1:${config.RUNTIME_API_PORT}`, secrets.runtimeSecret, 120_000);
 console.log(startBanner(config, secrets, mailCatcher?.uiUrl ?? null));
 
 let stopping = false;
@@ -60,7 +70,8 @@ async function stopEverything(exitCode: number) {
 	if (stopping) return;
 	stopping = true;
 	log('Stopping…');
-	await stopProcess(controlPlane.process);
+	// The runtime stops its sites on SIGTERM; it gets longer, as it waits for each of them.
+	await Promise.all([stopProcess(controlPlane.process), runtime ? stopProcess(runtime.process, 20_000) : undefined]);
 	await mailCatcher?.close();
 	process.exit(exitCode);
 }
@@ -68,10 +79,18 @@ async function stopEverything(exitCode: number) {
 // Whatever ends this process, the Directus child must not outlive it.
 process.on('exit', () => {
 	if (controlPlane.process.exitCode === null) controlPlane.process.kill('SIGKILL');
+	// SIGKILL would leave the sites running (for a new runtime to adopt); SIGTERM stops them.
+	if (runtime?.process.exitCode === null) runtime.process.kill('SIGTERM');
 	void mailCatcher?.close();
 });
 process.on('SIGINT', () => void stopEverything(0));
 process.on('SIGTERM', () => void stopEverything(0));
+runtime?.process.once('exit', (code) => {
+	if (!stopping) {
+		console.error(`[platform] The runtime exited unexpectedly (code ${code}).`);
+		void stopEverything(code ?? 1);
+	}
+});
 controlPlane.process.once('exit', (code) => {
 	if (!stopping) {
 		console.error(`[platform] The control plane exited unexpectedly (code ${code}).`);

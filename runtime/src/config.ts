@@ -22,8 +22,10 @@ const RuntimeEnvSchema = z
 		/** Scheme and port of the sites' public URLs, e.g. `http://` + host + `:8055`. */
 		SITE_URL_SCHEME: z.enum(['http', 'https']).default('http'),
 		SITE_URL_PORT: port.optional(),
-		/** Where the control plane listens; requests for its own host pass through to it. */
+		/** Where the control plane listens; requests for its own hosts pass through to it. */
 		CONTROL_PLANE_URL: z.url().optional(),
+		/** Comma-separated hosts of the control plane (portal, Studio); default PUBLIC_HOST. */
+		CONTROL_PLANE_HOSTS: z.string().optional(),
 		RUNTIME_DATA_DIR: z.string().min(1).default('data/runtime'),
 		/** Instances use SQLite files, or PostgreSQL databases cloned from a template database. */
 		INSTANCE_DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
@@ -54,6 +56,7 @@ export type RuntimeEnv = z.infer<typeof RuntimeEnvSchema>;
 
 export interface RuntimeConfig extends RuntimeEnv {
 	dataDir: string;
+	controlPlaneHosts: Set<string>;
 }
 
 export class RuntimeConfigError extends Error {}
@@ -68,7 +71,12 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
 		throw new RuntimeConfigError(`Invalid runtime configuration:\n${problems.join('\n')}`);
 	}
-	return { ...parsed.data, dataDir: path.resolve(rootDir, parsed.data.RUNTIME_DATA_DIR) };
+	const hosts = (parsed.data.CONTROL_PLANE_HOSTS ?? parsed.data.PUBLIC_HOST).split(',');
+	return {
+		...parsed.data,
+		dataDir: path.resolve(rootDir, parsed.data.RUNTIME_DATA_DIR),
+		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
+	};
 }
 
 /** The public URL of a site, which its Directus uses for links it builds (PUBLIC_URL). */

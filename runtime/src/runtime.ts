@@ -71,7 +71,7 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	const router = createHostRouter({
 		service,
 		usage,
-		controlPlaneHosts: new Set([config.PUBLIC_HOST.toLowerCase()]),
+		controlPlaneHosts: config.controlPlaneHosts,
 		controlPlanePort,
 		wakePageAfterMs: config.WAKE_PAGE_AFTER_MS,
 		supportEmail: config.SUPPORT_EMAIL,

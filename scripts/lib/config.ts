@@ -41,6 +41,15 @@ const EnvSchema = z
 		RATE_LIMITER_POINTS: z.coerce.number().int().positive().default(50),
 		RATE_LIMITER_DURATION: z.coerce.number().int().positive().default(1),
 		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+		/** The data plane: with it on, its router owns PORT and the control plane moves behind it. */
+		RUNTIME_ENABLED: flag.default(true),
+		CONTROL_PLANE_PORT: port.default(8056),
+		RUNTIME_API_PORT: port.default(8057),
+		RUNTIME_SECRET: z.string().min(32).optional(),
+		WARM_POOL_SIZE: z.coerce.number().int().min(0).max(20).default(1),
+		IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(900),
+		/** PostgreSQL URL allowed to create databases for instances; default DB_CONNECTION_STRING. */
+		INSTANCE_PG_URL: z.string().optional(),
 	})
 	.superRefine((env, ctx) => {
 		if (env.DB_CLIENT === 'pg' && !env.DB_CONNECTION_STRING) {
@@ -63,6 +72,9 @@ export interface PlatformConfig extends PlatformEnv {
 	dataDir: string;
 	publicUrl: string;
 	billingProvider: 'sandbox' | 'stripe';
+	/** Where the control plane's Directus listens: behind the router when the runtime runs. */
+	controlPlaneHost: string;
+	controlPlanePort: number;
 }
 
 export class ConfigError extends Error {
@@ -90,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, rootDir: string): PlatformCon
 		dataDir: path.resolve(rootDir, values.DATA_DIR),
 		publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
 		billingProvider: values.BILLING_PROVIDER ?? (values.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+		controlPlaneHost: values.RUNTIME_ENABLED ? '127.0.0.1' : values.HOST,
+		controlPlanePort: values.RUNTIME_ENABLED ? values.CONTROL_PLANE_PORT : values.PORT,
 	};
 }

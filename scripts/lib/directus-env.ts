@@ -48,13 +48,24 @@ function billingEnv(config: PlatformConfig): Record<string, string> {
 	return env;
 }
 
+/** How the control plane reaches the data plane (the `local` driver). */
+function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
+	if (!config.RUNTIME_ENABLED) return {};
+	return {
+		RUNTIME_DRIVER: 'local',
+		RUNTIME_URL: `http://127.0.0.1:${config.RUNTIME_API_PORT}`,
+		RUNTIME_SECRET: secrets.runtimeSecret,
+	};
+}
+
 export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
 	return {
 		...databaseEnv(config),
 		...emailEnv(config),
 		...billingEnv(config),
-		HOST: config.HOST,
-		PORT: String(config.PORT),
+		...runtimeDriverEnv(config, secrets),
+		HOST: config.controlPlaneHost,
+		PORT: String(config.controlPlanePort),
 		PUBLIC_URL: config.publicUrl,
 		PUBLIC_HOST: config.PUBLIC_HOST,
 		SECRET: secrets.secret,

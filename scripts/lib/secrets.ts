@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface PlatformSecrets {
 	secret: string;
 	adminPassword: string;
+	/** Shared by the control plane and the runtime's management API. */
+	runtimeSecret: string;
 	/** True only on the run that generated the admin password: the one time it is printed. */
 	adminPasswordIsNew: boolean;
 }
@@ -17,6 +19,8 @@ export interface PlatformSecrets {
 interface StoredSecrets {
 	secret: string;
 	adminPassword: string;
+	/** Files written before the runtime existed lack it; it is added on the next start. */
+	runtimeSecret: string;
 }
 
 const FILE_NAME = 'secrets.json';
@@ -27,21 +31,22 @@ function generate(bytes: number): string {
 
 export function loadOrCreateSecrets(
 	dataDir: string,
-	overrides: { SECRET?: string | undefined; ADMIN_PASSWORD?: string | undefined },
+	overrides: { SECRET?: string | undefined; ADMIN_PASSWORD?: string | undefined; RUNTIME_SECRET?: string | undefined },
 ): PlatformSecrets {
 	const file = path.join(dataDir, FILE_NAME);
-	let stored: StoredSecrets | undefined;
-	if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
-
-	const adminPasswordIsNew = !stored && !overrides.ADMIN_PASSWORD;
-	if (!stored) {
-		stored = { secret: generate(48), adminPassword: generate(18) };
-		writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-	}
+	const found = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>) : undefined;
+	const adminPasswordIsNew = !found && !overrides.ADMIN_PASSWORD;
+	const stored: StoredSecrets = {
+		secret: found?.secret ?? generate(48),
+		adminPassword: found?.adminPassword ?? generate(18),
+		runtimeSecret: found?.runtimeSecret ?? generate(48),
+	};
+	if (!found?.runtimeSecret) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
 
 	return {
 		secret: overrides.SECRET ?? stored.secret,
 		adminPassword: overrides.ADMIN_PASSWORD ?? stored.adminPassword,
+		runtimeSecret: overrides.RUNTIME_SECRET ?? stored.runtimeSecret,
 		adminPasswordIsNew,
 	};
 }

@@ -1,6 +1,11 @@
 import type { PlatformConfig } from './config.ts';
 import type { PlatformSecrets } from './secrets.ts';
 
+function siteExample(config: PlatformConfig): string {
+	const url = new URL(config.publicUrl);
+	return `${url.protocol}//{subdomain}.${config.PUBLIC_HOST}${url.port ? `:${url.port}` : ''}/admin`;
+}
+
 /** What a person needs after `npm start`: where things are and how to sign in. */
 export function startBanner(config: PlatformConfig, secrets: PlatformSecrets, mailUiUrl: string | null): string {
 	const password = secrets.adminPasswordIsNew
@@ -16,6 +21,7 @@ export function startBanner(config: PlatformConfig, secrets: PlatformSecrets, ma
 		`  Mail UI:       ${mailUiUrl ?? `(off; mail goes to ${config.EMAIL_SMTP_HOST})`}`,
 		`  Billing:       ${config.billingProvider}`,
 		`  Database:      ${config.DB_CLIENT === 'sqlite3' ? `${config.dataDir}/control-plane.db` : 'PostgreSQL'}`,
+		`  Sites:         ${config.RUNTIME_ENABLED ? siteExample(config) : '(runtime off: RUNTIME_ENABLED=false)'}`,
 		'',
 		'  Press Ctrl-C to stop.',
 		'',

@@ -52,6 +52,8 @@ export async function bootTestControlPlane(db: TestDatabaseClient): Promise<Runn
 			DATA_DIR: dataDir,
 			PORT: String(port),
 			HOST: '127.0.0.1',
+			// The control plane alone, listening on PORT itself (the runtime has its own suites).
+			RUNTIME_ENABLED: 'false',
 			PUBLIC_URL: `http://127.0.0.1:${port}`,
 			DB_CLIENT: db,
 			DB_CONNECTION_STRING: database?.connectionString,

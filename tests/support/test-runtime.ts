@@ -3,15 +3,14 @@
  * ports, with its own data folder (and its own database prefix on PostgreSQL). It can be killed
  * with SIGKILL and started again on the same folder, which is how the crash tests work.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
-import { NODE_22 } from '../../scripts/lib/directus-cli.ts';
-import { repoPath } from '../../scripts/lib/paths.ts';
+import { spawnRuntime, waitForRuntimeApi } from '../../scripts/lib/runtime-process.ts';
 import { freePort } from './free-port.ts';
 import { hostRequest, jsonBody } from './host-request.ts';
 
@@ -35,7 +34,7 @@ export class TestRuntime {
 	apiPort = 0;
 	routerPort = 0;
 	process: ChildProcess | null = null;
-	#output = '';
+	#runtimeOutput: () => string = () => '';
 
 	constructor(options: TestRuntimeOptions = {}) {
 		this.options = options;
@@ -55,7 +54,7 @@ export class TestRuntime {
 	}
 
 	output(): string {
-		return this.#output;
+		return this.#runtimeOutput();
 	}
 
 	/** Starts the runtime process and resolves once its API answers. */
@@ -81,23 +80,10 @@ export class TestRuntime {
 		};
 		if (this.options.db === 'pg') env['INSTANCE_PG_URL'] = TEST_PG_ADMIN_URL;
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
-		const child = spawn(NODE_22, [repoPath('runtime', 'main.ts')], { cwd: repoPath(), env, stdio: ['ignore', 'pipe', 'pipe'] });
-		this.process = child;
-		const collect = (chunk: Buffer) => (this.#output += chunk.toString());
-		child.stdout?.on('data', collect);
-		child.stderr?.on('data', collect);
-		const deadline = Date.now() + 120_000;
-		while (Date.now() < deadline) {
-			if (child.exitCode !== null) throw new Error(`The runtime exited (code ${child.exitCode}):\n${this.#output}`);
-			try {
-				const response = await fetch(`${this.apiUrl}/pool`, { headers: { authorization: `Bearer ${this.secret}` } });
-				if (response.ok) return;
-			} catch {
-				// not listening yet
-			}
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-		throw new Error(`The runtime did not answer within 120 s:\n${this.#output}`);
+		const runtime = spawnRuntime(env);
+		this.process = runtime.process;
+		this.#runtimeOutput = runtime.output;
+		await waitForRuntimeApi(runtime, this.apiUrl, this.secret, 120_000);
 	}
 
 	/** Resolves when the warm pool has `count` members ready. */
@@ -109,7 +95,7 @@ export class TestRuntime {
 			if (body.data.available >= count) return;
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
-		throw new Error(`The warm pool did not reach ${count} within ${timeoutMs} ms:\n${this.#output}`);
+		throw new Error(`The warm pool did not reach ${count} within ${timeoutMs} ms:\n${this.output()}`);
 	}
 
 	/** SIGKILL: the runtime gets no chance to clean up; its instances keep running. */

@@ -1,0 +1,36 @@
+/**
+ * Translates the platform configuration into the runtime's environment. The runtime's router
+ * takes the public PORT; the control plane listens behind it on loopback. Built from scratch:
+ * the runtime gets what it needs and no other secret.
+ */
+import path from 'node:path';
+import type { PlatformConfig } from './config.ts';
+import type { PlatformSecrets } from './secrets.ts';
+
+function siteUrlParts(publicUrl: string): { scheme: string; port: string } {
+	const url = new URL(publicUrl);
+	return { scheme: url.protocol.replace(':', ''), port: url.port || (url.protocol === 'https:' ? '443' : '80') };
+}
+
+export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
+	const site = siteUrlParts(config.publicUrl);
+	const env: Record<string, string> = {
+		PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+		RUNTIME_SECRET: secrets.runtimeSecret,
+		RUNTIME_API_PORT: String(config.RUNTIME_API_PORT),
+		ROUTER_PORT: String(config.PORT),
+		ROUTER_HOST: config.HOST,
+		PUBLIC_HOST: config.PUBLIC_HOST,
+		CONTROL_PLANE_HOSTS: [config.PUBLIC_HOST, new URL(config.publicUrl).hostname].join(','),
+		CONTROL_PLANE_URL: `http://127.0.0.1:${config.controlPlanePort}`,
+		SITE_URL_SCHEME: site.scheme,
+		SITE_URL_PORT: site.port,
+		RUNTIME_DATA_DIR: path.join(config.dataDir, 'runtime'),
+		INSTANCE_DB_CLIENT: config.DB_CLIENT,
+		WARM_POOL_SIZE: String(config.WARM_POOL_SIZE),
+		IDLE_TIMEOUT_SECONDS: String(config.IDLE_TIMEOUT_SECONDS),
+		SUPPORT_EMAIL: config.SUPPORT_EMAIL,
+	};
+	if (config.DB_CLIENT === 'pg') env['INSTANCE_PG_URL'] = config.INSTANCE_PG_URL ?? config.DB_CONNECTION_STRING ?? '';
+	return env;
+}

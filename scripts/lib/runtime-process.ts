@@ -1,0 +1,45 @@
+/**
+ * The data-plane runtime as a child process (`runtime/main.ts` on Node 22), shared by `npm start`,
+ * the tests and the benchmarks. It is not tied to its parent's life: instances survive a runtime
+ * crash and are adopted by the next one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_22 } from './directus-cli.ts';
+import { repoPath } from './paths.ts';
+
+export interface RuntimeProcess {
+	process: ChildProcess;
+	output: () => string;
+}
+
+export function spawnRuntime(env: Record<string, string>, echo?: (chunk: string) => void): RuntimeProcess {
+	const child = spawn(NODE_22, [repoPath('runtime', 'main.ts')], { cwd: repoPath(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	const collect = (chunk: Buffer) => {
+		const text = chunk.toString();
+		output += text;
+		if (output.length > 200_000) output = output.slice(-100_000);
+		echo?.(text);
+	};
+	child.stdout?.on('data', collect);
+	child.stderr?.on('data', collect);
+	return { process: child, output: () => output };
+}
+
+/** Resolves once the management API answers with the secret; fails early if the process exits. */
+export async function waitForRuntimeApi(runtime: RuntimeProcess, apiUrl: string, secret: string, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (runtime.process.exitCode !== null) {
+			throw new Error(`The runtime exited (code ${runtime.process.exitCode}):\n${runtime.output().slice(-4000)}`);
+		}
+		try {
+			const response = await fetch(`${apiUrl}/pool`, { headers: { authorization: `Bearer ${secret}` } });
+			if (response.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error(`The runtime did not answer within ${timeoutMs} ms:\n${runtime.output().slice(-4000)}`);
+}
