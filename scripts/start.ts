@@ -46,7 +46,7 @@ if (config.MAIL_CATCHER) {
 
 // The runtime prepares its instance template while the control plane prepares its database.
 let runtime: RuntimeProcess | null = null;
-if (config.RUNTIME_ENABLED) {
+if (config.embeddedRuntime) {
 	log('Starting the runtime (sites, router)…');
 	runtime = spawnRuntime(runtimeEnv(config, secrets), (chunk) => process.stdout.write(chunk));
 }

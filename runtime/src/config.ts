@@ -10,8 +10,10 @@ const seconds = z.coerce.number().positive();
 
 const RuntimeEnvSchema = z
 	.object({
-		/** Loopback port of the management API the control plane calls. */
+		/** Port of the management API the control plane calls. */
 		RUNTIME_API_PORT: port.default(8057),
+		/** Loopback unless the control plane runs elsewhere (a container on a private network). */
+		RUNTIME_API_HOST: z.string().min(1).default('127.0.0.1'),
 		/** Shared secret the control plane sends as a bearer token. */
 		RUNTIME_SECRET: z.string().min(32),
 		/** Public port of the host router (in the embedded default, the only port users see). */

@@ -77,9 +77,9 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 		supportEmail: config.SUPPORT_EMAIL,
 		log,
 	});
-	await listen(api, config.RUNTIME_API_PORT, '127.0.0.1');
+	await listen(api, config.RUNTIME_API_PORT, config.RUNTIME_API_HOST);
 	await listen(router, config.ROUTER_PORT, config.ROUTER_HOST);
-	log(`management API on http://127.0.0.1:${config.RUNTIME_API_PORT}, router on port ${config.ROUTER_PORT}`);
+	log(`management API on http://${config.RUNTIME_API_HOST}:${config.RUNTIME_API_PORT}, router on port ${config.ROUTER_PORT}`);
 
 	// Instances that should run start one after another, so a reboot does not start them all at once.
 	const restarting = (async () => {

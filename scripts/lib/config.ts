@@ -41,8 +41,13 @@ const EnvSchema = z
 		RATE_LIMITER_POINTS: z.coerce.number().int().positive().default(50),
 		RATE_LIMITER_DURATION: z.coerce.number().int().positive().default(1),
 		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-		/** The data plane: with it on, its router owns PORT and the control plane moves behind it. */
+		/**
+		 * The data plane. Embedded (the default): `npm start` runs it, its router owns PORT and the
+		 * control plane moves behind it. With RUNTIME_URL, a runtime elsewhere (its own container)
+		 * is used instead; RUNTIME_ENABLED=false runs the control plane alone.
+		 */
 		RUNTIME_ENABLED: flag.default(true),
+		RUNTIME_URL: z.url().optional(),
 		CONTROL_PLANE_PORT: port.default(8056),
 		RUNTIME_API_PORT: port.default(8057),
 		RUNTIME_SECRET: z.string().min(32).optional(),
@@ -60,6 +65,9 @@ const EnvSchema = z
 				if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING_PROVIDER=stripe' });
 			}
 		}
+		if (env.RUNTIME_URL && !env.RUNTIME_SECRET) {
+			ctx.addIssue({ code: 'custom', path: ['RUNTIME_SECRET'], message: 'is required when RUNTIME_URL is set' });
+		}
 		if (!env.MAIL_CATCHER && !env.EMAIL_SMTP_HOST) {
 			ctx.addIssue({ code: 'custom', path: ['EMAIL_SMTP_HOST'], message: 'is required when MAIL_CATCHER=false' });
 		}
@@ -72,7 +80,9 @@ export interface PlatformConfig extends PlatformEnv {
 	dataDir: string;
 	publicUrl: string;
 	billingProvider: 'sandbox' | 'stripe';
-	/** Where the control plane's Directus listens: behind the router when the runtime runs. */
+	/** True when `npm start` runs the runtime itself. */
+	embeddedRuntime: boolean;
+	/** Where the control plane's Directus listens: behind the router when the runtime is embedded. */
 	controlPlaneHost: string;
 	controlPlanePort: number;
 }
@@ -97,12 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, rootDir: string): PlatformCon
 		throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
 	}
 	const values = parsed.data;
+	const embeddedRuntime = values.RUNTIME_ENABLED && !values.RUNTIME_URL;
 	return {
 		...values,
 		dataDir: path.resolve(rootDir, values.DATA_DIR),
 		publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
 		billingProvider: values.BILLING_PROVIDER ?? (values.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
-		controlPlaneHost: values.RUNTIME_ENABLED ? '127.0.0.1' : values.HOST,
-		controlPlanePort: values.RUNTIME_ENABLED ? values.CONTROL_PLANE_PORT : values.PORT,
+		embeddedRuntime,
+		controlPlaneHost: embeddedRuntime ? '127.0.0.1' : values.HOST,
+		controlPlanePort: embeddedRuntime ? values.CONTROL_PLANE_PORT : values.PORT,
 	};
 }

@@ -50,12 +50,9 @@ function billingEnv(config: PlatformConfig): Record<string, string> {
 
 /** How the control plane reaches the data plane (the `local` driver). */
 function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
-	if (!config.RUNTIME_ENABLED) return {};
-	return {
-		RUNTIME_DRIVER: 'local',
-		RUNTIME_URL: `http://127.0.0.1:${config.RUNTIME_API_PORT}`,
-		RUNTIME_SECRET: secrets.runtimeSecret,
-	};
+	const url = config.RUNTIME_URL ?? (config.embeddedRuntime ? `http://127.0.0.1:${config.RUNTIME_API_PORT}` : null);
+	if (!url) return {};
+	return { RUNTIME_DRIVER: 'local', RUNTIME_URL: url, RUNTIME_SECRET: secrets.runtimeSecret };
 }
 
 export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {

@@ -21,7 +21,7 @@ export function startBanner(config: PlatformConfig, secrets: PlatformSecrets, ma
 		`  Mail UI:       ${mailUiUrl ?? `(off; mail goes to ${config.EMAIL_SMTP_HOST})`}`,
 		`  Billing:       ${config.billingProvider}`,
 		`  Database:      ${config.DB_CLIENT === 'sqlite3' ? `${config.dataDir}/control-plane.db` : 'PostgreSQL'}`,
-		`  Sites:         ${config.RUNTIME_ENABLED ? siteExample(config) : '(runtime off: RUNTIME_ENABLED=false)'}`,
+		`  Sites:         ${config.embeddedRuntime ? siteExample(config) : `(served by the runtime at ${config.RUNTIME_URL ?? 'nowhere: RUNTIME_ENABLED=false'})`}`,
 		'',
 		'  Press Ctrl-C to stop.',
 		'',

@@ -69,6 +69,13 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 	}
 
 	return http.createServer((request: IncomingMessage, response: ServerResponse) => {
+		// Caddy's on-demand TLS asks here before it requests a certificate; it cannot send the
+		// secret, and the answer (is this host one of our sites?) is public anyway: the router says it.
+		if (request.method === 'GET' && request.url?.startsWith('/tls-allowed?')) {
+			const domain = new URL(request.url, 'http://runtime').searchParams.get('domain') ?? '';
+			sendJson(response, service.resolveHost(domain.toLowerCase()) ? 200 : 404, {});
+			return;
+		}
 		if (!hasSecret(request, options.secret)) {
 			request.resume();
 			sendError(response, new RuntimeError('UNAUTHORIZED', 'The runtime API needs its shared secret', 401));
