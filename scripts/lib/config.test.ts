@@ -55,4 +55,16 @@ describe('loadConfig', () => {
 		expect(problemsOf({ ADMIN_PASSWORD: 'short' })[0]).toMatch(/^ADMIN_PASSWORD: /);
 		expect(problemsOf({ SECRET: 'short' })[0]).toMatch(/^SECRET: /);
 	});
+
+	it('puts the control plane behind the embedded runtime, on PORT without it', () => {
+		expect(loadConfig({}, '/repo')).toMatchObject({ embeddedRuntime: true, controlPlaneHost: '127.0.0.1', controlPlanePort: 8056 });
+		expect(loadConfig({ RUNTIME_ENABLED: 'false' }, '/repo')).toMatchObject({ embeddedRuntime: false, controlPlaneHost: '0.0.0.0', controlPlanePort: 8055 });
+		const remote = loadConfig({ RUNTIME_URL: 'http://runtime:8057', RUNTIME_SECRET: 'r'.repeat(40) }, '/repo');
+		expect(remote).toMatchObject({ embeddedRuntime: false, controlPlanePort: 8055 });
+	});
+
+	it('needs the shared secret for a runtime elsewhere', () => {
+		expect(problemsOf({ RUNTIME_URL: 'http://runtime:8057' })).toEqual(['RUNTIME_SECRET: is required when RUNTIME_URL is set']);
+		expect(problemsOf({ WARM_POOL_SIZE: '-1' })[0]).toMatch(/^WARM_POOL_SIZE: /);
+	});
 });

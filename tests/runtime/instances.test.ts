@@ -161,6 +161,13 @@ describe(`runtime instances (${db})`, () => {
 		expect(reply).toMatchObject({ type: 'auth', status: 'ok' });
 	});
 
+	test('on-demand TLS may only issue certificates for hosts the router serves', async () => {
+		const ask = (domain: string) => fetch(`${runtime.apiUrl}/tls-allowed?domain=${encodeURIComponent(domain)}`).then((response) => response.status);
+		expect(await ask('alpha.localhost')).toBe(200);
+		expect(await ask('unknown.localhost')).toBe(404);
+		expect(await ask('attacker.example.com')).toBe(404);
+	});
+
 	test('the router counts requests per project per day', async () => {
 		const before = (await runtime.driver.usage('2000-01-01', 'burst-3')).reduce((sum, row) => sum + row.requests, 0);
 		for (let i = 0; i < 7; i++) await hostRequest(runtime.routerUrl, 'burst3.localhost', '/server/ping');
