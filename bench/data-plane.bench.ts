@@ -47,6 +47,7 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const now = () => process.hrtime.bigint();
 const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
 const round = (value: number) => Math.round(value * 10) / 10;
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const mib = (bytes: number) => round(bytes / 1024 / 1024);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -226,26 +227,72 @@ interface Target {
 	host: string | null;
 }
 
-async function load(target: Target, endpoint: string, headers: Record<string, string>, duration: number) {
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; clock ticks are 1/100 s. */
+function cpuSecondsOf(pid: number | null | undefined): number {
+	if (!pid) return 0;
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return 0;
+	}
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+	const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+	return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
+function ownCpuSeconds(): number {
+	const usage = process.cpuUsage();
+	return (usage.user + usage.system) / 1e6;
+}
+
+interface LoadPids {
+	instance: number | null;
+	runtime: number | null;
+}
+
+async function load(target: Target, endpoint: string, headers: Record<string, string>, duration: number, pids: LoadPids) {
+	const before = { instance: cpuSecondsOf(pids.instance), runtime: cpuSecondsOf(pids.runtime), bench: ownCpuSeconds(), machine: machineBusySeconds() };
 	const result = await autocannon({
 		url: `${target.url}${endpoint}`,
 		connections: CONNECTIONS,
 		duration,
 		headers: target.host ? { ...headers, host: target.host } : headers,
 	});
+	const cpu = {
+		instance: cpuSecondsOf(pids.instance) - before.instance,
+		runtime: cpuSecondsOf(pids.runtime) - before.runtime,
+		bench: ownCpuSeconds() - before.bench,
+		machine: machineBusySeconds() - before.machine,
+	};
+	const ok = result['2xx'];
+	const perRequestMs = (seconds: number) => (ok ? Math.round(((seconds * 1000) / ok) * 1000) / 1000 : null);
 	return {
 		target: target.label,
 		connections: CONNECTIONS,
 		duration_s: duration,
 		requests_per_s: round(result.requests.average),
 		// A refusal (Directus's pressure limiter answers 503 fast) would inflate requests/s: successes apart.
-		ok_per_s: round(result['2xx'] / duration),
+		ok_per_s: round(ok / duration),
 		latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-		responses_2xx: result['2xx'],
+		responses_2xx: ok,
 		non_2xx: result.non2xx,
 		status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0])),
 		errors: result.errors,
 		timeouts: result.timeouts,
+		cpu_s: {
+			instance: round(cpu.instance),
+			router_runtime: round(cpu.runtime),
+			load_generator: round(cpu.bench),
+			// Whatever else ran on the machine meanwhile (another test suite, the pool's idle member…).
+			everything_else: round(Math.max(0, cpu.machine - cpu.instance - cpu.runtime - cpu.bench)),
+			machine_capacity: round(duration * os.cpus().length),
+		},
+		cpu_ms_per_ok_request: { instance: perRequestMs(cpu.instance), router_runtime: perRequestMs(cpu.runtime), load_generator: perRequestMs(cpu.bench) },
 	};
 }
 
@@ -317,6 +364,7 @@ async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof
 	const direct: Target = { label: 'direct', url: `http://127.0.0.1:${status.port}`, host: null };
 	const router: Target = { label: 'router', url: rt.routerUrl, host: project.host };
 	const itemsPath = await prepareCollection(rt, project.host, project.token);
+	const pids: LoadPids = { instance: status.pid, runtime: rt.process?.pid ?? null };
 	const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
 		{ name: 'server_ping', path: '/server/ping', headers: { accept: 'application/json' } },
 		{ name: 'items_read_authenticated', path: itemsPath, headers: { accept: 'application/json', authorization: `Bearer ${project.token}` } },
@@ -325,16 +373,22 @@ async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof
 	const ratios: number[] = [];
 	for (const endpoint of endpoints) {
 		log(`router vs direct: ${endpoint.path}: warm-up, then direct, router, router, direct (${DURATION_SECONDS} s each)`);
-		await load(router, endpoint.path, endpoint.headers, WARMUP_SECONDS);
-		await load(direct, endpoint.path, endpoint.headers, WARMUP_SECONDS);
+		await load(router, endpoint.path, endpoint.headers, WARMUP_SECONDS, pids);
+		await load(direct, endpoint.path, endpoint.headers, WARMUP_SECONDS, pids);
 		const runs: Awaited<ReturnType<typeof load>>[] = [];
-		for (const target of [direct, router, router, direct]) runs.push(await load(target, endpoint.path, endpoint.headers, DURATION_SECONDS));
+		for (const target of [direct, router, router, direct]) runs.push(await load(target, endpoint.path, endpoint.headers, DURATION_SECONDS, pids));
 		const of = (label: string) => runs.filter((run) => run.target === label);
 		const side = (label: string) => ({
 			requests_per_s: round(mean(of(label).map((run) => run.requests_per_s))),
 			ok_per_s: round(mean(of(label).map((run) => run.ok_per_s))),
 			latency_p50_ms: round(mean(of(label).map((run) => run.latency_ms.p50))),
 			latency_p99_ms: round(mean(of(label).map((run) => run.latency_ms.p99))),
+			cpu_ms_per_ok_request: {
+				instance: round3(mean(of(label).map((run) => run.cpu_ms_per_ok_request.instance ?? 0))),
+				router_runtime: round3(mean(of(label).map((run) => run.cpu_ms_per_ok_request.router_runtime ?? 0))),
+				load_generator: round3(mean(of(label).map((run) => run.cpu_ms_per_ok_request.load_generator ?? 0))),
+			},
+			other_processes_cpu_s: round(mean(of(label).map((run) => run.cpu_s.everything_else))),
 		});
 		const directSide = side('direct');
 		const routerSide = side('router');
@@ -551,8 +605,11 @@ try {
 				disk: wake.result.disk,
 				router_vs_direct: warm.result.router.result,
 				notes: [
+					"Directus stalls every password login to LOGIN_STALL_TIME (500 ms by default, against timing attacks), so login_only_ms can't go below ~500 ms: a warm-pool provisioning is the runtime's ensure (argon2 hash and admin row rewrite) plus that.",
 					`${os.cpus().length} cores: autocannon (in this process), the router (runtime process) and the Directus instance share them, so throughput figures are lower bounds and the router's share of CPU comes out of the instance's.`,
 					"Instances run with Directus's pressure limiter on (its default; the runtime does not change it), so a saturated instance may answer 503: successes are counted apart and the ratio uses successes/s.",
+					'requests_per_s is autocannon\'s mean of its per-second samples (as in the control-plane benchmark); ok_per_s is every 2xx of the run over its duration, so it can come out slightly higher.',
+					'cpu_s per load run comes from /proc (instance and runtime processes), process.cpuUsage() (autocannon runs in this process) and /proc/stat for the whole machine; everything_else is what other processes used meanwhile, which should be near zero on a quiet machine.',
 					'Percentiles are nearest-rank over the samples: with 10 samples p95 is the maximum.',
 					'Instances log at warn level; runtime and instance log lines that look like trouble are listed under runtime_logs.',
 				],

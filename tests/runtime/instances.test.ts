@@ -66,6 +66,16 @@ describe(`runtime instances (${db})`, () => {
 			const credentials = admin(`burst${index + 1}`);
 			await expect(loginThroughRouter(runtime.routerUrl, `burst${index + 1}.localhost`, credentials.email, credentials.password)).resolves.toBeTruthy();
 		}
+		// Clones do not share Directus's project id (it keys licence activation).
+		const projectIds = new Set<string>();
+		for (const subdomain of ['burst1', 'burst2']) {
+			const token = await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, admin(subdomain).email, admin(subdomain).password);
+			const settings = await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/settings?fields=project_id', {
+				headers: { authorization: `Bearer ${token}` },
+			});
+			projectIds.add(settings.json().data.project_id);
+		}
+		expect(projectIds.size).toBe(2);
 		// One project's credentials do not open another project's CMS.
 		await expect(loginThroughRouter(runtime.routerUrl, 'burst2.localhost', admin('burst1').email, admin('burst1').password)).rejects.toThrow(/401/);
 	}, 180_000);

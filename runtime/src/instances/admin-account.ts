@@ -23,10 +23,11 @@ export async function writeAdminCredentials(db: Knex, adminUserId: string, crede
 	});
 }
 
-export async function writeProjectName(db: Knex, projectName: string): Promise<void> {
+/** Writes columns of the settings singleton (`project_name`, `project_id`), creating it if absent. */
+export async function writeSettings(db: Knex, values: Record<string, string>): Promise<void> {
 	const settings = await db('directus_settings').first<{ id: number } | undefined>('id');
-	if (settings) await db('directus_settings').where({ id: settings.id }).update({ project_name: projectName });
-	else await db('directus_settings').insert({ project_name: projectName });
+	if (settings) await db('directus_settings').where({ id: settings.id }).update(values);
+	else await db('directus_settings').insert(values);
 }
 
 /** Opens a connection, runs the writes, always closes it (a leaked SQLite handle keeps a lock). */

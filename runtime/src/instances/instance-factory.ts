@@ -11,7 +11,7 @@ import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
-import { withInstanceDatabase, writeAdminCredentials, writeProjectName, type AdminCredentials } from './admin-account.ts';
+import { withInstanceDatabase, writeAdminCredentials, writeSettings, type AdminCredentials } from './admin-account.ts';
 
 export interface ProjectIdentity {
 	subdomain: string;
@@ -64,6 +64,11 @@ export class InstanceFactory {
 			// Directus reads extension dependencies from a package.json; give it an empty one.
 			writeFileSync(path.join(dir, 'package.json'), '{ "name": "site", "private": true }\n');
 			await this.#databases.clone(record.storage);
+			// Directus identifies a project (for licence activation) by this id; clones must not share it.
+			await withInstanceDatabase(
+				() => this.#databases.connect(record.storage),
+				(db) => writeSettings(db, { project_id: randomUUID() }),
+			);
 			if (project) await this.applyProject(record, project);
 			return this.#store.update(id, { phase: 'ready' });
 		} catch (error) {
@@ -78,7 +83,7 @@ export class InstanceFactory {
 			() => this.#databases.connect(record.storage),
 			async (db) => {
 				await writeAdminCredentials(db, this.#template.adminUserId, project.admin);
-				await writeProjectName(db, project.projectName);
+				await writeSettings(db, { project_name: project.projectName });
 			},
 		);
 	}
