@@ -5,7 +5,7 @@
  * runtime's own environment (its shared secret above all) leaks into a tenant's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECTUS_CLI, NODE_22 } from '../../../scripts/lib/directus-cli.ts';
 
@@ -13,8 +13,18 @@ export function instanceLogFile(dir: string): string {
 	return path.join(dir, 'directus.log');
 }
 
+/** Past this size the log is moved to `directus.log.1` at the next start (one generation kept). */
+const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
+
+/** Appends, so the lines before a crash are still there after the restart. */
+function openLog(dir: string): number {
+	const file = instanceLogFile(dir);
+	if (existsSync(file) && statSync(file).size > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
+	return openSync(file, 'a', 0o600);
+}
+
 export function spawnInstanceProcess(dir: string, env: Record<string, string>): ChildProcess {
-	const log = openSync(instanceLogFile(dir), 'w', 0o600);
+	const log = openLog(dir);
 	try {
 		return spawn(NODE_22, [DIRECTUS_CLI, 'start'], { cwd: dir, env, detached: true, stdio: ['ignore', log, log] });
 	} finally {
