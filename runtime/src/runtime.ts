@@ -60,11 +60,11 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	const factory = new InstanceFactory(config, store, databases, template);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
 	const hosts = new HostIndex(config.PUBLIC_HOST, store);
-	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, onDeleted: (id) => usage.forget(id) });
+	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, log, onDeleted: (id) => usage.forget(id) });
 
 	const report = await recover({ config, store, databases, factory, supervisor, log });
 	// An adopted instance's idle clock starts now: the requests it served before are not known.
-	for (const id of report.adopted) service.noteRequest(id);
+	for (const id of report.adopted) service.resetIdleClock(id);
 
 	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, pool, usage, log });
 	const controlPlanePort = config.CONTROL_PLANE_URL ? Number(new URL(config.CONTROL_PLANE_URL).port || 80) : null;
@@ -85,6 +85,8 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	const restarting = (async () => {
 		for (const id of report.toStart) await supervisor.start(id).catch((error: Error) => log(`could not start ${id}: ${error.message}`));
 		await pool.refill();
+		// A handed-out pool member whose relaunch the previous runtime did not finish.
+		for (const id of report.adopted) await service.refreshSiteUrl(id);
 	})();
 
 	let sweeping = false;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
-import { instanceFolders, isAlive, runtimeState } from '../support/runtime-inspection.ts';
+import { instanceFolders, isAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { databasesWithPrefix, loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;
@@ -47,6 +47,23 @@ describe(`runtime instances (${db})`, () => {
 		});
 		expect(wrong.status).toBe(401);
 	});
+
+	test('a handed-out pool member is relaunched with its site URL, serving all the while', async () => {
+		const first = await runtime.driver.instanceStatus('warm-1');
+		const relaunched = await waitFor(
+			'the relaunch with the site URL',
+			async () => {
+				// Requests keep being answered while the replacement boots beside the old process.
+				expect((await hostRequest(runtime.routerUrl, 'alpha.localhost', '/server/ping')).body).toBe('pong');
+				const status = await runtime.driver.instanceStatus('warm-1');
+				return status?.pid && status.pid !== first?.pid && status.state === 'running' ? status : null;
+			},
+			90_000,
+		);
+		expect(processEnvironment(relaunched.pid!)['PUBLIC_URL']).toBe(`http://alpha.localhost:${runtime.routerPort}`);
+		expect(isAlive(first!.pid!)).toBe(false);
+		await expect(loginThroughRouter(runtime.routerUrl, 'alpha.localhost', admin('alpha').email, admin('alpha').password)).resolves.toBeTruthy();
+	}, 120_000);
 
 	test('ensure is idempotent: a second call returns the same running instance', async () => {
 		const first = await runtime.driver.instanceStatus('warm-1');

@@ -40,8 +40,13 @@ describe('runtime supervision', () => {
 	test('a runtime killed with SIGKILL leaves its instances serving and adopts them when it starts again', async () => {
 		const rt = await startRuntime(1);
 		await rt.waitForPool(1);
-		const created = await rt.driver.ensureInstance({ projectId: 'p-adopt', subdomain: 'adopt', projectName: 'Adopt', admin });
+		const handedOut = await rt.driver.ensureInstance({ projectId: 'p-adopt', subdomain: 'adopt', projectName: 'Adopt', admin });
 		await rt.waitForPool(1);
+		// Once the pool is full again, the handed-out member is relaunched with its site URL.
+		const created = await waitFor('the relaunch with the site URL', async () => {
+			const status = await rt.driver.instanceStatus('p-adopt');
+			return status?.state === 'running' && status.pid !== handedOut.pid ? status : null;
+		});
 		const poolPid = Object.values(runtimeState(rt.dataDir).instances).find((record) => record.kind === 'pool')!.pid!;
 
 		await rt.kill9();
@@ -81,7 +86,8 @@ describe('runtime supervision', () => {
 		const rt = await startRuntime(1);
 		await rt.driver.ensureInstance({ projectId: 'p-term', subdomain: 'term', projectName: 'Term', admin });
 		await rt.waitForPool(1);
-		expect(runtimeProcesses(rt.dataDir)).toHaveLength(2);
+		// The project, the pool member, and maybe the project's relaunch with its site URL.
+		expect(runtimeProcesses(rt.dataDir).length).toBeGreaterThanOrEqual(2);
 		await rt.stop();
 		expect(runtimeProcesses(rt.dataDir)).toEqual([]);
 	}, 120_000);

@@ -41,6 +41,17 @@ export function runtimeProcesses(dataDir: string): number[] {
 	return processesOfRuntime(dataDir).map((owned) => owned.pid);
 }
 
+/** The environment a process was started with, as /proc shows it. */
+export function processEnvironment(pid: number): Record<string, string> {
+	const raw = readFileSync(`/proc/${pid}/environ`, 'utf8');
+	return Object.fromEntries(
+		raw
+			.split('\0')
+			.filter(Boolean)
+			.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+	);
+}
+
 export function isAlive(pid: number): boolean {
 	try {
 		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

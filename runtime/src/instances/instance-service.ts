@@ -55,15 +55,16 @@ export interface InstanceServiceParts {
 	hosts: HostIndex;
 	/** Called when an instance is deleted, so its counters go too. */
 	onDeleted?: (id: string) => void;
+	log: (message: string) => void;
 }
 
 export class InstanceService {
 	readonly #parts: InstanceServiceParts;
 	readonly #locks = new KeyedMutex();
-	/** Last request per instance, in memory: written to the record only when it goes to sleep. */
+	/** Last activity per instance, in memory: written to the record only when it goes to sleep. */
 	readonly #lastRequest = new Map<string, number>();
-	/** Open websocket connections per instance: an instance with a live socket is not idle. */
-	readonly #openSockets = new Map<string, number>();
+	/** Requests in flight and open websockets per instance: an instance serving one is not idle. */
+	readonly #active = new Map<string, number>();
 
 	constructor(parts: InstanceServiceParts) {
 		this.#parts = parts;
@@ -108,12 +109,15 @@ export class InstanceService {
 					pool.release(member.id);
 				}
 				this.#lastRequest.set(input.projectId, Date.now());
+				// After the pool is full again (so the two boots do not compete), give the instance its
+				// site's URL.
+				void pool.refill().then(() => this.refreshSiteUrl(input.projectId));
 				return { ...this.#statusOf(store.get(input.projectId)!), source: 'warm-pool' };
 			}
 
 			await factory.create(input.projectId, input);
-			this.#lastRequest.set(input.projectId, Date.now());
 			await supervisor.start(input.projectId);
+			this.#lastRequest.set(input.projectId, Date.now());
 			return { ...this.#statusOf(store.get(input.projectId)!), source: 'cold' };
 		});
 	}
@@ -122,8 +126,8 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
 			this.#parts.store.update(id, { desired: 'running', asleep: false });
-			this.#lastRequest.set(id, Date.now());
 			await this.#parts.supervisor.start(id);
+			this.#lastRequest.set(id, Date.now());
 			return this.#statusOf(this.#record(id));
 		});
 	}
@@ -158,8 +162,20 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
 			for (const domain of domains) this.#assertHostFree(domain, id);
-			return this.#statusOf(this.#parts.store.update(id, { domains: [...new Set(domains)] }));
+			const status = this.#statusOf(this.#parts.store.update(id, { domains: [...new Set(domains)] }));
+			void this.refreshSiteUrl(id);
+			return status;
 		});
+	}
+
+	/**
+	 * Restarts a running instance without a gap when its site URL (PUBLIC_URL) is not the one it
+	 * was started with. Runs in the background; failures leave the old process serving.
+	 */
+	refreshSiteUrl(id: string): Promise<void> {
+		return this.#locks
+			.run(id, () => this.#parts.supervisor.relaunch(id))
+			.catch((error: Error) => this.#parts.log(`could not relaunch ${id} with its site URL: ${error.message}`));
 	}
 
 	status(id: string): InstanceStatus {
@@ -211,16 +227,26 @@ export class InstanceService {
 		return id ? this.#parts.store.get(id) : undefined;
 	}
 
-	noteRequest(id: string): void {
+	/** Restarts the idle clock (an adopted instance's, whose past requests are unknown). */
+	resetIdleClock(id: string): void {
 		this.#lastRequest.set(id, Date.now());
 	}
 
-	socketOpened(id: string): void {
-		this.#openSockets.set(id, (this.#openSockets.get(id) ?? 0) + 1);
-	}
-
-	socketClosed(id: string): void {
-		this.#openSockets.set(id, Math.max(0, (this.#openSockets.get(id) ?? 1) - 1));
+	/**
+	 * Marks a request or websocket as in progress; the returned function ends it. The idle clock
+	 * runs from the end of the last activity, so a long upload or an open socket keeps the
+	 * instance awake.
+	 */
+	beginActivity(id: string): () => void {
+		this.#active.set(id, (this.#active.get(id) ?? 0) + 1);
+		this.#lastRequest.set(id, Date.now());
+		let ended = false;
+		return () => {
+			if (ended) return;
+			ended = true;
+			this.#active.set(id, Math.max(0, (this.#active.get(id) ?? 1) - 1));
+			this.#lastRequest.set(id, Date.now());
+		};
 	}
 
 	/** The port of a running instance right away, or null when it has to be woken first. */
@@ -234,8 +260,8 @@ export class InstanceService {
 			const record = this.#record(id);
 			if (record.desired !== 'running') throw notRunnable(id, record.desired);
 			if (record.asleep) this.#parts.store.update(id, { asleep: false });
-			this.#lastRequest.set(id, Date.now());
 			await this.#parts.supervisor.start(id);
+			this.#lastRequest.set(id, Date.now());
 			return this.#record(id).port;
 		});
 	}
@@ -260,7 +286,7 @@ export class InstanceService {
 	#isIdle(record: InstanceRecord, idleMs: number, now: number): boolean {
 		if (record.kind !== 'project' || record.desired !== 'running' || record.asleep) return false;
 		if (this.#parts.supervisor.status(record.id) !== 'running') return false;
-		if ((this.#openSockets.get(record.id) ?? 0) > 0) return false;
+		if ((this.#active.get(record.id) ?? 0) > 0) return false;
 		const last = this.#lastRequest.get(record.id) ?? Date.parse(record.lastRequestAt ?? record.createdAt);
 		return now - last >= idleMs;
 	}

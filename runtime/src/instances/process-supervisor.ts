@@ -45,6 +45,8 @@ export class ProcessSupervisor {
 	readonly #databases: InstanceDatabases;
 	readonly #log: Logger;
 	readonly #live = new Map<string, LiveProcess>();
+	/** Replacements still booting in a relaunch: a shutdown must stop them too. */
+	readonly #booting = new Set<ChildProcess>();
 
 	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, log: Logger) {
 		this.#config = config;
@@ -126,6 +128,49 @@ export class ProcessSupervisor {
 		live.status = 'running';
 		live.readyAt = Date.now();
 		live.lastError = null;
+	}
+
+	/**
+	 * Replaces a running process with one started from the record as it is now (its site's URL),
+	 * without a gap: the new process boots on another port beside the old one, the router switches
+	 * to it once it answers (it reads the port from the record), then the old one is stopped
+	 * gracefully. Used when a pool member is handed to a project and when a custom domain changes,
+	 * since Directus reads PUBLIC_URL only at start. Does nothing when the URL is already right.
+	 */
+	async relaunch(id: string): Promise<void> {
+		const live = this.#live.get(id);
+		const record = this.#store.get(id);
+		if (!live || !record || live.status !== 'running' || !live.pid) return;
+		const publicUrl = publicUrlOf(this.#config, record);
+		if (record.startedWithUrl === publicUrl) return;
+		const port = await freeLoopbackPort();
+		const child = spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
+		const alive = () => child.exitCode === null && child.signalCode === null;
+		this.#booting.add(child);
+		try {
+			await waitUntilAnswering(port, alive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000);
+		} catch (error) {
+			child.kill('SIGKILL');
+			throw error;
+		} finally {
+			this.#booting.delete(child);
+		}
+		// The old process crashed meanwhile and its restart is under way: that one wins.
+		if (live.status !== 'running' || !live.pid || !child.pid) {
+			child.kill('SIGKILL');
+			return;
+		}
+		const retiring = { child: live.child, pid: live.pid };
+		retiring.child?.removeAllListeners('exit');
+		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
+		live.adoptionWatch = null;
+		live.child = child;
+		live.pid = child.pid;
+		live.ready = Promise.resolve();
+		live.readyAt = Date.now();
+		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
+		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
+		await killAndWait(retiring.pid, 'SIGTERM', 10_000);
 	}
 
 	/**
@@ -212,6 +257,7 @@ export class ProcessSupervisor {
 
 	/** Stops everything (runtime shutdown). */
 	async stopAll(): Promise<void> {
+		for (const child of this.#booting) child.kill('SIGKILL');
 		await Promise.all([...this.#live.keys()].map((id) => this.stop(id)));
 	}
 }

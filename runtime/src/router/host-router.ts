@@ -25,7 +25,10 @@ export interface HostRouterOptions {
 	log: (message: string) => void;
 }
 
-type Target = { kind: 'port'; port: number } | { kind: 'instance'; record: InstanceRecord } | { kind: 'page'; page: PageKind };
+type Target =
+	| { kind: 'port'; port: number; projectId: string | null }
+	| { kind: 'instance'; record: InstanceRecord }
+	| { kind: 'page'; page: PageKind };
 
 function isBrowserNavigation(request: IncomingMessage): boolean {
 	return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
@@ -41,16 +44,15 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 	function targetFor(request: IncomingMessage): Target {
 		const host = normaliseHost(request.headers.host);
 		if (host && (options.controlPlaneHosts.has(host) || isAddressLiteral(host))) {
-			return options.controlPlanePort ? { kind: 'port', port: options.controlPlanePort } : { kind: 'page', page: 'not-found' };
+			return options.controlPlanePort ? { kind: 'port', port: options.controlPlanePort, projectId: null } : { kind: 'page', page: 'not-found' };
 		}
 		const record = host ? service.resolveHost(host) : undefined;
 		if (!record) return { kind: 'page', page: 'not-found' };
 		if (record.desired === 'suspended') return { kind: 'page', page: 'suspended' };
 		if (record.desired === 'stopped') return { kind: 'page', page: 'stopped' };
 		usage.count(record.id);
-		service.noteRequest(record.id);
 		const port = service.portIfRunning(record);
-		return port ? { kind: 'port', port } : { kind: 'instance', record };
+		return port ? { kind: 'port', port, projectId: record.id } : { kind: 'instance', record };
 	}
 
 	function forward(request: IncomingMessage, response: ServerResponse, port: number): void {
@@ -83,6 +85,8 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 
 	const server = http.createServer((request, response) => {
 		const target = targetFor(request);
+		const projectId = target.kind === 'instance' ? target.record.id : target.kind === 'port' ? target.projectId : null;
+		if (projectId) response.once('close', service.beginActivity(projectId));
 		if (target.kind === 'port') forward(request, response, target.port);
 		else if (target.kind === 'page') sendPage(request, response, target.page, options.supportEmail);
 		else void wakeThenForward(request, response, target.record);
@@ -95,13 +99,11 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 			return;
 		}
 		const tunnel = (port: number, projectId: string | null) => {
-			if (projectId) service.socketOpened(projectId);
-			proxyUpgrade(request, socket, head, port, () => {
-				if (projectId) service.socketClosed(projectId);
-			});
+			const endActivity = projectId ? service.beginActivity(projectId) : () => {};
+			proxyUpgrade(request, socket, head, port, endActivity);
 		};
 		if (target.kind === 'port') {
-			tunnel(target.port, service.resolveHost(normaliseHost(request.headers.host) ?? '')?.id ?? null);
+			tunnel(target.port, target.projectId);
 			return;
 		}
 		service.wake(target.record.id).then(

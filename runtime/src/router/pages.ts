@@ -63,6 +63,7 @@ function wantsHtml(request: IncomingMessage): boolean {
 }
 
 export function sendPage(request: IncomingMessage, response: ServerResponse, kind: PageKind, supportEmail: string): void {
+	if (response.destroyed || response.writableEnded) return;
 	if (response.headersSent) {
 		response.destroy();
 		return;

@@ -53,10 +53,16 @@ export function proxyRequest(request: IncomingMessage, response: ServerResponse,
 			answer.on('error', () => response.destroy());
 		},
 	);
-	upstream.on('error', (error) => onFailure(error));
+	let clientGone = false;
+	// A failure caused by the client hanging up is not the upstream's: nobody is left to tell.
+	upstream.on('error', (error) => {
+		if (!clientGone) onFailure(error);
+	});
 	// A client that goes away mid-request must not leave the upstream request hanging.
 	response.on('close', () => {
-		if (!response.writableFinished) upstream.destroy();
+		if (response.writableFinished) return;
+		clientGone = true;
+		upstream.destroy();
 	});
 	request.pipe(upstream);
 }
