@@ -1,0 +1,24 @@
+/**
+ * Picks the runtime driver from the environment Directus was started with (`npm start` and the
+ * compose file set these). Only `local` exists today; a `kubernetes` driver plugs in here.
+ */
+import { z } from 'zod';
+import { LocalRuntimeDriver } from './local-runtime-driver.ts';
+import type { RuntimeDriver } from './runtime-driver.ts';
+
+const RuntimeDriverEnv = z.object({
+	RUNTIME_DRIVER: z.literal('local'),
+	RUNTIME_URL: z.url(),
+	RUNTIME_SECRET: z.string().min(32),
+});
+
+/** Null when no runtime is configured (the control plane alone, e.g. its own test suite). */
+export function createRuntimeDriver(env: Record<string, unknown>): RuntimeDriver | null {
+	if (!env['RUNTIME_DRIVER']) return null;
+	const parsed = RuntimeDriverEnv.safeParse(env);
+	if (!parsed.success) {
+		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+		throw new Error(`Invalid runtime driver configuration: ${problems.join('; ')}`);
+	}
+	return new LocalRuntimeDriver({ url: parsed.data.RUNTIME_URL, secret: parsed.data.RUNTIME_SECRET });
+}
