@@ -358,8 +358,18 @@ function mean(values: number[]): number {
 	return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+/** A handed-out pool member is relaunched with its site URL (new port, new pid) once the pool is full. */
+async function settled(rt: TestRuntime, projectId: string): Promise<RuntimeStatus> {
+	for (let attempt = 0; attempt < 600; attempt++) {
+		const status = await apiStatus(rt, projectId);
+		if (status.state === 'running' && status.publicUrl) return status;
+		await sleep(100);
+	}
+	throw new Error(`${projectId} was not relaunched with its site URL within 60 s`);
+}
+
 async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof provision>>) {
-	const status = await apiStatus(rt, project.projectId);
+	const status = await settled(rt, project.projectId);
 	if (!status.port || status.state !== 'running') throw new Error(`${project.projectId} is not running: ${JSON.stringify(status)}`);
 	const direct: Target = { label: 'direct', url: `http://127.0.0.1:${status.port}`, host: null };
 	const router: Target = { label: 'router', url: rt.routerUrl, host: project.host };
@@ -605,6 +615,7 @@ try {
 				disk: wake.result.disk,
 				router_vs_direct: warm.result.router.result,
 				notes: [
+					'Warm-pool projects are provisioned back to back: once the pool is full again, the previous project is relaunched with its site URL (a Directus boot beside the old process), which overlaps the next measurement on this 2-core machine. The router comparison waits until its project has been relaunched.',
 					"Directus stalls every password login to LOGIN_STALL_TIME (500 ms by default, against timing attacks), so login_only_ms can't go below ~500 ms: a warm-pool provisioning is the runtime's ensure (argon2 hash and admin row rewrite) plus that.",
 					`${os.cpus().length} cores: autocannon (in this process), the router (runtime process) and the Directus instance share them, so throughput figures are lower bounds and the router's share of CPU comes out of the instance's.`,
 					"Instances run with Directus's pressure limiter on (its default; the runtime does not change it), so a saturated instance may answer 503: successes are counted apart and the ratio uses successes/s.",

@@ -33,6 +33,8 @@ export interface InstanceStatus {
 	domains: string[];
 	port: number | null;
 	pid: number | null;
+	/** The PUBLIC_URL the running process has; null on a handed-out pool member until its relaunch. */
+	publicUrl: string | null;
 	createdAt: string;
 	lastRequestAt: string | null;
 	memoryBytes: number | null;
@@ -212,6 +214,7 @@ export class InstanceService {
 			domains: record.domains,
 			port: pid ? record.port : null,
 			pid,
+			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
 			lastRequestAt: lastRequest ? new Date(lastRequest).toISOString() : record.lastRequestAt,
 			memoryBytes: pid ? residentBytes(pid) : null,

@@ -22,6 +22,8 @@ export interface InstanceStatus {
 	/** Where the instance listens on its host, for diagnostics; null while it does not run. */
 	port: number | null;
 	pid: number | null;
+	/** The site URL the running process knows (Directus reads it at start); null until it has one. */
+	publicUrl: string | null;
 	createdAt: string;
 	lastRequestAt: string | null;
 	memoryBytes: number | null;
