@@ -18,13 +18,12 @@ import { stopProcess } from '../scripts/lib/processes.ts';
 import { loadOrCreateSecrets } from '../scripts/lib/secrets.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { createTestDatabase } from '../tests/support/postgres.ts';
+import { round } from './lib/statistics.ts';
+import { elapsed } from './lib/time.ts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env['BENCH_DURATION'] ?? 10);
 const db = process.env['BENCH_DB'] === 'pg' ? 'pg' : 'sqlite3';
-
-const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
-const round = (value: number) => Math.round(value * 10) / 10;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'epic-bench-'));
 mkdirSync(path.join(dataDir, 'uploads'));

@@ -11,22 +11,25 @@
  * Each part runs its own runtime (fresh data folder, template bootstrapped once each).
  * Run: `npm run bench:data-plane` (BENCH_DB=pg for PostgreSQL instances, BENCH_PROJECTS=20,
  * BENCH_WAKE_SAMPLES=10, BENCH_DURATION=10 seconds per load run).
+ * The helpers live in `bench/lib/`; this file holds the settings, the phases and the report.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import type { InstanceStatus } from '../extensions/platform/src/lib/runtime/runtime-driver.ts';
-import { hostRequest, jsonBody } from '../tests/support/host-request.ts';
-import { loginThroughRouter, TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
+import { hostRequest } from '../tests/support/host-request.ts';
+import { TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
+import { ForeignProcessWatch } from './lib/foreign-processes.ts';
+import { CONNECTIONS, load, sequentialLatency, type LoadPids, type LoadRun, type Target } from './lib/load-run.ts';
+import { residentBytes } from './lib/process-cpu.ts';
+import { prepareCollection, provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
+import { apiStatus, settled } from './lib/runtime-api.ts';
+import { troubleIn } from './lib/runtime-trouble.ts';
+import { mean, mib, round, round3, summary } from './lib/statistics.ts';
+import { elapsed, now, sleep } from './lib/time.ts';
 
 const db = process.env['BENCH_DB'] === 'pg' ? 'pg' : 'sqlite3';
 const PROJECTS = Math.max(1, Number(process.env['BENCH_PROJECTS'] ?? 20));
 const WAKE_SAMPLES = Math.max(1, Number(process.env['BENCH_WAKE_SAMPLES'] ?? Math.min(10, Math.ceil(PROJECTS / 2))));
 /** Projects the wake samples rotate over (each is put back to sleep before its next sample). */
 const WAKE_PROJECTS = Math.min(WAKE_SAMPLES, 5);
-const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env['BENCH_DURATION'] ?? 10);
 const WARMUP_SECONDS = 3;
 const SEQUENTIAL_REQUESTS = 300;
@@ -41,132 +44,18 @@ const TARGETS = {
 	router_to_direct_throughput_ratio: 0.85,
 };
 
-type RuntimeStatus = InstanceStatus & { port: number | null; pid: number | null; diskBytes?: number };
-
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-const now = () => process.hrtime.bigint();
-const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
-const round = (value: number) => Math.round(value * 10) / 10;
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const mib = (bytes: number) => round(bytes / 1024 / 1024);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(sorted: number[], p: number): number {
-	if (!sorted.length) return Number.NaN;
-	const rank = Math.ceil((p / 100) * sorted.length);
-	return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
-}
-
-/** Nearest-rank percentiles: with 20 samples p95 is the 19th, with 10 it is the 10th (the max). */
-function summary(values: number[]) {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
-	return {
-		samples: sorted.length,
-		p50: round(percentile(sorted, 50)),
-		p95: round(percentile(sorted, 95)),
-		min: round(sorted[0] ?? Number.NaN),
-		max: round(sorted[sorted.length - 1] ?? Number.NaN),
-		mean: round(mean),
-	};
-}
-
-function admin(index: number) {
-	return { email: `admin-${index}@bench-example.com`, password: `bench-password-${index}-${process.pid}` };
-}
-
-async function apiStatus(rt: TestRuntime, id: string): Promise<RuntimeStatus> {
-	const response = await fetch(`${rt.apiUrl}/instances/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${rt.secret}` } });
-	if (!response.ok) throw new Error(`GET /instances/${id} answered ${response.status}: ${await response.text()}`);
-	return ((await response.json()) as { data: RuntimeStatus }).data;
-}
-
-function residentBytes(pid: number | undefined): number | null {
-	if (!pid) return null;
-	try {
-		const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return match ? Number(match[1]) * 1024 : null;
-	} catch {
-		return null;
-	}
-}
-
-/** Lines of the runtime's own output and of its instances' Directus logs that look like trouble. */
-function troubleIn(rt: TestRuntime) {
-	const pattern = /fail|error|crash|could not|unavailable|warn/i;
-	const runtime = rt
-		.output()
-		.split('\n')
-		.filter((line) => pattern.test(line));
-	const instances: string[] = [];
-	const instancesDir = path.join(rt.dataDir, 'instances');
-	let folders: string[] = [];
-	try {
-		folders = readdirSync(instancesDir);
-	} catch {
-		// no instance folder left
-	}
-	for (const folder of folders) {
-		try {
-			const lines = readFileSync(path.join(instancesDir, folder, 'directus.log'), 'utf8').split('\n').filter(Boolean);
-			instances.push(...lines.map((line) => `${folder.slice(0, 8)}: ${line.slice(0, 300)}`));
-		} catch {
-			// no log
-		}
-	}
-	return { runtime_lines: runtime.slice(0, 20), runtime_count: runtime.length, instance_log_lines: instances.slice(0, 10), instance_log_count: instances.length };
-}
+// ---- runtimes, and the processes that are not theirs ----
 
 const runtimes = new Set<TestRuntime>();
 
-/**
- * Other work on this machine (a test suite running Directus, say) skews every figure here: count
- * the Directus and vitest processes that belong to none of this benchmark's runtimes.
- */
-interface ForeignCount {
-	samples: number;
-	samples_with_any: number;
-	max_at_once: number;
-}
-let phase = 'setup';
-const foreignByPhase: Record<string, ForeignCount> = {};
-const foreignCommands = new Set<string>();
-const ownDirs = new Set<string>();
-function sampleForeignProcesses(): void {
-	let count = 0;
-	for (const entry of readdirSync('/proc')) {
-		const pid = Number(entry);
-		if (!Number.isInteger(pid) || pid === process.pid) continue;
-		let cmdline: string;
-		try {
-			cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-		} catch {
-			continue;
-		}
-		if (!/cli\/run\.js|vitest|runtime\/main\.ts|\.bench\.ts/.test(cmdline)) continue;
-		let cwd = '';
-		try {
-			cwd = readlinkSync(`/proc/${pid}/cwd`);
-		} catch {
-			// gone, or not ours to read
-		}
-		const mine = [...ownDirs].some((dir) => cwd.startsWith(dir)) || [...runtimes].some((rt) => rt.process?.pid === pid);
-		if (mine) continue;
-		count++;
-		foreignCommands.add(cmdline.slice(0, 160));
-	}
-	const counts = (foreignByPhase[phase] ??= { samples: 0, samples_with_any: 0, max_at_once: 0 });
-	counts.samples++;
-	if (count) counts.samples_with_any++;
-	counts.max_at_once = Math.max(counts.max_at_once, count);
-}
-const foreignWatch = setInterval(sampleForeignProcesses, 1000);
-foreignWatch.unref();
+const foreign = new ForeignProcessWatch((pid) => [...runtimes].some((rt) => rt.process?.pid === pid));
 
 async function withRuntime<T>(name: string, options: TestRuntimeOptions, work: (rt: TestRuntime, startMs: number) => Promise<T>) {
 	const rt = new TestRuntime({ db, ...options });
 	runtimes.add(rt);
-	ownDirs.add(rt.dataDir);
+	foreign.ownDirs.add(rt.dataDir);
 	try {
 		log(`${name}: starting a runtime (${JSON.stringify(options)}), bootstrapping its template…`);
 		const started = now();
@@ -194,181 +83,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
-/** `ensureInstance` to a successful admin login through the router. */
-async function provision(rt: TestRuntime, index: number, prefix: string) {
-	const projectId = `${prefix}-${index}`;
-	const subdomain = `${prefix}-${index}`;
-	const credentials = admin(index);
-	const started = now();
-	const status = (await rt.driver.ensureInstance({ projectId, subdomain, projectName: `Bench ${prefix} ${index}`, admin: credentials })) as RuntimeStatus;
-	const ensureMs = elapsed(started);
-	const token = await loginThroughRouter(rt.routerUrl, `${subdomain}.localhost`, credentials.email, credentials.password);
-	const totalMs = elapsed(started);
-	return { projectId, subdomain, host: `${subdomain}.localhost`, token, status, ensureMs, loginMs: totalMs - ensureMs, totalMs };
-}
-
-function provisionReport(samples: Awaited<ReturnType<typeof provision>>[]) {
-	const sources: Record<string, number> = {};
-	for (const sample of samples) sources[sample.status.source ?? 'unknown'] = (sources[sample.status.source ?? 'unknown'] ?? 0) + 1;
-	return {
-		ensure_to_login_ms: summary(samples.map((sample) => sample.totalMs)),
-		ensure_only_ms: summary(samples.map((sample) => sample.ensureMs)),
-		login_only_ms: summary(samples.map((sample) => sample.loginMs)),
-		sources,
-		samples_ms: samples.map((sample) => round(sample.totalMs)),
-	};
-}
-
 // ---- router against direct ----
 
-interface Target {
-	label: 'direct' | 'router';
-	url: string;
-	host: string | null;
-}
-
-/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; clock ticks are 1/100 s. */
-function cpuSecondsOf(pid: number | null | undefined): number {
-	if (!pid) return 0;
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		return (Number(fields[11]) + Number(fields[12])) / 100;
-	} catch {
-		return 0;
-	}
-}
-
-/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
-function machineBusySeconds(): number {
-	const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-	return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
-}
-
-function ownCpuSeconds(): number {
-	const usage = process.cpuUsage();
-	return (usage.user + usage.system) / 1e6;
-}
-
-interface LoadPids {
-	instance: number | null;
-	runtime: number | null;
-}
-
-async function load(target: Target, endpoint: string, headers: Record<string, string>, duration: number, pids: LoadPids) {
-	const before = { instance: cpuSecondsOf(pids.instance), runtime: cpuSecondsOf(pids.runtime), bench: ownCpuSeconds(), machine: machineBusySeconds() };
-	const result = await autocannon({
-		url: `${target.url}${endpoint}`,
-		connections: CONNECTIONS,
-		duration,
-		headers: target.host ? { ...headers, host: target.host } : headers,
-	});
-	const cpu = {
-		instance: cpuSecondsOf(pids.instance) - before.instance,
-		runtime: cpuSecondsOf(pids.runtime) - before.runtime,
-		bench: ownCpuSeconds() - before.bench,
-		machine: machineBusySeconds() - before.machine,
-	};
-	const ok = result['2xx'];
-	const perRequestMs = (seconds: number) => (ok ? Math.round(((seconds * 1000) / ok) * 1000) / 1000 : null);
-	return {
-		target: target.label,
-		connections: CONNECTIONS,
-		duration_s: duration,
-		requests_per_s: round(result.requests.average),
-		// A refusal (Directus's pressure limiter answers 503 fast) would inflate requests/s: successes apart.
-		ok_per_s: round(ok / duration),
-		latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-		responses_2xx: ok,
-		non_2xx: result.non2xx,
-		status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0])),
-		errors: result.errors,
-		timeouts: result.timeouts,
-		cpu_s: {
-			instance: round(cpu.instance),
-			router_runtime: round(cpu.runtime),
-			load_generator: round(cpu.bench),
-			// Whatever else ran on the machine meanwhile (another test suite, the pool's idle member…).
-			everything_else: round(Math.max(0, cpu.machine - cpu.instance - cpu.runtime - cpu.bench)),
-			machine_capacity: round(duration * os.cpus().length),
-		},
-		cpu_ms_per_ok_request: { instance: perRequestMs(cpu.instance), router_runtime: perRequestMs(cpu.runtime), load_generator: perRequestMs(cpu.bench) },
-	};
-}
-
-/** One request at a time over one kept-alive connection: the router's own cost without queueing. */
-async function sequentialLatency(target: Target, endpoint: string, headers: Record<string, string>, count: number) {
-	const url = new URL(target.url);
-	const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-	const once = () =>
-		new Promise<number>((resolve, reject) => {
-			const request = http.request(
-				{ host: url.hostname, port: url.port, path: endpoint, agent, headers: target.host ? { ...headers, host: target.host } : headers },
-				(response) => {
-					response.resume();
-					response.on('end', () => resolve(response.statusCode ?? 0));
-					response.on('error', reject);
-				},
-			);
-			request.on('error', reject);
-			request.end();
-		});
-	try {
-		for (let i = 0; i < 20; i++) await once();
-		const times: number[] = [];
-		let failures = 0;
-		for (let i = 0; i < count; i++) {
-			const started = now();
-			const status = await once();
-			times.push(elapsed(started));
-			if (status !== 200) failures++;
-		}
-		const sorted = times.sort((a, b) => a - b);
-		return { p50: Math.round(percentile(sorted, 50) * 100) / 100, p99: Math.round(percentile(sorted, 99) * 100) / 100, non_200: failures };
-	} finally {
-		agent.destroy();
-	}
-}
-
-async function prepareCollection(rt: TestRuntime, host: string, token: string): Promise<string> {
-	const auth = { authorization: `Bearer ${token}` };
-	const collection = await hostRequest(rt.routerUrl, host, '/collections', {
-		method: 'POST',
-		headers: { ...auth, 'content-type': 'application/json' },
-		body: JSON.stringify({
-			collection: 'bench_articles',
-			meta: {},
-			schema: {},
-			fields: [
-				{ field: 'id', type: 'integer', meta: { hidden: true, readonly: true }, schema: { is_primary_key: true, has_auto_increment: true } },
-				{ field: 'title', type: 'string', meta: {}, schema: {} },
-				{ field: 'body', type: 'text', meta: {}, schema: {} },
-				{ field: 'published', type: 'boolean', meta: {}, schema: { default_value: true } },
-			],
-		}),
-	});
-	if (collection.status !== 200) throw new Error(`Creating the collection failed (${collection.status}): ${collection.body}`);
-	const items = Array.from({ length: 25 }, (_, i) => ({ title: `Article ${i + 1}`, body: `Body of article ${i + 1}. `.repeat(20), published: i % 3 !== 0 }));
-	const inserted = await hostRequest(rt.routerUrl, host, '/items/bench_articles', { method: 'POST', ...jsonBody(items), headers: { ...auth, 'content-type': 'application/json' } });
-	if (inserted.status !== 200) throw new Error(`Inserting items failed (${inserted.status}): ${inserted.body}`);
-	return '/items/bench_articles?limit=25&sort=-id';
-}
-
-function mean(values: number[]): number {
-	return values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
-/** A handed-out pool member is relaunched with its site URL (new port, new pid) once the pool is full. */
-async function settled(rt: TestRuntime, projectId: string): Promise<RuntimeStatus> {
-	for (let attempt = 0; attempt < 600; attempt++) {
-		const status = await apiStatus(rt, projectId);
-		if (status.state === 'running' && status.publicUrl) return status;
-		await sleep(100);
-	}
-	throw new Error(`${projectId} was not relaunched with its site URL within 60 s`);
-}
-
-async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof provision>>) {
+async function compareRouter(rt: TestRuntime, project: ProvisionedProject) {
 	const status = await settled(rt, project.projectId);
 	if (!status.port || status.state !== 'running') throw new Error(`${project.projectId} is not running: ${JSON.stringify(status)}`);
 	const direct: Target = { label: 'direct', url: `http://127.0.0.1:${status.port}`, host: null };
@@ -385,7 +102,7 @@ async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof
 		log(`router vs direct: ${endpoint.path}: warm-up, then direct, router, router, direct (${DURATION_SECONDS} s each)`);
 		await load(router, endpoint.path, endpoint.headers, WARMUP_SECONDS, pids);
 		await load(direct, endpoint.path, endpoint.headers, WARMUP_SECONDS, pids);
-		const runs: Awaited<ReturnType<typeof load>>[] = [];
+		const runs: LoadRun[] = [];
 		for (const target of [direct, router, router, direct]) runs.push(await load(target, endpoint.path, endpoint.headers, DURATION_SECONDS, pids));
 		const of = (label: string) => runs.filter((run) => run.target === label);
 		const side = (label: string) => ({
@@ -436,127 +153,138 @@ async function compareRouter(rt: TestRuntime, project: Awaited<ReturnType<typeof
 	};
 }
 
+// ---- the phases ----
+
+/** Warm pool provisioning, then memory and router-vs-direct on the same runtime. */
+async function measureWarmPool(rt: TestRuntime, startMs: number) {
+	foreign.phase = 'warm_provision';
+	const poolStarted = now();
+	await rt.waitForPool(1, 180_000);
+	const firstPoolMemberMs = elapsed(poolStarted);
+	const samples: ProvisionedProject[] = [];
+	const running: ProvisionedProject[] = [];
+	for (let i = 0; i < PROJECTS; i++) {
+		await rt.waitForPool(1, 180_000);
+		const sample = await provision(rt, i, 'warm');
+		samples.push(sample);
+		running.push(sample);
+		log(`warm ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (ensure ${round(sample.ensureMs)}, login ${round(sample.loginMs)}, ${sample.status.source})`);
+		while (running.length > KEEP_RUNNING) await rt.driver.deleteInstance(running.shift()!.projectId);
+	}
+
+	// Memory, with the pool refilled and nothing starting.
+	foreign.phase = 'memory';
+	await rt.waitForPool(1, 180_000);
+	await sleep(3000);
+	const statuses = await Promise.all(running.map((project) => apiStatus(rt, project.projectId)));
+	const rss = statuses.flatMap((status) => (status.memoryBytes ? [status.memoryBytes] : []));
+	const runtimeRss = residentBytes(rt.process?.pid);
+
+	foreign.phase = 'router_vs_direct';
+	const router = await compareRouter(rt, running[running.length - 1]!);
+	return {
+		startMs,
+		firstPoolMemberMs,
+		provisioning: provisionReport(samples),
+		memory: {
+			running_instances_measured: rss.length,
+			instance_rss_mib: { mean: rss.length ? mib(mean(rss)) : null, min: rss.length ? mib(Math.min(...rss)) : null, max: rss.length ? mib(Math.max(...rss)) : null },
+			instance_rss_after_load_mib: router.instanceRssAfterLoad ? mib(router.instanceRssAfterLoad) : null,
+			runtime_process_rss_mib: runtimeRss ? mib(runtimeRss) : null,
+			runtime_process_rss_after_load_mib: residentBytes(rt.process?.pid) ? mib(residentBytes(rt.process?.pid)!) : null,
+			note: `RSS of each instance's Directus process (status memoryBytes) after login, idle, before load; ${KEEP_RUNNING} most recent warm-pool projects plus one idle pool member were running. Runtime RSS from /proc/<pid>/status of the runtime process.`,
+		},
+		router,
+	};
+}
+
+/** Cold provisioning: no pool; each project deleted after it is measured. */
+async function measureCold(rt: TestRuntime, startMs: number) {
+	const samples: ProvisionedProject[] = [];
+	for (let i = 0; i < PROJECTS; i++) {
+		const sample = await provision(rt, i, 'cold');
+		samples.push(sample);
+		log(`cold ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (ensure ${round(sample.ensureMs)}, login ${round(sample.loginMs)}, ${sample.status.source})`);
+		await rt.driver.deleteInstance(sample.projectId);
+	}
+	return { startMs, provisioning: provisionReport(samples) };
+}
+
+/** Sleep and wake, and the disk a sleeping project takes. */
+async function measureWake(rt: TestRuntime, startMs: number) {
+	const projects: ProvisionedProject[] = [];
+	for (let i = 0; i < WAKE_PROJECTS; i++) {
+		projects.push(await provision(rt, i, 'wake'));
+		log(`wake: project ${i + 1}/${WAKE_PROJECTS} created`);
+	}
+	const untilSleeping = async (id: string) => {
+		const deadline = Date.now() + 60_000;
+		while (Date.now() < deadline) {
+			const status = await apiStatus(rt, id);
+			if (status.state === 'sleeping') return status;
+			await sleep(100);
+		}
+		throw new Error(`${id} did not go to sleep within 60 s`);
+	};
+	const asleep = [];
+	for (const project of projects) asleep.push(await untilSleeping(project.projectId));
+	const disk = asleep.map((status) => status.diskBytes ?? 0);
+
+	const samples: number[] = [];
+	const failures: string[] = [];
+	for (let i = 0; i < WAKE_SAMPLES; i++) {
+		const project = projects[i % projects.length]!;
+		await untilSleeping(project.projectId);
+		const wakeStarted = now();
+		let attempts = 0;
+		for (;;) {
+			attempts++;
+			const response = await hostRequest(rt.routerUrl, project.host, '/server/ping', { headers: { accept: 'application/json' }, timeoutMs: 60_000 });
+			if (response.status === 200) break;
+			failures.push(`${project.projectId}: ${response.status} ${response.body.slice(0, 200)}`);
+			if (attempts >= 20) throw new Error(`${project.projectId} did not answer after waking: ${response.status} ${response.body}`);
+			await sleep(100);
+		}
+		samples.push(elapsed(wakeStarted));
+		log(`wake ${i + 1}/${WAKE_SAMPLES}: ${round(samples[samples.length - 1]!)} ms${attempts > 1 ? ` (${attempts} attempts)` : ''}`);
+	}
+	return {
+		startMs,
+		wake: {
+			idle_timeout_s: IDLE_TIMEOUT_SECONDS,
+			projects: WAKE_PROJECTS,
+			request: 'GET /server/ping, Accept: application/json, through the router',
+			latency_ms: summary(samples),
+			samples_ms: samples.map(round),
+			non_200_before_success: failures,
+		},
+		disk: {
+			sleeping_projects_measured: disk.length,
+			disk_per_sleeping_project_mib: { mean: mib(mean(disk)), min: mib(Math.min(...disk)), max: mib(Math.max(...disk)) },
+			note:
+				db === 'pg'
+					? 'diskBytes: instance folder (uploads, logs) plus pg_database_size of its database; freshly provisioned, admin logged in once.'
+					: 'diskBytes: instance folder (SQLite file, uploads, logs); freshly provisioned, admin logged in once.',
+		},
+	};
+}
+
 // ---- the benchmark ----
 
 const started = now();
 const loadBefore = os.loadavg();
-sampleForeignProcesses();
+foreign.sample();
 try {
 	// 1. Warm pool provisioning, then memory and router-vs-direct on the same runtime.
-	const warm = await withRuntime('warm pool', { warmPoolSize: 1 }, async (rt, startMs) => {
-		phase = 'warm_provision';
-		const poolStarted = now();
-		await rt.waitForPool(1, 180_000);
-		const firstPoolMemberMs = elapsed(poolStarted);
-		const samples: Awaited<ReturnType<typeof provision>>[] = [];
-		const running: Awaited<ReturnType<typeof provision>>[] = [];
-		for (let i = 0; i < PROJECTS; i++) {
-			await rt.waitForPool(1, 180_000);
-			const sample = await provision(rt, i, 'warm');
-			samples.push(sample);
-			running.push(sample);
-			log(`warm ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (ensure ${round(sample.ensureMs)}, login ${round(sample.loginMs)}, ${sample.status.source})`);
-			while (running.length > KEEP_RUNNING) await rt.driver.deleteInstance(running.shift()!.projectId);
-		}
-
-		// Memory, with the pool refilled and nothing starting.
-		phase = 'memory';
-		await rt.waitForPool(1, 180_000);
-		await sleep(3000);
-		const statuses = await Promise.all(running.map((project) => apiStatus(rt, project.projectId)));
-		const rss = statuses.flatMap((status) => (status.memoryBytes ? [status.memoryBytes] : []));
-		const runtimeRss = residentBytes(rt.process?.pid);
-
-		phase = 'router_vs_direct';
-		const router = await compareRouter(rt, running[running.length - 1]!);
-		return {
-			startMs,
-			firstPoolMemberMs,
-			provisioning: provisionReport(samples),
-			memory: {
-				running_instances_measured: rss.length,
-				instance_rss_mib: { mean: rss.length ? mib(mean(rss)) : null, min: rss.length ? mib(Math.min(...rss)) : null, max: rss.length ? mib(Math.max(...rss)) : null },
-				instance_rss_after_load_mib: router.instanceRssAfterLoad ? mib(router.instanceRssAfterLoad) : null,
-				runtime_process_rss_mib: runtimeRss ? mib(runtimeRss) : null,
-				runtime_process_rss_after_load_mib: residentBytes(rt.process?.pid) ? mib(residentBytes(rt.process?.pid)!) : null,
-				note: `RSS of each instance's Directus process (status memoryBytes) after login, idle, before load; ${KEEP_RUNNING} most recent warm-pool projects plus one idle pool member were running. Runtime RSS from /proc/<pid>/status of the runtime process.`,
-			},
-			router,
-		};
-	});
+	const warm = await withRuntime('warm pool', { warmPoolSize: 1 }, measureWarmPool);
 
 	// 2. Cold provisioning: no pool; each project deleted after it is measured.
-	phase = 'cold_provision';
-	const cold = await withRuntime('cold', { warmPoolSize: 0 }, async (rt, startMs) => {
-		const samples: Awaited<ReturnType<typeof provision>>[] = [];
-		for (let i = 0; i < PROJECTS; i++) {
-			const sample = await provision(rt, i, 'cold');
-			samples.push(sample);
-			log(`cold ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (ensure ${round(sample.ensureMs)}, login ${round(sample.loginMs)}, ${sample.status.source})`);
-			await rt.driver.deleteInstance(sample.projectId);
-		}
-		return { startMs, provisioning: provisionReport(samples) };
-	});
+	foreign.phase = 'cold_provision';
+	const cold = await withRuntime('cold', { warmPoolSize: 0 }, measureCold);
 
 	// 3. Sleep and wake, and the disk a sleeping project takes.
-	phase = 'wake';
-	const wake = await withRuntime('wake', { warmPoolSize: 0, idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS }, async (rt, startMs) => {
-		const projects: Awaited<ReturnType<typeof provision>>[] = [];
-		for (let i = 0; i < WAKE_PROJECTS; i++) {
-			projects.push(await provision(rt, i, 'wake'));
-			log(`wake: project ${i + 1}/${WAKE_PROJECTS} created`);
-		}
-		const untilSleeping = async (id: string) => {
-			const deadline = Date.now() + 60_000;
-			while (Date.now() < deadline) {
-				const status = await apiStatus(rt, id);
-				if (status.state === 'sleeping') return status;
-				await sleep(100);
-			}
-			throw new Error(`${id} did not go to sleep within 60 s`);
-		};
-		const asleep = [];
-		for (const project of projects) asleep.push(await untilSleeping(project.projectId));
-		const disk = asleep.map((status) => status.diskBytes ?? 0);
-
-		const samples: number[] = [];
-		const failures: string[] = [];
-		for (let i = 0; i < WAKE_SAMPLES; i++) {
-			const project = projects[i % projects.length]!;
-			await untilSleeping(project.projectId);
-			const wakeStarted = now();
-			let attempts = 0;
-			for (;;) {
-				attempts++;
-				const response = await hostRequest(rt.routerUrl, project.host, '/server/ping', { headers: { accept: 'application/json' }, timeoutMs: 60_000 });
-				if (response.status === 200) break;
-				failures.push(`${project.projectId}: ${response.status} ${response.body.slice(0, 200)}`);
-				if (attempts >= 20) throw new Error(`${project.projectId} did not answer after waking: ${response.status} ${response.body}`);
-				await sleep(100);
-			}
-			samples.push(elapsed(wakeStarted));
-			log(`wake ${i + 1}/${WAKE_SAMPLES}: ${round(samples[samples.length - 1]!)} ms${attempts > 1 ? ` (${attempts} attempts)` : ''}`);
-		}
-		return {
-			startMs,
-			wake: {
-				idle_timeout_s: IDLE_TIMEOUT_SECONDS,
-				projects: WAKE_PROJECTS,
-				request: 'GET /server/ping, Accept: application/json, through the router',
-				latency_ms: summary(samples),
-				samples_ms: samples.map(round),
-				non_200_before_success: failures,
-			},
-			disk: {
-				sleeping_projects_measured: disk.length,
-				disk_per_sleeping_project_mib: { mean: mib(mean(disk)), min: mib(Math.min(...disk)), max: mib(Math.max(...disk)) },
-				note:
-					db === 'pg'
-						? 'diskBytes: instance folder (uploads, logs) plus pg_database_size of its database; freshly provisioned, admin logged in once.'
-						: 'diskBytes: instance folder (SQLite file, uploads, logs); freshly provisioned, admin logged in once.',
-			},
-		};
-	});
+	foreign.phase = 'wake';
+	const wake = await withRuntime('wake', { warmPoolSize: 0, idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS }, measureWake);
 
 	const warmP50 = warm.result.provisioning.ensure_to_login_ms.p50;
 	const coldP95 = cold.result.provisioning.ensure_to_login_ms.p95;
@@ -588,8 +316,8 @@ try {
 					load_average_1m_after: round(os.loadavg()[0]!),
 					other_directus_or_test_processes: {
 						note: 'Sampled every second per phase: Directus, runtime, vitest or benchmark processes that belong to no runtime of this benchmark. Non-zero means that phase ran on a shared, busier machine.',
-						by_phase: foreignByPhase,
-						commands: [...foreignCommands].slice(0, 10),
+						by_phase: foreign.byPhase,
+						commands: [...foreign.commands].slice(0, 10),
 					},
 				},
 				projects: PROJECTS,

@@ -1,0 +1,41 @@
+/**
+ * CPU time and resident memory read from /proc (Linux): per process, for this process and for the
+ * whole machine, so a load run can say who spent the CPU (the instance, the router, the load
+ * generator) and how much went to anything else on a shared machine.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Resident set size in bytes, from /proc/<pid>/status; null when the process is gone or unknown. */
+export function residentBytes(pid: number | undefined): number | null {
+	if (!pid) return null;
+	try {
+		const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return match ? Number(match[1]) * 1024 : null;
+	} catch {
+		return null;
+	}
+}
+
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; clock ticks are 1/100 s. */
+export function cpuSecondsOf(pid: number | null | undefined): number {
+	if (!pid) return 0;
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return 0;
+	}
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+export function machineBusySeconds(): number {
+	const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+	return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
+/** CPU seconds this process has used (user + system); autocannon runs in it. */
+export function ownCpuSeconds(): number {
+	const usage = process.cpuUsage();
+	return (usage.user + usage.system) / 1e6;
+}
