@@ -29,6 +29,7 @@ export const TEST_PG_ADMIN_URL = process.env['TEST_PG_URL'] || 'postgres://postg
 export class TestRuntime {
 	readonly dataDir: string;
 	readonly secret = randomBytes(24).toString('base64url');
+	/** `epic_rt` + creation time in base 36 + 4 hex digits: old prefixes are recognisably abandoned. */
 	readonly dbPrefix = `epic_rt${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 	readonly options: TestRuntimeOptions;
 	apiPort = 0;
@@ -78,7 +79,10 @@ export class TestRuntime {
 			INSTANCE_DB_PREFIX: this.dbPrefix,
 			SUPPORT_EMAIL: 'help@epic-cms.example',
 		};
-		if (this.options.db === 'pg') env['INSTANCE_PG_URL'] = TEST_PG_ADMIN_URL;
+		if (this.options.db === 'pg') {
+			env['INSTANCE_PG_URL'] = TEST_PG_ADMIN_URL;
+			await dropAbandonedRuntimeDatabases();
+		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
 		const runtime = spawnRuntime(env);
 		this.process = runtime.process;
@@ -135,8 +139,24 @@ export async function databasesWithPrefix(prefix: string): Promise<string[]> {
 	}
 }
 
+/** Runs killed before their teardown leave databases behind; older than this, nothing uses them. */
+const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
+
+async function dropAbandonedRuntimeDatabases(): Promise<void> {
+	const names = await databasesWithPrefix('epic');
+	const abandoned = names.filter((name) => {
+		const createdAt = parseInt(/^epic_rt([0-9a-z]+)[0-9a-f]{4}_/.exec(name)?.[1] ?? '', 36);
+		return Number.isFinite(createdAt) && Date.now() - createdAt > ABANDONED_AFTER_MS;
+	});
+	await dropDatabases(abandoned);
+}
+
 async function dropDatabasesWithPrefix(prefix: string): Promise<void> {
-	const names = await databasesWithPrefix(prefix);
+	await dropDatabases(await databasesWithPrefix(prefix));
+}
+
+async function dropDatabases(names: string[]): Promise<void> {
+	if (!names.length) return;
 	const client = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
 	await client.connect();
 	try {
