@@ -119,7 +119,12 @@ export class ProcessSupervisor {
 		this.#store.update(id, { pid: child.pid, startedWithUrl: publicUrl });
 		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
 		try {
-			await waitUntilAnswering(port, () => live.child === child && child.exitCode === null && child.signalCode === null, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000);
+			await waitUntilAnswering(
+				port,
+				() => live.child === child && child.exitCode === null && child.signalCode === null,
+				this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000,
+				record.dir,
+			);
 		} catch (error) {
 			live.lastError = (error as Error).message;
 			if (live.child === child) child.kill('SIGKILL');
@@ -148,7 +153,7 @@ export class ProcessSupervisor {
 		const alive = () => child.exitCode === null && child.signalCode === null;
 		this.#booting.add(child);
 		try {
-			await waitUntilAnswering(port, alive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000);
+			await waitUntilAnswering(port, alive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, record.dir);
 		} catch (error) {
 			child.kill('SIGKILL');
 			throw error;
@@ -188,7 +193,7 @@ export class ProcessSupervisor {
 			if (!isOurs()) this.#onExit(live, 'adopted process disappeared');
 		}, 1000);
 		live.adoptionWatch.unref();
-		live.ready = waitUntilAnswering(port, isOurs, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000).then(
+		live.ready = waitUntilAnswering(port, isOurs, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir).then(
 			() => {
 				live.status = 'running';
 				live.readyAt = Date.now();

@@ -5,7 +5,7 @@
  * runtime's own environment (its shared secret above all) leaks into a tenant's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECTUS_CLI, NODE_22 } from '../../../scripts/lib/directus-cli.ts';
 
@@ -34,14 +34,26 @@ export function spawnInstanceProcess(dir: string, env: Record<string, string>): 
 
 export class InstanceStartError extends Error {}
 
+/** The end of an instance's log, for the error that says why it did not start. */
+function logTail(dir: string | undefined): string {
+	if (!dir) return '';
+	try {
+		const text = readFileSync(instanceLogFile(dir), 'utf8').trim();
+		return text ? `; its log ends: ${text.slice(-600)}` : '';
+	} catch {
+		return '';
+	}
+}
+
 /**
  * Resolves once the instance answers `/server/ping` (12.4's `/server/health` needs a token).
- * `isAlive` lets the caller stop waiting as soon as the process has died.
+ * `isAlive` lets the caller stop waiting as soon as the process has died; `dir` names the folder
+ * whose log explains a failure.
  */
-export async function waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number): Promise<void> {
+export async function waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir?: string): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (!isAlive()) throw new InstanceStartError('The Directus process exited while starting');
+		if (!isAlive()) throw new InstanceStartError(`The Directus process exited while starting${logTail(dir)}`);
 		try {
 			const response = await fetch(`http://127.0.0.1:${port}/server/ping`, { signal: AbortSignal.timeout(2000) });
 			if (response.ok) return;
@@ -50,5 +62,5 @@ export async function waitUntilAnswering(port: number, isAlive: () => boolean, t
 		}
 		await new Promise((resolve) => setTimeout(resolve, 40));
 	}
-	throw new InstanceStartError(`The instance did not answer within ${timeoutMs} ms`);
+	throw new InstanceStartError(`The instance did not answer within ${timeoutMs} ms${logTail(dir)}`);
 }

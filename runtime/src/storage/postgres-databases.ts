@@ -90,7 +90,14 @@ export class PostgresDatabases implements InstanceDatabases {
 
 	directusEnv(storage: InstanceStorage): Record<string, string> {
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
-		return { DB_CLIENT: 'pg', DB_CONNECTION_STRING: this.#urlFor(storage.database) };
+		return {
+			DB_CLIENT: 'pg',
+			DB_CONNECTION_STRING: this.#urlFor(storage.database),
+			// Many sites share one server: an idle site holds no connection, a busy one at most five
+			// (knex's default, 2 to 10 each, exhausts max_connections=100 at a handful of sites).
+			DB_POOL__MIN: '0',
+			DB_POOL__MAX: '5',
+		};
 	}
 
 	connect(storage: InstanceStorage): Knex {
