@@ -61,7 +61,8 @@ describe(`runtime instances (${db})`, () => {
 			90_000,
 		);
 		expect(processEnvironment(relaunched.pid!)['PUBLIC_URL']).toBe(`http://alpha.localhost:${runtime.routerPort}`);
-		expect(isAlive(first!.pid!)).toBe(false);
+		// The old process is stopped gracefully once the new one serves.
+		await waitFor('the old process to exit', () => !isAlive(first!.pid!), 15_000);
 		await expect(loginThroughRouter(runtime.routerUrl, 'alpha.localhost', admin('alpha').email, admin('alpha').password)).resolves.toBeTruthy();
 	}, 120_000);
 
