@@ -13,6 +13,7 @@ import { InstanceService } from './instances/instance-service.ts';
 import { ProcessSupervisor, type Logger } from './instances/process-supervisor.ts';
 import { recover } from './instances/recovery.ts';
 import { WarmPool } from './instances/warm-pool.ts';
+import { killAndWait, processesOfRuntime } from './processes/process-table.ts';
 import { createHostRouter } from './router/host-router.ts';
 import { UsageCounter } from './router/usage-counter.ts';
 import { StateStore } from './state/state-store.ts';
@@ -110,6 +111,8 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 			router.closeAllConnections();
 			await restarting.catch(() => {});
 			await supervisor.stopAll();
+			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
+			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');
 			usage.close();
 			await databases.close();
 		},

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
+import { killAndWait, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
 import { spawnRuntime, waitForRuntimeApi } from '../../scripts/lib/runtime-process.ts';
 import { freePort } from './free-port.ts';
 import { hostRequest, jsonBody } from './host-request.ts';
@@ -120,9 +121,13 @@ export class TestRuntime {
 		await exited;
 	}
 
-	/** Stops the runtime and removes its folder and (on PostgreSQL) every database it made. */
+	/**
+	 * Stops the runtime and removes its folder and (on PostgreSQL) every database it made. A test
+	 * that failed half-way may have left instances of a killed runtime: they are killed too.
+	 */
 	async destroy(): Promise<void> {
 		await this.stop();
+		for (const owned of processesOfRuntime(this.dataDir)) await killAndWait(owned.pid, 'SIGKILL');
 		if (this.options.db === 'pg') await dropDatabasesWithPrefix(this.dbPrefix);
 		rmSync(this.dataDir, { recursive: true, force: true });
 	}

@@ -47,6 +47,8 @@ export class ProcessSupervisor {
 	readonly #live = new Map<string, LiveProcess>();
 	/** Replacements still booting in a relaunch: a shutdown must stop them too. */
 	readonly #booting = new Set<ChildProcess>();
+	/** Set by stopAll: from then on nothing starts, so nothing can outlive the runtime. */
+	#closed = false;
 
 	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, log: Logger) {
 		this.#config = config;
@@ -96,6 +98,7 @@ export class ProcessSupervisor {
 
 	/** Resolves when the instance answers; starts it if needed. Concurrent callers share one start. */
 	start(id: string): Promise<void> {
+		if (this.#closed) return Promise.reject(new Error('The runtime is shutting down'));
 		const live = this.#entry(id);
 		if ((live.status === 'running' || live.status === 'starting') && live.ready) return live.ready;
 		if (live.restartTimer) {
@@ -110,6 +113,9 @@ export class ProcessSupervisor {
 
 	async #launch(id: string, live: LiveProcess): Promise<void> {
 		const port = await freeLoopbackPort();
+		// A stop (or shutdown) that came during the await wins: spawning now would leave a process
+		// nobody tracks.
+		if (live.status !== 'starting' || this.#closed) throw new Error(`Instance ${id} was stopped before it started`);
 		const record = this.#store.update(id, { port });
 		const publicUrl = publicUrlOf(this.#config, record);
 		const child = spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, record, publicUrl));
@@ -149,6 +155,7 @@ export class ProcessSupervisor {
 		const publicUrl = publicUrlOf(this.#config, record);
 		if (record.startedWithUrl === publicUrl) return;
 		const port = await freeLoopbackPort();
+		if (this.#closed || live.status !== 'running') return;
 		const child = spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
 		const alive = () => child.exitCode === null && child.signalCode === null;
 		this.#booting.add(child);
@@ -220,7 +227,7 @@ export class ProcessSupervisor {
 		}
 		const record = this.#store.get(id);
 		if (record) this.#store.update(id, { pid: null });
-		if (!record || record.desired !== 'running' || record.asleep) {
+		if (!record || record.desired !== 'running' || record.asleep || this.#closed) {
 			live.status = 'stopped';
 			return;
 		}
@@ -262,6 +269,7 @@ export class ProcessSupervisor {
 
 	/** Stops everything (runtime shutdown). */
 	async stopAll(): Promise<void> {
+		this.#closed = true;
 		for (const child of this.#booting) child.kill('SIGKILL');
 		await Promise.all([...this.#live.keys()].map((id) => this.stop(id)));
 	}
