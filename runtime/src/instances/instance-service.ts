@@ -88,8 +88,11 @@ export class InstanceService {
 			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), input.projectId);
 			const existing = store.get(input.projectId);
 			if (existing?.phase === 'ready' && existing.kind === 'project') {
+				const renamed = existing.subdomain !== input.subdomain;
 				store.update(input.projectId, { subdomain: input.subdomain, desired: 'running', asleep: false });
 				await supervisor.start(input.projectId);
+				// Queued behind this operation's lock: the relaunch runs once ensure has returned.
+				if (renamed) void this.refreshSiteUrl(input.projectId);
 				return this.#statusOf(store.get(input.projectId)!);
 			}
 			if (existing) await factory.destroy(existing);
