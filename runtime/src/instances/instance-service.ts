@@ -15,34 +15,9 @@ import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
-
-export type InstanceState =
-	| 'creating'
-	| 'starting'
-	| 'running'
-	| 'restarting'
-	| 'stopping'
-	| 'sleeping'
-	| 'stopped'
-	| 'suspended';
-
-export interface InstanceStatus {
-	projectId: string;
-	state: InstanceState;
-	subdomain: string | null;
-	domains: string[];
-	port: number | null;
-	pid: number | null;
-	/** The PUBLIC_URL the running process has; null on a handed-out pool member until its relaunch. */
-	publicUrl: string | null;
-	createdAt: string;
-	lastRequestAt: string | null;
-	memoryBytes: number | null;
-	restarts: number;
-	lastError: string | null;
-	/** How the instance was made: handed out from the warm pool or cloned on demand. */
-	source?: 'warm-pool' | 'cold';
-}
+// The runtime answers with the status the control plane's driver interface defines: one
+// definition of the wire contract for both ends.
+import type { InstanceState, InstanceStatus } from '../../../extensions/platform/src/lib/runtime/runtime-driver.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
@@ -187,7 +162,7 @@ export class InstanceService {
 		return this.#statusOf(this.#record(id));
 	}
 
-	async statusWithDisk(id: string): Promise<InstanceStatus & { diskBytes: number }> {
+	async statusWithDisk(id: string): Promise<InstanceStatus> {
 		const record = this.#record(id);
 		const databaseOutsideFolder = record.storage.client === 'pg' ? await this.#parts.databases.databaseBytes(record.storage) : 0;
 		return { ...this.#statusOf(record), diskBytes: (await folderBytes(record.dir)) + databaseOutsideFolder };
