@@ -1,11 +1,13 @@
 /**
  * Idle instances sleep and the next request wakes them: an API request is held until the CMS
- * answers, a browser that would wait too long gets a self-reloading "starting" page instead.
+ * answers, a browser that would wait too long gets a self-reloading "starting" page instead. An
+ * open websocket counts as activity.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
 import { hostRequest } from '../support/host-request.ts';
 import { isAlive, waitFor } from '../support/runtime-inspection.ts';
-import { TestRuntime } from '../support/test-runtime.ts';
+import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'sleeper@example.com', password: 'sleeper-secret-password' };
 let runtime: TestRuntime;
@@ -54,6 +56,29 @@ describe('sleep and wake', () => {
 			return response.status === 200 ? response : null;
 		});
 		expect(studio.body).toContain('<div id="app"');
+	}, 60_000);
+
+	test('an open websocket keeps the instance awake; once it closes, the instance sleeps', async () => {
+		const ping = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/server/ping', { headers: { accept: 'application/json' } });
+		expect(ping.body).toBe('pong');
+		// Authenticated, so Directus keeps the socket open past its unauthenticated-socket timeout.
+		const token = await loginThroughRouter(runtime.routerUrl, 'sleepy.localhost', admin.email, admin.password);
+		const socket = new WebSocket(`${runtime.routerUrl.replace('http', 'ws')}/websocket`, { headers: { host: 'sleepy.localhost' } });
+		socket.on('message', (data) => {
+			const message = JSON.parse(String(data)) as { type: string };
+			if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+		});
+		await new Promise((resolve, reject) => {
+			socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', access_token: token })));
+			socket.once('message', resolve);
+			socket.once('error', reject);
+		});
+		// Three idle timeouts with only the socket open.
+		await new Promise((resolve) => setTimeout(resolve, 6000));
+		expect((await runtime.driver.instanceStatus('p-sleep'))?.state).toBe('running');
+
+		socket.close();
+		await sleeping();
 	}, 60_000);
 
 	test('a stopped project does not wake on requests', async () => {
