@@ -18,7 +18,7 @@ import { hostRequest } from '../tests/support/host-request.ts';
 import { TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
 import { ForeignProcessWatch } from './lib/foreign-processes.ts';
 import { CONNECTIONS, load, sequentialLatency, type LoadPids, type LoadRun, type Target } from './lib/load-run.ts';
-import { residentBytes } from './lib/process-cpu.ts';
+import { residentBytes } from '../runtime/src/processes/process-table.ts';
 import { prepareCollection, provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
 import { apiStatus, settled } from './lib/runtime-api.ts';
 import { troubleIn } from './lib/runtime-trouble.ts';
@@ -182,6 +182,7 @@ async function measureWarmPool(rt: TestRuntime, startMs: number) {
 
 	foreign.phase = 'router_vs_direct';
 	const router = await compareRouter(rt, running[running.length - 1]!);
+	const runtimeRssAfterLoad = residentBytes(rt.process?.pid);
 	return {
 		startMs,
 		firstPoolMemberMs,
@@ -191,7 +192,7 @@ async function measureWarmPool(rt: TestRuntime, startMs: number) {
 			instance_rss_mib: { mean: rss.length ? mib(mean(rss)) : null, min: rss.length ? mib(Math.min(...rss)) : null, max: rss.length ? mib(Math.max(...rss)) : null },
 			instance_rss_after_load_mib: router.instanceRssAfterLoad ? mib(router.instanceRssAfterLoad) : null,
 			runtime_process_rss_mib: runtimeRss ? mib(runtimeRss) : null,
-			runtime_process_rss_after_load_mib: residentBytes(rt.process?.pid) ? mib(residentBytes(rt.process?.pid)!) : null,
+			runtime_process_rss_after_load_mib: runtimeRssAfterLoad ? mib(runtimeRssAfterLoad) : null,
 			note: `RSS of each instance's Directus process (status memoryBytes) after login, idle, before load; ${KEEP_RUNNING} most recent warm-pool projects plus one idle pool member were running. Runtime RSS from /proc/<pid>/status of the runtime process.`,
 		},
 		router,

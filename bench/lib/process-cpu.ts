@@ -1,20 +1,10 @@
 /**
- * CPU time and resident memory read from /proc (Linux): per process, for this process and for the
- * whole machine, so a load run can say who spent the CPU (the instance, the router, the load
- * generator) and how much went to anything else on a shared machine.
+ * CPU time read from /proc (Linux): per process, for this process and for the whole machine, so
+ * a load run can say who spent the CPU (the instance, the router, the load generator) and how
+ * much went to anything else on a shared machine. Resident memory comes from the runtime's own
+ * process table.
  */
 import { readFileSync } from 'node:fs';
-
-/** Resident set size in bytes, from /proc/<pid>/status; null when the process is gone or unknown. */
-export function residentBytes(pid: number | undefined): number | null {
-	if (!pid) return null;
-	try {
-		const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return match ? Number(match[1]) * 1024 : null;
-	} catch {
-		return null;
-	}
-}
 
 /** CPU seconds a process has used (user + system), from /proc/<pid>/stat; clock ticks are 1/100 s. */
 export function cpuSecondsOf(pid: number | null | undefined): number {

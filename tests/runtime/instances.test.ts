@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
-import { instanceFolders, isAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { instanceFolders, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { databasesWithPrefix, loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;
@@ -60,9 +60,9 @@ describe(`runtime instances (${db})`, () => {
 			},
 			90_000,
 		);
-		expect(processEnvironment(relaunched.pid!)['PUBLIC_URL']).toBe(`http://alpha.localhost:${runtime.routerPort}`);
+		expect(processEnvironment(relaunched.pid!)?.get('PUBLIC_URL')).toBe(`http://alpha.localhost:${runtime.routerPort}`);
 		// The old process is stopped gracefully once the new one serves.
-		await waitFor('the old process to exit', () => !isAlive(first!.pid!), 15_000);
+		await waitFor('the old process to exit', () => !isProcessAlive(first!.pid!), 15_000);
 		await expect(loginThroughRouter(runtime.routerUrl, 'alpha.localhost', admin('alpha').email, admin('alpha').password)).resolves.toBeTruthy();
 	}, 120_000);
 
@@ -209,11 +209,11 @@ describe(`runtime instances (${db})`, () => {
 		const status = await runtime.driver.instanceStatus('burst-4');
 		const pid = status!.pid!;
 		const record = runtimeState(runtime.dataDir).instances['burst-4']!;
-		expect(isAlive(pid)).toBe(true);
+		expect(isProcessAlive(pid)).toBe(true);
 
 		await runtime.driver.deleteInstance('burst-4');
 
-		expect(isAlive(pid)).toBe(false);
+		expect(isProcessAlive(pid)).toBe(false);
 		expect(instanceFolders(runtime.dataDir)).not.toContain(record.dir.split('/').pop());
 		expect(runtimeState(runtime.dataDir).instances['burst-4']).toBeUndefined();
 		if (record.storage.client === 'pg') expect(await databasesWithPrefix(runtime.dbPrefix)).not.toContain(record.storage.database);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { hostRequest } from '../support/host-request.ts';
-import { isAlive, waitFor } from '../support/runtime-inspection.ts';
+import { isProcessAlive, waitFor } from '../support/runtime-inspection.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'sleeper@example.com', password: 'sleeper-secret-password' };
@@ -32,7 +32,7 @@ describe('sleep and wake', () => {
 		const created = await runtime.driver.ensureInstance({ projectId: 'p-sleep', subdomain: 'sleepy', projectName: 'Sleepy', admin });
 		const asleep = await sleeping();
 		expect(asleep.pid).toBeNull();
-		expect(isAlive(created.pid!)).toBe(false);
+		expect(isProcessAlive(created.pid!)).toBe(false);
 		expect(asleep.diskBytes).toBeGreaterThan(0);
 
 		const ping = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/server/ping', { headers: { accept: 'application/json' } });

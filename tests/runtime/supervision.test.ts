@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { hostRequest } from '../support/host-request.ts';
-import { findOrphans, isAlive, runtimeProcesses, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { findOrphans, isProcessAlive, runtimeProcesses, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'owner@example.com', password: 'owner-secret-password' };
@@ -50,7 +50,7 @@ describe('runtime supervision', () => {
 		const poolPid = Object.values(runtimeState(rt.dataDir).instances).find((record) => record.kind === 'pool')!.pid!;
 
 		await rt.kill9();
-		expect(isAlive(created.pid!)).toBe(true);
+		expect(isProcessAlive(created.pid!)).toBe(true);
 		await rt.start();
 
 		const status = await rt.driver.instanceStatus('p-adopt');

@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
+
+export { isProcessAlive, processEnvironment } from '../../runtime/src/processes/process-table.ts';
 import type { RuntimeState } from '../../runtime/src/state/instance-record.ts';
 
 export function runtimeState(dataDir: string): RuntimeState {
@@ -39,26 +41,6 @@ export function findOrphans(dataDir: string): Orphans {
 
 export function runtimeProcesses(dataDir: string): number[] {
 	return processesOfRuntime(dataDir).map((owned) => owned.pid);
-}
-
-/** The environment a process was started with, as /proc shows it. */
-export function processEnvironment(pid: number): Record<string, string> {
-	const raw = readFileSync(`/proc/${pid}/environ`, 'utf8');
-	return Object.fromEntries(
-		raw
-			.split('\0')
-			.filter(Boolean)
-			.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-	);
-}
-
-export function isAlive(pid: number): boolean {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-		return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-	} catch {
-		return false;
-	}
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 30_000): Promise<T> {

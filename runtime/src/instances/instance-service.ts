@@ -195,7 +195,7 @@ export class InstanceService {
 			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
 			lastRequestAt: lastRequest ? new Date(lastRequest).toISOString() : record.lastRequestAt,
-			memoryBytes: pid ? residentBytes(pid) : null,
+			memoryBytes: residentBytes(pid),
 			restarts,
 			lastError,
 		};

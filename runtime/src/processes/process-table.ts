@@ -15,7 +15,8 @@ export interface OwnedProcess {
 	instanceDir: string;
 }
 
-function environmentOf(pid: number): Map<string, string> | null {
+/** The environment a process was started with, as /proc shows it; null when it is gone. */
+export function processEnvironment(pid: number): Map<string, string> | null {
 	try {
 		const raw = readFileSync(`/proc/${pid}/environ`, 'utf8');
 		const entries = raw
@@ -31,19 +32,19 @@ function environmentOf(pid: number): Map<string, string> | null {
 	}
 }
 
-/** True when the process no longer exists or is only a zombie waiting to be reaped. */
-function isGone(pid: number): boolean {
+/** False once the process no longer exists or is only a zombie waiting to be reaped. */
+export function isProcessAlive(pid: number): boolean {
 	try {
 		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-		return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+		return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
 	} catch {
-		return true;
+		return false;
 	}
 }
 
 export function isInstanceProcess(pid: number, runtimeDir: string, instanceDir: string): boolean {
-	const env = environmentOf(pid);
-	if (!env || isGone(pid)) return false;
+	const env = processEnvironment(pid);
+	if (!env || !isProcessAlive(pid)) return false;
 	return env.get(RUNTIME_DIR_VARIABLE) === runtimeDir && env.get(INSTANCE_DIR_VARIABLE) === instanceDir;
 }
 
@@ -53,15 +54,16 @@ export function processesOfRuntime(runtimeDir: string): OwnedProcess[] {
 	for (const entry of readdirSync('/proc')) {
 		const pid = Number(entry);
 		if (!Number.isInteger(pid) || pid === process.pid) continue;
-		const env = environmentOf(pid);
-		if (!env || env.get(RUNTIME_DIR_VARIABLE) !== runtimeDir || isGone(pid)) continue;
+		const env = processEnvironment(pid);
+		if (!env || env.get(RUNTIME_DIR_VARIABLE) !== runtimeDir || !isProcessAlive(pid)) continue;
 		owned.push({ pid, instanceDir: env.get(INSTANCE_DIR_VARIABLE) ?? '' });
 	}
 	return owned;
 }
 
 /** Resident memory of a process in bytes, or null once it is gone. */
-export function residentBytes(pid: number): number | null {
+export function residentBytes(pid: number | null | undefined): number | null {
+	if (!pid) return null;
 	try {
 		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
 		const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
@@ -90,7 +92,7 @@ function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
 export async function killAndWait(pid: number, signal: NodeJS.Signals = 'SIGKILL', graceMs = 5000): Promise<void> {
 	if (!signalGroup(pid, signal)) return;
 	const deadline = Date.now() + graceMs;
-	while (!isGone(pid)) {
+	while (isProcessAlive(pid)) {
 		if (Date.now() > deadline) {
 			if (signal === 'SIGKILL') return;
 			return killAndWait(pid, 'SIGKILL', graceMs);
