@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { runDirectusCommand, spawnDirectusServer, type DirectusProcessOptions } from './directus-cli.ts';
 import { repoPath } from './paths.ts';
+import { waitForHttpOk } from './wait-for-http.ts';
 import { isPreparationCurrent, preparationFingerprint, recordPreparation } from './preparation-state.ts';
 
 export const SCHEMA_SNAPSHOT = repoPath('snapshots', 'schema.yaml');
@@ -95,15 +96,7 @@ export async function startControlPlane(
 }
 
 export async function waitForPing(url: string, timeoutMs: number): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		try {
-			const response = await fetch(`${url}/server/ping`);
-			if (response.ok) return;
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
+	if ((await waitForHttpOk(`${url}/server/ping`, { timeoutMs })) !== 'ok') {
+		throw new Error(`${url} did not answer /server/ping within ${timeoutMs} ms`);
 	}
-	throw new Error(`${url} did not answer /server/ping within ${timeoutMs} ms`);
 }

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { NODE_22 } from './directus-cli.ts';
 import { repoPath } from './paths.ts';
+import { waitForHttpOk } from './wait-for-http.ts';
 
 export interface RuntimeProcess {
 	process: ChildProcess;
@@ -28,18 +29,11 @@ export function spawnRuntime(env: Record<string, string>, echo?: (chunk: string)
 
 /** Resolves once the management API answers with the secret; fails early if the process exits. */
 export async function waitForRuntimeApi(runtime: RuntimeProcess, apiUrl: string, secret: string, timeoutMs: number): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (runtime.process.exitCode !== null) {
-			throw new Error(`The runtime exited (code ${runtime.process.exitCode}):\n${runtime.output().slice(-4000)}`);
-		}
-		try {
-			const response = await fetch(`${apiUrl}/pool`, { headers: { authorization: `Bearer ${secret}` } });
-			if (response.ok) return;
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-	throw new Error(`The runtime did not answer within ${timeoutMs} ms:\n${runtime.output().slice(-4000)}`);
+	const outcome = await waitForHttpOk(`${apiUrl}/pool`, {
+		timeoutMs,
+		headers: { authorization: `Bearer ${secret}` },
+		isAlive: () => runtime.process.exitCode === null,
+	});
+	if (outcome === 'exited') throw new Error(`The runtime exited (code ${runtime.process.exitCode}):\n${runtime.output().slice(-4000)}`);
+	if (outcome === 'timed-out') throw new Error(`The runtime did not answer within ${timeoutMs} ms:\n${runtime.output().slice(-4000)}`);
 }

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECTUS_CLI, NODE_22 } from '../../../scripts/lib/directus-cli.ts';
+import { waitForHttpOk } from '../../../scripts/lib/wait-for-http.ts';
 
 export function instanceLogFile(dir: string): string {
 	return path.join(dir, 'directus.log');
@@ -51,16 +52,7 @@ function logTail(dir: string | undefined): string {
  * whose log explains a failure.
  */
 export async function waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir?: string): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (!isAlive()) throw new InstanceStartError(`The Directus process exited while starting${logTail(dir)}`);
-		try {
-			const response = await fetch(`http://127.0.0.1:${port}/server/ping`, { signal: AbortSignal.timeout(2000) });
-			if (response.ok) return;
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 40));
-	}
-	throw new InstanceStartError(`The instance did not answer within ${timeoutMs} ms${logTail(dir)}`);
+	const outcome = await waitForHttpOk(`http://127.0.0.1:${port}/server/ping`, { timeoutMs, isAlive, intervalMs: 40 });
+	if (outcome === 'exited') throw new InstanceStartError(`The Directus process exited while starting${logTail(dir)}`);
+	if (outcome === 'timed-out') throw new InstanceStartError(`The instance did not answer within ${timeoutMs} ms${logTail(dir)}`);
 }
