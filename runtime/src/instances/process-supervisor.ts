@@ -33,6 +33,10 @@ interface LiveProcess {
 
 export type Logger = (message: string) => void;
 
+function hasExited(child: ChildProcess): boolean {
+	return child.exitCode !== null || child.signalCode !== null;
+}
+
 /** Where a project's Directus believes it lives: its custom domain if it has one, else its subdomain. */
 export function publicUrlOf(config: RuntimeConfig, record: InstanceRecord): string | null {
 	if (record.kind === 'pool' || !record.subdomain) return null;
@@ -87,6 +91,27 @@ export class ProcessSupervisor {
 		return { pid: live?.pid ?? null, restarts: live?.restarts ?? 0, lastError: live?.lastError ?? null };
 	}
 
+	/** Spawns Directus for `record` on `port`; the record's own port is left as it is. */
+	#spawn(record: InstanceRecord, port: number, publicUrl: string | null): ChildProcess {
+		return spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
+	}
+
+	#waitUntilAnswering(port: number, isAlive: () => boolean, dir: string): Promise<void> {
+		return waitUntilAnswering(port, isAlive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir);
+	}
+
+	/** From now on `child` is the process of `live`: its exit is a crash unless a stop asked for it. */
+	#follow(live: LiveProcess, child: ChildProcess, pid: number): void {
+		live.child = child;
+		live.pid = pid;
+		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
+	}
+
+	#stopAdoptionWatch(live: LiveProcess): void {
+		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
+		live.adoptionWatch = null;
+	}
+
 	/** A pool member handed to a project keeps its process: move the bookkeeping to the new id. */
 	rename(fromId: string, toId: string): void {
 		const live = this.#live.get(fromId);
@@ -118,19 +143,12 @@ export class ProcessSupervisor {
 		if (live.status !== 'starting' || this.#closed) throw new Error(`Instance ${id} was stopped before it started`);
 		const record = this.#store.update(id, { port });
 		const publicUrl = publicUrlOf(this.#config, record);
-		const child = spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, record, publicUrl));
+		const child = this.#spawn(record, port, publicUrl);
 		if (!child.pid) throw new Error('The Directus process could not be spawned');
-		live.child = child;
-		live.pid = child.pid;
+		this.#follow(live, child, child.pid);
 		this.#store.update(id, { pid: child.pid, startedWithUrl: publicUrl });
-		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
 		try {
-			await waitUntilAnswering(
-				port,
-				() => live.child === child && child.exitCode === null && child.signalCode === null,
-				this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000,
-				record.dir,
-			);
+			await this.#waitUntilAnswering(port, () => live.child === child && !hasExited(child), record.dir);
 		} catch (error) {
 			live.lastError = (error as Error).message;
 			if (live.child === child) child.kill('SIGKILL');
@@ -156,11 +174,10 @@ export class ProcessSupervisor {
 		if (record.startedWithUrl === publicUrl) return;
 		const port = await freeLoopbackPort();
 		if (this.#closed || live.status !== 'running') return;
-		const child = spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
-		const alive = () => child.exitCode === null && child.signalCode === null;
+		const child = this.#spawn(record, port, publicUrl);
 		this.#booting.add(child);
 		try {
-			await waitUntilAnswering(port, alive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, record.dir);
+			await this.#waitUntilAnswering(port, () => !hasExited(child), record.dir);
 		} catch (error) {
 			child.kill('SIGKILL');
 			throw error;
@@ -174,13 +191,10 @@ export class ProcessSupervisor {
 		}
 		const retiring = { child: live.child, pid: live.pid };
 		retiring.child?.removeAllListeners('exit');
-		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
-		live.adoptionWatch = null;
-		live.child = child;
-		live.pid = child.pid;
+		this.#stopAdoptionWatch(live);
+		this.#follow(live, child, child.pid);
 		live.ready = Promise.resolve();
 		live.readyAt = Date.now();
-		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
 		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
 		await killAndWait(retiring.pid, 'SIGTERM', 10_000);
 	}
@@ -200,7 +214,7 @@ export class ProcessSupervisor {
 			if (!isOurs()) this.#onExit(live, 'adopted process disappeared');
 		}, 1000);
 		live.adoptionWatch.unref();
-		live.ready = waitUntilAnswering(port, isOurs, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir).then(
+		live.ready = this.#waitUntilAnswering(port, isOurs, dir).then(
 			() => {
 				live.status = 'running';
 				live.readyAt = Date.now();
@@ -216,8 +230,7 @@ export class ProcessSupervisor {
 
 	#onExit(live: LiveProcess, how: string): void {
 		const id = live.id;
-		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
-		live.adoptionWatch = null;
+		this.#stopAdoptionWatch(live);
 		live.child = null;
 		live.pid = null;
 		live.ready = null;
@@ -254,8 +267,7 @@ export class ProcessSupervisor {
 		const pid = live.pid;
 		live.status = 'stopping';
 		if (pid) await killAndWait(pid, 'SIGTERM', 5000);
-		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
-		live.adoptionWatch = null;
+		this.#stopAdoptionWatch(live);
 		live.status = 'stopped';
 		live.pid = null;
 		live.child = null;
