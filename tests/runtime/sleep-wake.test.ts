@@ -58,6 +58,15 @@ describe('sleep and wake', () => {
 		expect(studio.body).toContain('<div id="app"');
 	}, 60_000);
 
+	test('an ensure that wakes a sleeping project gives it a full idle period', async () => {
+		await sleeping();
+		const woken = await runtime.driver.ensureInstance({ projectId: 'p-sleep', subdomain: 'sleepy', projectName: 'Sleepy', admin });
+		expect(woken.state).toBe('running');
+		// Half the idle timeout later (the sweep runs every third of it), it must still be up.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect((await runtime.driver.instanceStatus('p-sleep'))?.state).toBe('running');
+	}, 60_000);
+
 	test('an open websocket keeps the instance awake; once it closes, the instance sleeps', async () => {
 		const ping = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/server/ping', { headers: { accept: 'application/json' } });
 		expect(ping.body).toBe('pong');

@@ -53,6 +53,20 @@ export class InstanceService {
 		return record;
 	}
 
+	/**
+	 * Starts (or wakes) the instance and restarts its idle clock once it answers, so the boot time
+	 * never counts as idle time.
+	 */
+	async #serve(id: string): Promise<void> {
+		await this.#parts.supervisor.start(id);
+		this.#lastRequest.set(id, Date.now());
+	}
+
+	#lastRequestAt(record: InstanceRecord): string | null {
+		const last = this.#lastRequest.get(record.id);
+		return last ? new Date(last).toISOString() : record.lastRequestAt;
+	}
+
 	#assertHostFree(host: string, projectId: string): void {
 		if (this.#parts.hosts.ownerOtherThan(host, projectId)) throw hostTaken(host);
 	}
@@ -60,15 +74,16 @@ export class InstanceService {
 	ensure(input: EnsureInstanceInput): Promise<InstanceStatus> {
 		return this.#locks.run(input.projectId, async () => {
 			const { store, supervisor, factory, pool } = this.#parts;
-			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), input.projectId);
-			const existing = store.get(input.projectId);
+			const id = input.projectId;
+			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), id);
+			const existing = store.get(id);
 			if (existing?.phase === 'ready' && existing.kind === 'project') {
 				const renamed = existing.subdomain !== input.subdomain;
-				store.update(input.projectId, { subdomain: input.subdomain, desired: 'running', asleep: false });
-				await supervisor.start(input.projectId);
+				store.update(id, { subdomain: input.subdomain, desired: 'running', asleep: false });
+				await this.#serve(id);
 				// Queued behind this operation's lock: the relaunch runs once ensure has returned.
-				if (renamed) void this.refreshSiteUrl(input.projectId);
-				return this.#statusOf(store.get(input.projectId)!);
+				if (renamed) void this.refreshSiteUrl(id);
+				return this.status(id);
 			}
 			if (existing) await factory.destroy(existing);
 
@@ -78,27 +93,26 @@ export class InstanceService {
 					await factory.applyProject(member, input);
 					store.rename(member.id, {
 						...member,
-						id: input.projectId,
+						id,
 						kind: 'project',
 						subdomain: input.subdomain,
 						domains: [],
 						createdAt: new Date().toISOString(),
 					});
-					supervisor.rename(member.id, input.projectId);
+					supervisor.rename(member.id, id);
 				} finally {
 					pool.release(member.id);
 				}
-				this.#lastRequest.set(input.projectId, Date.now());
+				this.#lastRequest.set(id, Date.now());
 				// After the pool is full again (so the two boots do not compete), give the instance its
 				// site's URL.
-				void pool.refill().then(() => this.refreshSiteUrl(input.projectId));
-				return { ...this.#statusOf(store.get(input.projectId)!), source: 'warm-pool' };
+				void pool.refill().then(() => this.refreshSiteUrl(id));
+				return { ...this.status(id), source: 'warm-pool' };
 			}
 
-			await factory.create(input.projectId, input);
-			await supervisor.start(input.projectId);
-			this.#lastRequest.set(input.projectId, Date.now());
-			return { ...this.#statusOf(store.get(input.projectId)!), source: 'cold' };
+			await factory.create(id, input);
+			await this.#serve(id);
+			return { ...this.status(id), source: 'cold' };
 		});
 	}
 
@@ -106,9 +120,8 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
 			this.#parts.store.update(id, { desired: 'running', asleep: false });
-			await this.#parts.supervisor.start(id);
-			this.#lastRequest.set(id, Date.now());
-			return this.#statusOf(this.#record(id));
+			await this.#serve(id);
+			return this.status(id);
 		});
 	}
 
@@ -118,7 +131,7 @@ export class InstanceService {
 			this.#record(id);
 			this.#parts.store.update(id, { desired, asleep: false });
 			await this.#parts.supervisor.stop(id);
-			return this.#statusOf(this.#record(id));
+			return this.status(id);
 		});
 	}
 
@@ -184,7 +197,6 @@ export class InstanceService {
 
 	#statusOf(record: InstanceRecord): InstanceStatus {
 		const { pid, restarts, lastError } = this.#parts.supervisor.details(record.id);
-		const lastRequest = this.#lastRequest.get(record.id);
 		return {
 			projectId: record.id,
 			state: this.#stateOf(record),
@@ -194,7 +206,7 @@ export class InstanceService {
 			pid,
 			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
-			lastRequestAt: lastRequest ? new Date(lastRequest).toISOString() : record.lastRequestAt,
+			lastRequestAt: this.#lastRequestAt(record),
 			memoryBytes: residentBytes(pid),
 			restarts,
 			lastError,
@@ -241,8 +253,7 @@ export class InstanceService {
 			const record = this.#record(id);
 			if (record.desired !== 'running') throw notRunnable(id, record.desired);
 			if (record.asleep) this.#parts.store.update(id, { asleep: false });
-			await this.#parts.supervisor.start(id);
-			this.#lastRequest.set(id, Date.now());
+			await this.#serve(id);
 			return this.#record(id).port;
 		});
 	}
@@ -255,8 +266,7 @@ export class InstanceService {
 			await this.#locks.run(record.id, async () => {
 				const current = this.#parts.store.get(record.id);
 				if (!current || !this.#isIdle(current, idleMs, Date.now())) return;
-				const last = this.#lastRequest.get(record.id);
-				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: last ? new Date(last).toISOString() : current.lastRequestAt });
+				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: this.#lastRequestAt(current) });
 				await this.#parts.supervisor.stop(record.id);
 				sleepers.push(record.id);
 			});
