@@ -3,6 +3,7 @@
  * custom domains. Rebuilt from the records whenever they change, so a lookup per request is a
  * single map read.
  */
+import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 
 /** Lower-cased host without port or trailing dot; null for an empty or malformed header. */
@@ -32,12 +33,18 @@ export class HostIndex {
 		return `${subdomain}.${this.#publicHost}`;
 	}
 
+	/** Every host a project answers on: its subdomain under PUBLIC_HOST and its custom domains. */
+	#hostsOf(record: InstanceRecord): string[] {
+		if (record.kind !== 'project') return [];
+		return [...(record.subdomain ? [this.subdomainHost(record.subdomain)] : []), ...record.domains];
+	}
+
+	/** Only finished projects are routed; one still being created has nothing to route to yet. */
 	#rebuild(): void {
 		const byHost = new Map<string, string>();
 		for (const record of this.#store.all()) {
-			if (record.kind !== 'project' || record.phase !== 'ready') continue;
-			if (record.subdomain) byHost.set(this.subdomainHost(record.subdomain), record.id);
-			for (const domain of record.domains) byHost.set(domain, record.id);
+			if (record.phase !== 'ready') continue;
+			for (const host of this.#hostsOf(record)) byHost.set(host, record.id);
 		}
 		this.#byHost = byHost;
 	}
@@ -46,12 +53,11 @@ export class HostIndex {
 		return this.#byHost.get(host);
 	}
 
-	/** The project that already owns `host`, if it is not `exceptId`. */
+	/**
+	 * The project that already owns `host`, if it is not `exceptId`. Projects still being created
+	 * count too: their host is reserved from the moment their record exists.
+	 */
 	ownerOtherThan(host: string, exceptId: string): string | undefined {
-		for (const record of this.#store.all()) {
-			if (record.id === exceptId || record.kind !== 'project') continue;
-			if ((record.subdomain && this.subdomainHost(record.subdomain) === host) || record.domains.includes(host)) return record.id;
-		}
-		return undefined;
+		return this.#store.all().find((record) => record.id !== exceptId && this.#hostsOf(record).includes(host))?.id;
 	}
 }
