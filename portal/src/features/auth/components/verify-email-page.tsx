@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { toaster } from '../../../lib/toaster';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from './auth-card';
+import { AuthFailureCard } from './auth-failure-card';
 
 /** /verify-email?token=…: the link from the registration email lands here. */
 export function VerifyEmailPage() {
@@ -46,19 +47,11 @@ export function VerifyEmailPage() {
 
   const reason = token ? getErrorMessage(error) : t('auth.verify.noToken');
   return (
-    <AuthCard title={t('auth.verify.failureTitle')}>
-      <Stack align="center" gap="5" textAlign="center" role="alert">
-        <Icon as={LuCircleX} boxSize="12" color="red.solid" aria-hidden="true" />
-        <Text color="fg.muted">{reason}</Text>
-        <Stack w="full" gap="3">
-          <Button asChild colorPalette="purple">
-            <RouterLink to={paths.auth.getHref('register')}>{t('auth.verify.tryAgain')}</RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to={paths.auth.getHref()}>{t('auth.backToLogin')}</RouterLink>
-          </Button>
-        </Stack>
-      </Stack>
-    </AuthCard>
+    <AuthFailureCard
+      title={t('auth.verify.failureTitle')}
+      icon={LuCircleX}
+      message={reason}
+      action={{ to: paths.auth.getHref('register'), label: t('auth.verify.tryAgain') }}
+    />
   );
 }
