@@ -1,22 +1,7 @@
 /** `GET /stripe/plans` and `GET /stripe/config` against the seeded catalogue (spec sections 3 and 9). */
 import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../extensions/platform/src/lib/plans/plan.ts';
 import { adminToken, api } from '../support/api.ts';
-
-interface PlanPrice {
-	amount: number;
-	price_id: string | null;
-	period: string;
-	interval_count: number;
-}
-interface Plan {
-	id: string;
-	name: string;
-	price: number;
-	projectLimit: number;
-	popular: boolean;
-	features: string[];
-	pricing: Partial<Record<'monthly' | 'quarterly' | 'yearly', PlanPrice>>;
-}
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 

@@ -104,20 +104,20 @@ export class TestRuntime {
 	}
 
 	/** SIGKILL: the runtime gets no chance to clean up; its instances keep running. */
-	async kill9(): Promise<void> {
-		const child = this.process;
-		if (!child || child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGKILL');
-		await exited;
+	kill9(): Promise<void> {
+		return this.#signalAndWait('SIGKILL');
 	}
 
 	/** SIGTERM: stops every instance, then the runtime. */
-	async stop(): Promise<void> {
+	stop(): Promise<void> {
+		return this.#signalAndWait('SIGTERM');
+	}
+
+	async #signalAndWait(signal: NodeJS.Signals): Promise<void> {
 		const child = this.process;
 		if (!child || child.exitCode !== null || child.signalCode !== null) return;
 		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGTERM');
+		child.kill(signal);
 		await exited;
 	}
 
