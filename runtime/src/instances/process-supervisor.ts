@@ -141,12 +141,14 @@ export class ProcessSupervisor {
 		// A stop (or shutdown) that came during the await wins: spawning now would leave a process
 		// nobody tracks.
 		if (live.status !== 'starting' || this.#closed) throw new Error(`Instance ${id} was stopped before it started`);
-		const record = this.#store.update(id, { port });
+		const record = this.#store.get(id);
+		if (!record) throw new Error(`No instance ${id} in the runtime state`);
 		const publicUrl = publicUrlOf(this.#config, record);
 		const child = this.#spawn(record, port, publicUrl);
 		if (!child.pid) throw new Error('The Directus process could not be spawned');
 		this.#follow(live, child, child.pid);
-		this.#store.update(id, { pid: child.pid, startedWithUrl: publicUrl });
+		// One state write per start: port and pid together.
+		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
 		try {
 			await this.#waitUntilAnswering(port, () => live.child === child && !hasExited(child), record.dir);
 		} catch (error) {
