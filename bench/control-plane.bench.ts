@@ -10,13 +10,13 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../scripts/lib/config.ts';
-import { prepareControlPlaneDatabase, startControlPlane } from '../scripts/lib/control-plane.ts';
-import { directusEnv } from '../scripts/lib/directus-env.ts';
-import { REPO_ROOT } from '../scripts/lib/paths.ts';
-import { stopProcess } from '../scripts/lib/processes.ts';
-import { loadOrCreateSecrets } from '../scripts/lib/secrets.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { loadConfig } from '@epic/platform-launcher/config';
+import { prepareControlPlaneDatabase, startControlPlane } from '@epic/platform-launcher/control-plane';
+import { directusEnv } from '@epic/platform-launcher/directus-env';
+import { REPO_ROOT } from '@epic/node-support/paths';
+import { stopProcess } from '@epic/node-support/processes';
+import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { createTestDatabase } from '../tests/support/postgres.ts';
 import { round } from './lib/statistics.ts';
 import { elapsed } from './lib/time.ts';
@@ -28,7 +28,7 @@ const db = process.env['BENCH_DB'] === 'pg' ? 'pg' : 'sqlite3';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'epic-bench-'));
 mkdirSync(path.join(dataDir, 'uploads'));
 const database = db === 'pg' ? await createTestDatabase('bench') : null;
-const port = await freePort();
+const port = await freeLoopbackPort();
 const config = loadConfig(
 	{
 		DATA_DIR: dataDir,

@@ -5,13 +5,13 @@
  */
 import { loadRuntimeConfig, RuntimeConfigError } from './src/config.ts';
 import { startRuntime } from './src/runtime.ts';
-import { REPO_ROOT } from '../scripts/lib/paths.ts';
 
 const log = (message: string) => console.log(`[runtime] ${message}`);
 
 let config;
 try {
-	config = loadRuntimeConfig(process.env, REPO_ROOT);
+	// A relative RUNTIME_DATA_DIR is taken from where the runtime is started.
+	config = loadRuntimeConfig(process.env, process.cwd());
 } catch (error) {
 	if (!(error instanceof RuntimeConfigError)) throw error;
 	console.error(error.message);

@@ -4,17 +4,17 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildMissingOutputs } from './lib/builds.ts';
-import { ConfigError, loadConfig } from './lib/config.ts';
-import { prepareControlPlaneDatabase, startControlPlane } from './lib/control-plane.ts';
-import { directusEnv } from './lib/directus-env.ts';
-import { startMailCatcher, type MailCatcher } from './lib/mail-catcher.ts';
-import { REPO_ROOT, repoPath } from './lib/paths.ts';
-import { stopProcess } from './lib/processes.ts';
-import { runtimeEnv } from './lib/runtime-env.ts';
-import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from './lib/runtime-process.ts';
-import { loadOrCreateSecrets } from './lib/secrets.ts';
-import { startBanner } from './lib/start-banner.ts';
+import { buildMissingOutputs } from '@epic/platform-launcher/builds';
+import { ConfigError, loadConfig } from '@epic/platform-launcher/config';
+import { prepareControlPlaneDatabase, startControlPlane } from '@epic/platform-launcher/control-plane';
+import { directusEnv } from '@epic/platform-launcher/directus-env';
+import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
+import { REPO_ROOT, repoPath } from '@epic/node-support/paths';
+import { stopProcess } from '@epic/node-support/processes';
+import { runtimeEnv } from '@epic/platform-launcher/runtime-env';
+import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from '@epic/platform-launcher/runtime-process';
+import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
+import { startBanner } from '@epic/platform-launcher/start-banner';
 
 const log = (message: string) => console.log(`[platform] ${message}`);
 

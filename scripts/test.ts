@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { NODE_22 } from './lib/directus-cli.ts';
-import { repoPath } from './lib/paths.ts';
-import { runCommand } from './lib/processes.ts';
-import { ensureChromium, ensurePostgres } from './lib/test-prerequisites.ts';
+import { NODE_22 } from '@epic/node-support/directus';
+import { repoPath } from '@epic/node-support/paths';
+import { runCommand } from '@epic/node-support/processes';
+import { ensureChromium, ensurePostgres } from '@epic/platform-launcher/test-prerequisites';
 
 const log = (message: string) => console.log(`[test] ${message}`);
 

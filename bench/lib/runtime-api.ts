@@ -3,7 +3,7 @@
  * (with the port, pid and disk figures the benchmark measures against), and waiting for a handed-out
  * pool member to be relaunched before anything is measured on it.
  */
-import type { InstanceStatus } from '../../extensions/platform/src/lib/runtime/runtime-driver.ts';
+import type { InstanceStatus } from '@epic/runtime-contract';
 import type { TestRuntime } from '../../tests/support/test-runtime.ts';
 import { sleep } from './time.ts';
 

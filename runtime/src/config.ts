@@ -3,6 +3,7 @@
  * message naming the variable, before any instance is touched.
  */
 import path from 'node:path';
+import { withoutEmptyValues } from '@epic/node-support/env';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -62,10 +63,6 @@ export interface RuntimeConfig extends RuntimeEnv {
 }
 
 export class RuntimeConfigError extends Error {}
-
-function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
-	return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
-}
 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): RuntimeConfig {
 	const parsed = RuntimeEnvSchema.safeParse(withoutEmptyValues(env));

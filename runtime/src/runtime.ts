@@ -3,8 +3,9 @@
  * on loopback and the public host router. `main.ts` only calls this and handles signals.
  */
 import { once } from 'node:events';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
+import { directusVersion } from '@epic/node-support/directus';
 import { createApiServer } from './api/api-server.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HostIndex } from './instances/host-index.ts';
@@ -20,16 +21,10 @@ import { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
 import { PostgresDatabases } from './storage/postgres-databases.ts';
 import { SqliteDatabases } from './storage/sqlite-databases.ts';
-import { repoPath } from '../../scripts/lib/paths.ts';
 
 export interface RunningRuntime {
 	service: InstanceService;
 	stop(): Promise<void>;
-}
-
-function directusVersion(): string {
-	const manifest = JSON.parse(readFileSync(repoPath('node_modules', 'directus', 'package.json'), 'utf8')) as { version: string };
-	return manifest.version;
 }
 
 function instanceDatabases(config: RuntimeConfig): InstanceDatabases {

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoPath } from '../../scripts/lib/paths.ts';
+import { repoPath } from '@epic/node-support/paths';
 import { controlPlane } from '../support/api.ts';
 
 interface Migration {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SCHEMA_SNAPSHOT } from '../../scripts/lib/control-plane.ts';
+import { SCHEMA_SNAPSHOT } from '@epic/platform-launcher/control-plane';
 import { adminToken, api, controlPlane } from '../support/api.ts';
 
 /**

@@ -3,7 +3,7 @@
  * loopback (this machine has none) and let it run as root in a container.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH } from '../../scripts/lib/test-prerequisites.ts';
+import { CHROMIUM_PATH } from '@epic/platform-launcher/test-prerequisites';
 
 export function launchChromium(): Promise<Browser> {
 	return chromium.launch({

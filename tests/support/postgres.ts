@@ -2,26 +2,21 @@
  * A fresh PostgreSQL database per test run on the machine's server (or TEST_PG_URL). If no server
  * answers, the run fails with a message saying so: the PostgreSQL suite is never skipped.
  */
+import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import pg from 'pg';
-
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
 	connectionString: string;
 	drop(): Promise<void>;
 }
 
-function adminUrl(): string {
-	return process.env['TEST_PG_URL'] || DEFAULT_ADMIN_URL;
-}
-
 async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 5000 });
+	const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
 	try {
 		await client.connect();
 	} catch (error) {
 		throw new Error(
-			`PostgreSQL is required for the integration suite and could not be reached at ${adminUrl()} ` +
+			`PostgreSQL is required for the integration suite and could not be reached at ${TEST_POSTGRES_URL} ` +
 				`(${(error as Error).message}). Start it (npm test does this on Debian) or set TEST_PG_URL.`,
 		);
 	}
@@ -51,7 +46,7 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
 		await dropAbandonedDatabases(client);
 		await client.query(`CREATE DATABASE "${name}"`);
 	});
-	const url = new URL(adminUrl());
+	const url = new URL(TEST_POSTGRES_URL);
 	url.pathname = `/${name}`;
 	return {
 		connectionString: url.toString(),

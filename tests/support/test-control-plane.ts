@@ -7,15 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../scripts/lib/config.ts';
-import { prepareControlPlaneDatabase, startControlPlane } from '../../scripts/lib/control-plane.ts';
-import { databaseConnection, type DatabaseConnection } from '../../scripts/lib/database-connection.ts';
-import { directusEnv } from '../../scripts/lib/directus-env.ts';
-import { startMailCatcher } from '../../scripts/lib/mail-catcher.ts';
-import { REPO_ROOT } from '../../scripts/lib/paths.ts';
-import { stopProcess } from '../../scripts/lib/processes.ts';
-import { loadOrCreateSecrets } from '../../scripts/lib/secrets.ts';
-import { freePort } from './free-port.ts';
+import { loadConfig } from '@epic/platform-launcher/config';
+import { prepareControlPlaneDatabase, startControlPlane } from '@epic/platform-launcher/control-plane';
+import { databaseConnection, type DatabaseConnection } from '@epic/node-support/database-connection';
+import { directusEnv } from '@epic/platform-launcher/directus-env';
+import { startMailCatcher } from '@epic/platform-launcher/mail-catcher';
+import { REPO_ROOT } from '@epic/node-support/paths';
+import { stopProcess } from '@epic/node-support/processes';
+import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { createTestDatabase, type TestDatabase } from './postgres.ts';
 
 export type TestDatabaseClient = 'sqlite3' | 'pg';
@@ -44,7 +44,7 @@ export async function bootTestControlPlane(db: TestDatabaseClient): Promise<Runn
 	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-cp-${db}-`));
 	mkdirSync(path.join(dataDir, 'uploads'));
 	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase('cp') : null;
-	const [port, smtpPort, uiPort] = [await freePort(), await freePort(), await freePort()];
+	const [port, smtpPort, uiPort] = [await freeLoopbackPort(), await freeLoopbackPort(), await freeLoopbackPort()];
 	const adminPassword = randomBytes(16).toString('base64url');
 
 	const config = loadConfig(

@@ -8,11 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import pg from 'pg';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { killAndWait, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
-import { spawnRuntime, waitForRuntimeApi } from '../../scripts/lib/runtime-process.ts';
-import { freePort } from './free-port.ts';
+import { spawnRuntime, waitForRuntimeApi } from '@epic/platform-launcher/runtime-process';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { hostRequest, jsonBody } from './host-request.ts';
 
 export type RuntimeDatabaseClient = 'sqlite3' | 'pg';
@@ -25,7 +26,6 @@ export interface TestRuntimeOptions {
 	controlPlaneUrl?: string;
 }
 
-export const TEST_PG_ADMIN_URL = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export class TestRuntime {
 	readonly dataDir: string;
@@ -62,8 +62,8 @@ export class TestRuntime {
 	/** Starts the runtime process and resolves once its API answers. */
 	async start(): Promise<void> {
 		if (!this.apiPort) {
-			this.apiPort = await freePort();
-			this.routerPort = await freePort();
+			this.apiPort = await freeLoopbackPort();
+			this.routerPort = await freeLoopbackPort();
 		}
 		const env: Record<string, string> = {
 			PATH: process.env['PATH'] ?? '',
@@ -81,7 +81,7 @@ export class TestRuntime {
 			SUPPORT_EMAIL: 'help@epic-cms.example',
 		};
 		if (this.options.db === 'pg') {
-			env['INSTANCE_PG_URL'] = TEST_PG_ADMIN_URL;
+			env['INSTANCE_PG_URL'] = TEST_POSTGRES_URL;
 			await dropAbandonedRuntimeDatabases();
 		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
@@ -134,7 +134,7 @@ export class TestRuntime {
 }
 
 export async function databasesWithPrefix(prefix: string): Promise<string[]> {
-	const client = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+	const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
 	await client.connect();
 	try {
 		const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${prefix}_`]);
@@ -162,7 +162,7 @@ async function dropDatabasesWithPrefix(prefix: string): Promise<void> {
 
 async function dropDatabases(names: string[]): Promise<void> {
 	if (!names.length) return;
-	const client = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+	const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
 	await client.connect();
 	try {
 		for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -10,7 +10,7 @@ import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
 import { hasSecret } from './bearer-secret.ts';
 import { readJson, sendError, sendJson } from './http-helpers.ts';
-import { adminCredentials, domainsBody, ensureInstanceBody, projectId, usageQuery } from './schemas.ts';
+import { adminCredentials, domainsBody, ensureInstanceBody, projectId, usageQuery } from '@epic/runtime-contract';
 
 export interface ApiServerOptions {
 	secret: string;

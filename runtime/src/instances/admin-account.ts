@@ -4,13 +4,9 @@
  * (the format Directus itself writes), and its sessions are revoked. Works whether or not the
  * instance runs, which is what lets a warm-pool member be handed out without a restart.
  */
+import type { AdminCredentials } from '@epic/runtime-contract';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-
-export interface AdminCredentials {
-	email: string;
-	password: string;
-}
 
 export async function writeAdminCredentials(db: Knex, adminUserId: string, credentials: AdminCredentials): Promise<void> {
 	const hash = await argon2.hash(credentials.password);

@@ -3,11 +3,11 @@
  * inherits nothing else (see instance-process.ts).
  */
 import path from 'node:path';
+import { NODE_COMPILE_CACHE_DIR } from '@epic/node-support/directus';
 import type { RuntimeConfig } from '../config.ts';
 import { INSTANCE_DIR_VARIABLE, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
-import { repoPath } from '../../../scripts/lib/paths.ts';
 
 export function instanceEnv(
 	config: RuntimeConfig,
@@ -36,7 +36,7 @@ export function instanceEnv(
 		LOG_STYLE: 'raw',
 		// Every instance loads the same Directus modules as the control plane: one shared compile
 		// cache saves start-up.
-		NODE_COMPILE_CACHE: repoPath('node_modules', '.cache', 'node-compile-cache'),
+		NODE_COMPILE_CACHE: NODE_COMPILE_CACHE_DIR,
 	};
 	// A pool member does not know its site yet; Directus then builds root-relative links.
 	if (publicUrl) env['PUBLIC_URL'] = publicUrl;

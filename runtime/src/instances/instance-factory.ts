@@ -11,7 +11,8 @@ import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
-import { withInstanceDatabase, writeAdminCredentials, writeSettings, type AdminCredentials } from './admin-account.ts';
+import type { AdminCredentials } from '@epic/runtime-contract';
+import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
 
 export interface ProjectIdentity {
 	subdomain: string;

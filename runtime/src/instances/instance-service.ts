@@ -9,15 +9,12 @@ import { residentBytes } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
-import type { AdminCredentials } from './admin-account.ts';
 import { folderBytes } from './disk-usage.ts';
 import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
-// The runtime answers with the status the control plane's driver interface defines: one
-// definition of the wire contract for both ends.
-import type { InstanceState, InstanceStatus } from '../../../extensions/platform/src/lib/runtime/runtime-driver.ts';
+import type { AdminCredentials, InstanceState, InstanceStatus } from '@epic/runtime-contract';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;

@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { siteUrl, type RuntimeConfig } from '../config.ts';
-import { freeLoopbackPort } from '../processes/free-port.ts';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { spawnInstanceProcess, waitUntilAnswering } from '../processes/instance-process.ts';
 import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';

@@ -7,8 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DIRECTUS_CLI, NODE_22 } from '../../../scripts/lib/directus-cli.ts';
-import { waitForHttpOk } from '../../../scripts/lib/wait-for-http.ts';
+import { DIRECTUS_CLI, NODE_22 } from '@epic/node-support/directus';
+import { waitForHttpOk } from '@epic/node-support/wait-for-http';
 
 export function instanceLogFile(dir: string): string {
 	return path.join(dir, 'directus.log');

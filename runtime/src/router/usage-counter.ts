@@ -5,12 +5,8 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { DailyUsage } from '@epic/runtime-contract';
 
-export interface DailyUsage {
-	projectId: string;
-	day: string;
-	requests: number;
-}
 
 type Counts = Record<string, Record<string, number>>;
 

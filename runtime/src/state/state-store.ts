@@ -3,8 +3,9 @@
  * a kill at any instant leaves either the old or the new state, never half of one. Writes are
  * small and rare (life-cycle changes), so blocking for a millisecond is the simple, safe choice.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeJsonAtomic } from '@epic/node-support/atomic-json';
 import type { InstanceRecord, RuntimeState } from './instance-record.ts';
 
 export class StateStore {
@@ -60,9 +61,7 @@ export class StateStore {
 	}
 
 	#save(): void {
-		const temporary = `${this.#file}.${process.pid}.tmp`;
-		writeFileSync(temporary, JSON.stringify(this.#state, null, '\t'), { mode: 0o600 });
-		renameSync(temporary, this.#file);
+		writeJsonAtomic(this.#file, this.#state, { mode: 0o600, indent: '\t' });
 		for (const listener of this.#listeners) listener();
 	}
 }

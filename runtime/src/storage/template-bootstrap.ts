@@ -6,8 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import knex from 'knex';
-import { runDirectusCommand } from '../../../scripts/lib/directus-cli.ts';
-import { databaseConnection } from '../../../scripts/lib/database-connection.ts';
+import { databaseConnection } from '@epic/node-support/database-connection';
+import { runDirectusCommand } from '@epic/node-support/directus';
 import type { TemplateInfo } from './instance-databases.ts';
 
 export async function bootstrapTemplate(workDir: string, databaseEnv: Record<string, string>): Promise<TemplateInfo> {

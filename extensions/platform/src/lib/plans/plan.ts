@@ -1,28 +1,5 @@
-/**
- * A plan as the portal sees it (spec section 3): `pricing` has an entry only for the periods the
- * plan is sold in, each with its amount in dollars and the provider's price id.
- */
-export type BillingPeriod = 'monthly' | 'quarterly' | 'yearly';
-
-export interface PlanPrice {
-	amount: number;
-	price_id: string | null;
-	period: 'month' | 'year';
-	interval_count: 1 | 3;
-}
-
-export interface Plan {
-	id: string;
-	name: string;
-	description: string | null;
-	/** Monthly price in dollars (0 when the plan is free). */
-	price: number;
-	/** Projects a subscriber may run: 0 = none, 999 = unlimited. */
-	projectLimit: number;
-	popular: boolean;
-	features: string[];
-	pricing: Partial<Record<BillingPeriod, PlanPrice>>;
-}
+/** How plans are stored; the shape the portal receives is `Plan` from `@epic/platform-api`. */
+export type { BillingPeriod, Plan, PlanPrice } from '@epic/platform-api';
 
 /** A `subscription_plans` row as the database returns it (decimals arrive as strings on PostgreSQL). */
 export interface PlanRow {

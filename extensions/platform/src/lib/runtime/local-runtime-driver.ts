@@ -2,13 +2,16 @@
  * The `local` driver: a thin client of the runtime's management API on loopback, authenticated
  * with the shared secret. Errors keep the runtime's code and message so callers can show them.
  */
-import type {
-	AdminCredentials,
-	DailyUsage,
-	EnsureInstanceRequest,
-	InstanceStatus,
-	RuntimeDriver,
-} from './runtime-driver.ts';
+import {
+	instancePath,
+	USAGE_PATH,
+	type AdminCredentials,
+	type DailyUsage,
+	type EnsureInstanceRequest,
+	type InstanceStatus,
+	type RuntimeErrorBody,
+} from '@epic/runtime-contract';
+import type { RuntimeDriver } from './runtime-driver.ts';
 
 export class RuntimeRequestError extends Error {
 	readonly status: number;
@@ -50,10 +53,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 			signal: AbortSignal.timeout(this.#timeoutMs),
 		});
 		if (response.status === 204) return undefined as T;
-		const payload = (await response.json().catch(() => ({}))) as {
-			data?: T;
-			errors?: { message: string; extensions?: { code?: string } }[];
-		};
+		const payload = (await response.json().catch(() => ({}))) as { data?: T } & Partial<RuntimeErrorBody>;
 		if (!response.ok) {
 			const error = payload.errors?.[0];
 			throw new RuntimeRequestError(response.status, error?.extensions?.code ?? 'RUNTIME_ERROR', error?.message ?? `Runtime answered ${response.status}`);
@@ -61,29 +61,25 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		return payload.data as T;
 	}
 
-	#instance(projectId: string, suffix = ''): string {
-		return `/instances/${encodeURIComponent(projectId)}${suffix}`;
-	}
-
 	ensureInstance({ projectId, ...body }: EnsureInstanceRequest): Promise<InstanceStatus> {
-		return this.#call('PUT', this.#instance(projectId), body);
+		return this.#call('PUT', instancePath(projectId), body);
 	}
 
 	startInstance(projectId: string): Promise<InstanceStatus> {
-		return this.#call('POST', this.#instance(projectId, '/start'));
+		return this.#call('POST', instancePath(projectId, 'start'));
 	}
 
 	stopInstance(projectId: string): Promise<InstanceStatus> {
-		return this.#call('POST', this.#instance(projectId, '/stop'));
+		return this.#call('POST', instancePath(projectId, 'stop'));
 	}
 
 	suspendInstance(projectId: string): Promise<InstanceStatus> {
-		return this.#call('POST', this.#instance(projectId, '/suspend'));
+		return this.#call('POST', instancePath(projectId, 'suspend'));
 	}
 
 	async deleteInstance(projectId: string): Promise<void> {
 		try {
-			await this.#call('DELETE', this.#instance(projectId));
+			await this.#call('DELETE', instancePath(projectId));
 		} catch (error) {
 			if (!(error instanceof RuntimeRequestError && error.status === 404)) throw error;
 		}
@@ -91,7 +87,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
 	async instanceStatus(projectId: string): Promise<InstanceStatus | null> {
 		try {
-			return await this.#call<InstanceStatus>('GET', this.#instance(projectId));
+			return await this.#call<InstanceStatus>('GET', instancePath(projectId));
 		} catch (error) {
 			if (error instanceof RuntimeRequestError && error.status === 404) return null;
 			throw error;
@@ -99,15 +95,15 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 	}
 
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void> {
-		return this.#call('PUT', this.#instance(projectId, '/admin'), admin);
+		return this.#call('PUT', instancePath(projectId, 'admin'), admin);
 	}
 
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
-		return this.#call('PUT', this.#instance(projectId, '/domains'), { domains });
+		return this.#call('PUT', instancePath(projectId, 'domains'), { domains });
 	}
 
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
 		const query = new URLSearchParams({ from: fromDay, ...(projectId ? { projectId } : {}) });
-		return this.#call('GET', `/usage?${query}`);
+		return this.#call('GET', `${USAGE_PATH}?${query}`);
 	}
 }

@@ -4,52 +4,9 @@
  * a `kubernetes` driver (Deployment, Service and Ingress per project) can implement it later.
  */
 
-export type InstanceState =
-	| 'creating'
-	| 'starting'
-	| 'running'
-	| 'restarting'
-	| 'stopping'
-	| 'sleeping'
-	| 'stopped'
-	| 'suspended';
+import type { AdminCredentials, DailyUsage, EnsureInstanceRequest, InstanceStatus } from '@epic/runtime-contract';
 
-export interface InstanceStatus {
-	projectId: string;
-	state: InstanceState;
-	subdomain: string | null;
-	domains: string[];
-	/** Where the instance listens on its host, for diagnostics; null while it does not run. */
-	port: number | null;
-	pid: number | null;
-	/** The site URL the running process knows (Directus reads it at start); null until it has one. */
-	publicUrl: string | null;
-	createdAt: string;
-	lastRequestAt: string | null;
-	memoryBytes: number | null;
-	diskBytes?: number;
-	restarts: number;
-	lastError: string | null;
-	source?: 'warm-pool' | 'cold';
-}
-
-export interface AdminCredentials {
-	email: string;
-	password: string;
-}
-
-export interface EnsureInstanceRequest {
-	projectId: string;
-	subdomain: string;
-	projectName: string;
-	admin: AdminCredentials;
-}
-
-export interface DailyUsage {
-	projectId: string;
-	day: string;
-	requests: number;
-}
+export type { AdminCredentials, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus } from '@epic/runtime-contract';
 
 export interface RuntimeDriver {
 	/** Creates the instance if it does not exist and resolves once it serves. Idempotent. */

@@ -1,26 +1,6 @@
-/** One billing option of a plan, as GET /stripe/plans returns it. Amounts are in dollars. */
-export type PlanPrice = {
-  amount: number;
-  price_id: string;
-  period: 'month' | 'year';
-  interval_count: number;
-};
+import type { Plan } from '@epic/platform-api';
 
-export type BillingPeriod = 'monthly' | 'quarterly' | 'yearly';
-
-/** A subscription plan (spec section 3, "Subscription plan", mapped form). */
-export type Plan = {
-  id: string;
-  name: string;
-  /** Monthly price in dollars; 0 for the free plan. */
-  price: number;
-  /** 0 means no projects, 999 means unlimited. */
-  projectLimit: number;
-  popular: boolean;
-  features: string[];
-  /** Only the periods this plan is sold in are present. */
-  pricing: Partial<Record<BillingPeriod, PlanPrice>>;
-};
+export type { BillingPeriod, Plan, PlanPrice } from '@epic/platform-api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -5,6 +5,7 @@ import { displayPrice, savePercentVersusMonthly } from './plan-pricing';
 const pro: Plan = {
   id: 'pro',
   name: 'Pro',
+  description: null,
   price: 29,
   projectLimit: 3,
   popular: true,
@@ -16,7 +17,7 @@ const pro: Plan = {
   },
 };
 
-const free: Plan = { id: 'free', name: 'Free', price: 0, projectLimit: 0, popular: false, features: [], pricing: {} };
+const free: Plan = { id: 'free', name: 'Free', description: null, price: 0, projectLimit: 0, popular: false, features: [], pricing: {} };
 
 describe('displayPrice', () => {
   it('shows the monthly amount as is', () => {

@@ -5,16 +5,17 @@
  * exit the whole process, so it must not share one with the platform (or with a test runner).
  */
 import { spawn } from 'node:child_process';
-import { NODE_22 } from './directus-cli.ts';
-import { repoPath } from './paths.ts';
-import { stopProcess } from './processes.ts';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { NODE_22 } from '@epic/node-support/directus';
+import { stopProcess } from '@epic/node-support/processes';
 
 export interface MailCatcher {
 	uiUrl: string;
 	close(): Promise<void>;
 }
 
-const MAILDEV_CLI = repoPath('node_modules', 'maildev', 'bin', 'maildev');
+const MAILDEV_CLI = path.join(path.dirname(createRequire(import.meta.url).resolve('maildev/package.json')), 'bin', 'maildev');
 
 async function waitForHealth(url: string, exited: () => boolean, timeoutMs: number): Promise<void> {
 	const deadline = Date.now() + timeoutMs;

@@ -4,9 +4,10 @@
  * crash and are adopted by the next one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { NODE_22 } from './directus-cli.ts';
-import { repoPath } from './paths.ts';
-import { waitForHttpOk } from './wait-for-http.ts';
+import { NODE_22 } from '@epic/node-support/directus';
+import { repoPath } from '@epic/node-support/paths';
+import { collectOutput } from '@epic/node-support/processes';
+import { waitForHttpOk } from '@epic/node-support/wait-for-http';
 
 export interface RuntimeProcess {
 	process: ChildProcess;
@@ -15,16 +16,7 @@ export interface RuntimeProcess {
 
 export function spawnRuntime(env: Record<string, string>, echo?: (chunk: string) => void): RuntimeProcess {
 	const child = spawn(NODE_22, [repoPath('runtime', 'main.ts')], { cwd: repoPath(), env, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	const collect = (chunk: Buffer) => {
-		const text = chunk.toString();
-		output += text;
-		if (output.length > 200_000) output = output.slice(-100_000);
-		echo?.(text);
-	};
-	child.stdout?.on('data', collect);
-	child.stderr?.on('data', collect);
-	return { process: child, output: () => output };
+	return { process: child, output: collectOutput(child, echo) };
 }
 
 /** Resolves once the management API answers with the secret; fails early if the process exits. */

@@ -1,7 +1,7 @@
 /** Builds the extension bundle and the portal when their output is missing (first run of a clone). */
 import { existsSync } from 'node:fs';
-import { repoPath } from './paths.ts';
-import { runCommand } from './processes.ts';
+import { repoPath } from '@epic/node-support/paths';
+import { runCommand } from '@epic/node-support/processes';
 
 const BUILDS = [
 	{ workspace: 'extensions/platform', output: repoPath('extensions', 'platform', 'dist', 'api.js') },

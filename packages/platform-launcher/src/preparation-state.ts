@@ -5,11 +5,13 @@
  * the database itself records our latest migration (so a wiped database is prepared again).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import knex from 'knex';
-import { databaseConnection } from './database-connection.ts';
-import { repoPath } from './paths.ts';
+import { writeJsonAtomic } from '@epic/node-support/atomic-json';
+import { databaseConnection } from '@epic/node-support/database-connection';
+import { directusVersion } from '@epic/node-support/directus';
+import { repoPath } from '@epic/node-support/paths';
 
 const MIGRATIONS_DIR = repoPath('migrations');
 
@@ -21,7 +23,7 @@ function migrationFiles(): string[] {
 
 export function preparationFingerprint(env: Record<string, string>, snapshotFile: string): string {
 	const hash = createHash('sha256');
-	hash.update(readFileSync(repoPath('node_modules', '@directus', 'api', 'package.json')));
+	hash.update(directusVersion());
 	hash.update(readFileSync(snapshotFile));
 	for (const file of migrationFiles()) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
 	hash.update(env['DB_CLIENT'] ?? '').update(env['DB_FILENAME'] ?? env['DB_CONNECTION_STRING'] ?? '');
@@ -49,5 +51,5 @@ export async function isPreparationCurrent(stateFile: string, fingerprint: strin
 }
 
 export function recordPreparation(stateFile: string, fingerprint: string): void {
-	writeFileSync(stateFile, JSON.stringify({ fingerprint, preparedAt: new Date().toISOString() }, null, 2));
+	writeJsonAtomic(stateFile, { fingerprint, preparedAt: new Date().toISOString() }, { indent: 2 });
 }

@@ -1,4 +1,4 @@
-/** The management API's inputs, validated before anything is touched. */
+/** The management API's inputs: the runtime validates with these before it touches anything. */
 import { z } from 'zod';
 
 export const projectId = z
@@ -34,3 +34,13 @@ export const usageQuery = z.object({
 	from: z.iso.date().optional(),
 	projectId: projectId.optional(),
 });
+
+export type AdminCredentials = z.infer<typeof adminCredentials>;
+
+/** What the control plane asks for: the project's id (the path) and the ensure body. */
+export interface EnsureInstanceRequest extends z.input<typeof ensureInstanceBody> {
+	projectId: string;
+}
+
+export type DomainsBody = z.infer<typeof domainsBody>;
+export type UsageQuery = z.infer<typeof usageQuery>;

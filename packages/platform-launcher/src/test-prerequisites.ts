@@ -6,10 +6,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import pg from 'pg';
-import { runCommand } from './processes.ts';
+import { runCommand } from '@epic/node-support/processes';
+import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const POSTGRES_URL = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_URL = TEST_POSTGRES_URL;
 
 export async function ensureChromium(log: (message: string) => void): Promise<void> {
 	if (existsSync(CHROMIUM_PATH)) return;

@@ -4,8 +4,9 @@
  * Values given in the environment always win and are never written to disk.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeJsonAtomic } from '@epic/node-support/atomic-json';
 
 export interface PlatformSecrets {
 	secret: string;
@@ -41,7 +42,7 @@ export function loadOrCreateSecrets(
 		adminPassword: found?.adminPassword ?? generate(18),
 		runtimeSecret: found?.runtimeSecret ?? generate(48),
 	};
-	if (!found?.runtimeSecret) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+	if (!found?.runtimeSecret) writeJsonAtomic(file, stored, { mode: 0o600, indent: 2 });
 
 	return {
 		secret: overrides.SECRET ?? stored.secret,

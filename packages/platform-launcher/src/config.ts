@@ -4,6 +4,7 @@
  * value stops start-up with a message naming the variable, before any process is spawned.
  */
 import path from 'node:path';
+import { withoutEmptyValues } from '@epic/node-support/env';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -94,11 +95,6 @@ export class ConfigError extends Error {
 		super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
 		this.problems = problems;
 	}
-}
-
-/** Empty strings count as unset, the way `.env` files and compose files write "no value". */
-function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
-	return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, rootDir: string): PlatformConfig {

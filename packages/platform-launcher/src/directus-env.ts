@@ -5,7 +5,8 @@
 import path from 'node:path';
 import type { PlatformConfig } from './config.ts';
 import type { PlatformSecrets } from './secrets.ts';
-import { repoPath } from './paths.ts';
+import { NODE_COMPILE_CACHE_DIR } from '@epic/node-support/directus';
+import { repoPath } from '@epic/node-support/paths';
 
 /** Portal pages that Directus may put into verification and reset emails. */
 function portalPage(config: PlatformConfig, page: string): string {
@@ -91,6 +92,6 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		TELEMETRY: 'false',
 		LOG_LEVEL: config.LOG_LEVEL,
 		LOG_STYLE: 'pretty',
-		NODE_COMPILE_CACHE: path.join(repoPath('node_modules'), '.cache', 'node-compile-cache'),
+		NODE_COMPILE_CACHE: NODE_COMPILE_CACHE_DIR,
 	};
 }

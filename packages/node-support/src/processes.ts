@@ -42,3 +42,23 @@ export function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> 
 		child.kill('SIGTERM');
 	});
 }
+
+/** The most a long-running child's collected output keeps: its end is what explains a failure. */
+const OUTPUT_KEEP_CHARS = 100_000;
+
+/**
+ * Keeps what a long-running child prints (stdout and stderr, interleaved), trimmed to its end, and
+ * optionally echoes it. Returns a reader of what was collected so far.
+ */
+export function collectOutput(child: ChildProcess, echo?: (chunk: string) => void): () => string {
+	let output = '';
+	const collect = (chunk: Buffer) => {
+		const text = chunk.toString();
+		output += text;
+		if (output.length > 2 * OUTPUT_KEEP_CHARS) output = output.slice(-OUTPUT_KEEP_CHARS);
+		echo?.(text);
+	};
+	child.stdout?.on('data', collect);
+	child.stderr?.on('data', collect);
+	return () => output;
+}

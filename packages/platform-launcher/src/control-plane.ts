@@ -7,9 +7,10 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { runDirectusCommand, spawnDirectusServer, type DirectusProcessOptions } from './directus-cli.ts';
-import { repoPath } from './paths.ts';
-import { waitForHttpOk } from './wait-for-http.ts';
+import { runDirectusCommand, spawnDirectusServer, type DirectusProcessOptions } from '@epic/node-support/directus';
+import { repoPath } from '@epic/node-support/paths';
+import { collectOutput } from '@epic/node-support/processes';
+import { waitForHttpOk } from '@epic/node-support/wait-for-http';
 import { isPreparationCurrent, preparationFingerprint, recordPreparation } from './preparation-state.ts';
 
 export const SCHEMA_SNAPSHOT = repoPath('snapshots', 'schema.yaml');
@@ -77,22 +78,14 @@ export async function startControlPlane(
 	options: DirectusProcessOptions & { url: string; timeoutMs?: number; echo?: (chunk: string) => void },
 ): Promise<RunningControlPlane> {
 	const child = spawnDirectusServer(options);
-	let output = '';
-	const collect = (chunk: Buffer) => {
-		const text = chunk.toString();
-		output += text;
-		if (output.length > 200_000) output = output.slice(-100_000);
-		options.echo?.(text);
-	};
-	child.stdout?.on('data', collect);
-	child.stderr?.on('data', collect);
+	const output = collectOutput(child, options.echo);
 
 	const exited = new Promise<never>((_, reject) => {
-		child.once('exit', (code) => reject(new ControlPlaneExitedError(code, output)));
+		child.once('exit', (code) => reject(new ControlPlaneExitedError(code, output())));
 	});
 	exited.catch(() => {});
 	await Promise.race([waitForPing(options.url, options.timeoutMs ?? 60_000), exited]);
-	return { process: child, url: options.url, output: () => output };
+	return { process: child, url: options.url, output };
 }
 
 export async function waitForPing(url: string, timeoutMs: number): Promise<void> {

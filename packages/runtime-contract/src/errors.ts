@@ -1,0 +1,26 @@
+/**
+ * How the runtime API reports a failure: Directus's error shape, with a stable code that callers
+ * branch on (the message is for people).
+ */
+export const RUNTIME_ERROR_CODES = [
+	'INVALID_PAYLOAD',
+	'INVALID_JSON',
+	'PAYLOAD_TOO_LARGE',
+	'UNAUTHORIZED',
+	'ROUTE_NOT_FOUND',
+	'INSTANCE_NOT_FOUND',
+	'INSTANCE_NOT_RUNNABLE',
+	'HOST_TAKEN',
+	'INTERNAL',
+] as const;
+
+export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
+
+export interface RuntimeErrorBody {
+	errors: { message: string; extensions: { code: RuntimeErrorCode } }[];
+}
+
+/** Successful answers wrap their payload the way Directus does. */
+export interface RuntimeDataBody<T> {
+	data: T;
+}

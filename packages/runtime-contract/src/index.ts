@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './instance-status.ts';
+export * from './paths.ts';
+export * from './schemas.ts';
