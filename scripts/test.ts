@@ -1,6 +1,6 @@
 /**
- * `npm test`: prepares the machine (Chromium, PostgreSQL), type-checks, builds the bundle and the
- * portal from the current source, then runs every vitest project: unit, integration on SQLite and on
+ * `npm test`: prepares the machine (Chromium, PostgreSQL), type-checks, lints, builds the bundle and
+ * the portal from the current source, then runs every vitest project: unit, integration on SQLite and on
  * PostgreSQL, and the browser tests. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
 import { spawn } from 'node:child_process';
@@ -16,8 +16,11 @@ const log = (message: string) => console.log(`[test] ${message}`);
 await ensureChromium(log);
 await ensurePostgres(log);
 
-log('Type-checking extension, portal, tests and scripts…');
+log('Type-checking packages, extension, portal, runtime, tests and scripts…');
 await runCommand('npm', ['run', 'typecheck'], { label: 'npm run typecheck', cwd: repoPath() });
+
+log('Linting (import boundaries, floating promises, React hooks)…');
+await runCommand('npm', ['run', 'lint'], { label: 'npm run lint', cwd: repoPath() });
 
 for (const workspace of ['extensions/platform', 'portal']) {
 	log(`Building ${workspace}…`);

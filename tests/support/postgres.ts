@@ -18,6 +18,7 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 		throw new Error(
 			`PostgreSQL is required for the integration suite and could not be reached at ${TEST_POSTGRES_URL} ` +
 				`(${(error as Error).message}). Start it (npm test does this on Debian) or set TEST_PG_URL.`,
+			{ cause: error },
 		);
 	}
 	try {
@@ -31,7 +32,7 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
 
 async function dropAbandonedDatabases(client: pg.Client): Promise<void> {
-	const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'epic\_%'`);
+	const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'epic\\_%'`);
 	for (const { datname } of rows) {
 		const createdAt = Number(datname.match(/^epic_[a-z]+_(\d+)_\d+$/)?.[1]);
 		if (createdAt && Date.now() - createdAt > ABANDONED_AFTER_MS) {

@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return loaded;
     } catch (error) {
       clearStoredAuth();
-      throw new Error(getErrorMessage(error));
+      throw new Error(getErrorMessage(error), { cause: error });
     }
   }, []);
 
@@ -65,7 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await registerAccount(registration);
     } catch (error) {
-      throw new Error(getErrorMessage(error));
+      throw new Error(getErrorMessage(error), { cause: error });
     }
   }, []);
 
