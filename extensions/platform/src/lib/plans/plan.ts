@@ -1,5 +1,5 @@
 /**
- * A plan as the portal sees it (spec section 3): `pricing` has an entry only for the periods the
+ * A plan as the portal sees it (docs/product.md, Plans, periods and prices): `pricing` has an entry only for the periods the
  * plan is sold in, each with its amount in dollars and the provider's price id.
  */
 export type BillingPeriod = 'monthly' | 'quarterly' | 'yearly';
