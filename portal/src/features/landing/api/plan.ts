@@ -8,7 +8,7 @@ export type PlanPrice = {
 
 export type BillingPeriod = 'monthly' | 'quarterly' | 'yearly';
 
-/** A subscription plan (spec section 3, "Subscription plan", mapped form). */
+/** A subscription plan as GET /stripe/plans maps it (docs/product.md, Plans, periods and prices). */
 export type Plan = {
   id: string;
   name: string;
