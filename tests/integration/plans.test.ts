@@ -1,4 +1,4 @@
-/** `GET /stripe/plans` and `GET /stripe/config` against the seeded catalogue (spec sections 3 and 9). */
+/** `GET /stripe/plans` and `GET /stripe/config` against the seeded catalogue (docs/product.md, Plans, periods and prices). */
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../extensions/platform/src/lib/plans/plan.ts';
 import { adminToken, api } from '../support/api.ts';

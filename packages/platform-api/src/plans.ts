@@ -1,5 +1,5 @@
 /**
- * A plan as `GET /stripe/plans` sends it (docs/product.md, Plans): `pricing` has an entry only for
+ * A plan as `GET /stripe/plans` sends it (docs/product.md, Plans, periods and prices): `pricing` has an entry only for
  * the periods the plan is sold in, each with its amount in dollars and the provider's price id
  * (null until the plan is synchronised with the billing provider).
  */

@@ -1,7 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { getErrorStatus } from '../lib/api-error';
 
-// Spec section 9: up to 3 retries, the delay doubling from 1 s and capped at 30 s.
+// docs/product.md, Constants: up to 3 retries, the delay doubling from 1 s and capped at 30 s.
 const MAX_RETRIES = 3;
 const FIRST_RETRY_DELAY_MS = 1_000;
 const MAX_RETRY_DELAY_MS = 30_000;

@@ -10,7 +10,7 @@ export class UnexpectedResponseError extends Error {
 
 /**
  * Turns anything a request threw into the one message the user sees,
- * in the order of spec section 8: the server's first error message, then the
+ * in the order of docs/product.md, Error messages: the server's first error message, then the
  * error's own message, then a message for the HTTP status, then a generic one.
  */
 export function getErrorMessage(error: unknown): string {

@@ -1,6 +1,6 @@
 import type { AuthenticationData, AuthenticationStorage } from '@directus/sdk';
 
-/** localStorage key the spec fixes for the session's tokens. */
+/** localStorage key for the session's tokens (docs/product.md, Session and accounts). */
 export const AUTH_STORAGE_KEY = 'epic-auth';
 
 type ClearListener = () => void;

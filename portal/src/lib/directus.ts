@@ -1,7 +1,7 @@
 import { authentication, createDirectus, rest } from '@directus/sdk';
 import { authStorage, clearStoredAuth } from './auth-storage';
 
-/** Refresh this long before the access token expires (spec section 9). */
+/** Refresh this long before the access token expires (docs/product.md, Constants). */
 const MS_REFRESH_BEFORE_EXPIRES = 30_000;
 
 /**

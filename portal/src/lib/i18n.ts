@@ -5,7 +5,7 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import ru from '../locales/ru.json';
 
-/** localStorage key for the language the user picked (spec section 4, "Language"). */
+/** localStorage key for the language the user picked (docs/product.md, States, Language). */
 export const LANGUAGE_STORAGE_KEY = 'preferred-language';
 
 const resources = {

@@ -1,7 +1,7 @@
 import { createToaster } from '@chakra-ui/react';
 
 /**
- * The app's single toast queue (spec section 9: 4 s, at most 3 visible,
+ * The app's single toast queue (docs/product.md, Constants: 4 s, at most 3 visible,
  * 14 px apart). Placed top-right below the fixed navigation so it never
  * covers the floating help button in the bottom corner.
  */

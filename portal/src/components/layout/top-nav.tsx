@@ -7,7 +7,7 @@ import { useScrolled } from './use-scrolled';
 import { UserMenu } from './user-menu';
 import { VisitorActions } from './visitor-actions';
 
-/** Past this many pixels of scroll the bar gains a backdrop and shadow (spec section 2). */
+/** Past this many pixels of scroll the bar gains a backdrop and shadow (docs/product.md, Navigation and layout). */
 const SCROLL_THRESHOLD_PX = 50;
 
 /** Fixed top bar; its height is reserved by the app shell. */

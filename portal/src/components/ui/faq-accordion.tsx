@@ -9,7 +9,7 @@ type FaqAccordionProps = {
   itemTestId?: string;
 };
 
-/** Questions and answers with at most one answer open at a time (spec section 2). */
+/** Questions and answers with at most one answer open at a time (docs/product.md, Pages and routes). */
 export function FaqAccordion({ items, itemTestId }: FaqAccordionProps) {
   const [openIds, setOpenIds] = useState<string[]>([]);
   return (

@@ -10,7 +10,7 @@ import { fetchSessionUser, registerAccount, signIn, signOut, type Registration }
 import type { SessionUser } from './session-user';
 
 /**
- * Holds the session (spec section 4, "Session"). It lives inside the router
+ * Holds the session (docs/product.md, States, Session). It lives inside the router
  * because logging out navigates home.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

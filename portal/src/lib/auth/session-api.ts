@@ -28,7 +28,7 @@ export type Registration = { fullName: string; email: string; password: string }
 
 /**
  * Creates an unverified account; Directus mails a link to the portal's
- * verify-email page. It never signs the user in (spec section 4).
+ * verify-email page. It never signs the user in (docs/product.md, States, Registration).
  */
 export async function registerAccount({ fullName, email, password }: Registration): Promise<void> {
   await directus.request(

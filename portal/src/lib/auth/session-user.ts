@@ -1,4 +1,4 @@
-/** The signed-in customer as the portal shows them (spec section 3, "Session user"). */
+/** The signed-in customer as the portal shows them (docs/product.md, Session and accounts). */
 export type SessionUser = {
   id: string;
   email: string;

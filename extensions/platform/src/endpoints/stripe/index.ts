@@ -1,5 +1,5 @@
 /**
- * `/stripe/*`: the billing API the portal calls (spec section 7). This file only wires routes;
+ * `/stripe/*`: the billing API the portal calls (docs/product.md, Billing API). This file only wires routes;
  * the logic lives in lib/.
  */
 import { defineEndpoint } from '@directus/extensions-sdk';

@@ -7,7 +7,7 @@ export function accountabilityOf(req: Request): Accountability | null {
 	return (req as Request & { accountability?: Accountability | null }).accountability ?? null;
 }
 
-/** The signed-in user's id, or the spec's 'User not authenticated' error. */
+/** The signed-in user's id, or the 'User not authenticated' error (docs/product.md, Error messages). */
 export function requireUserId(req: Request): string {
 	const user = accountabilityOf(req)?.user;
 	if (!user) throw new NotAuthenticatedError();

@@ -3,7 +3,7 @@ import type { IconType } from 'react-icons';
 import { useTranslation } from 'react-i18next';
 import { LuAccessibility, LuGauge, LuHeart, LuLightbulb, LuShieldCheck, LuUsers } from 'react-icons/lu';
 
-/** The six values named in the spec, in its order. */
+/** The six values listed in docs/product.md (Pages and routes, /about), in that order. */
 const VALUES = [
   { id: 'innovation', icon: LuLightbulb },
   { id: 'community', icon: LuUsers },

@@ -7,7 +7,7 @@ import { PasswordInput } from './password-input';
 
 type ResetPasswordFormProps = { busy: boolean; onSubmit: (password: string) => void };
 
-/** New password twice; submits only when both rules of spec section 5 hold. */
+/** New password twice; submits only when both rules hold (docs/product.md, Validation messages). */
 export function ResetPasswordForm({ busy, onSubmit }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');

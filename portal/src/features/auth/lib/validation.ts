@@ -1,4 +1,4 @@
-/** Spec section 9: the one password rule the portal enforces itself. */
+/** docs/product.md, Constants: the one password rule the portal enforces itself. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@ import type { BillingPeriod, Plan } from '../api/plan';
 
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly'] as const satisfies readonly BillingPeriod[];
 
-/** Months one payment covers (spec section 9: quarterly is 3 months, yearly 1 year). */
+/** Months one payment covers (docs/product.md, Constants: quarterly is 3 months, yearly 1 year). */
 export const MONTHS_PER_PERIOD: Record<BillingPeriod, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
 /** Project limit value the backend uses for "unlimited". */
