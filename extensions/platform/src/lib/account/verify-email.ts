@@ -1,6 +1,7 @@
 import type { ApiExtensionContext } from '@directus/types';
 import { z } from 'zod';
 import { InvalidVerificationLinkError } from '../errors.ts';
+import { isBadVerificationToken } from './verification-token-errors.ts';
 
 type ServiceContext = Pick<ApiExtensionContext, 'services' | 'getSchema'>;
 
@@ -19,8 +20,11 @@ export async function verifyRegistrationEmail(context: ServiceContext, body: unk
 	const users = new UsersService({ schema: await context.getSchema() });
 	try {
 		await users.verifyRegistration(parsed.data.token);
-	} catch {
-		// Expired, already used and forged tokens all mean the same to the customer.
-		throw new InvalidVerificationLinkError();
+	} catch (error) {
+		// Expired, already used and forged tokens all mean the same to the customer. Anything else
+		// (the database down, say) is our failure, and telling the customer to register again
+		// would send them away from an account that exists.
+		if (isBadVerificationToken(error)) throw new InvalidVerificationLinkError();
+		throw error;
 	}
 }

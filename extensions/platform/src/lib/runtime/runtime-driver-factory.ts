@@ -1,6 +1,6 @@
 /**
  * Picks the runtime driver from the environment Directus was started with (`npm start` and the
- * compose file set these). Only `local` exists today; a `kubernetes` driver plugs in here.
+ * compose file set these). Only `local` exists today; a planned `kubernetes` driver would plug in here.
  */
 import { z } from 'zod';
 import { LocalRuntimeDriver } from './local-runtime-driver.ts';

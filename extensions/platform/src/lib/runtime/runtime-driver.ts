@@ -1,7 +1,8 @@
 /**
- * What the control plane needs from wherever project instances run. Provisioning and billing
- * code depend on this interface only: `local` (the runtime on this machine) implements it today,
- * a `kubernetes` driver (Deployment, Service and Ingress per project) can implement it later.
+ * What the control plane needs from wherever project instances run. Nothing calls it yet: the
+ * planned provisioning reconciler and billing's suspend and resume are to depend on this interface
+ * only. `local` (the runtime on this machine) implements it today; a `kubernetes` driver
+ * (Deployment, Service and Ingress per project) is the planned path past one machine.
  */
 
 import type { AdminCredentials, DailyUsage, EnsureInstanceRequest, InstanceStatus } from '@epic/runtime-contract';
