@@ -1,12 +1,14 @@
 /**
  * Lint, run by `npm test`. Besides the usual TypeScript and React-hooks rules it encodes who may
  * import whom (docs/architecture.md, Boundaries), so the layering is enforced rather than followed:
- * a violation fails the run. `eslint.config.test.ts` proves each boundary by linting a violation.
+ * a violation fails the run. `tests/lint/boundaries.test.ts` proves each boundary by linting a
+ * violation. Paths between folders are checked on resolved files (import/no-restricted-paths);
+ * workspace packages by their names (no-restricted-imports), since the node resolver does not read
+ * the packages' `exports`.
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -32,7 +34,7 @@ const boundaries = [
 	},
 	{
 		target: './extensions',
-		from: ['./runtime', './packages/node-support', './packages/platform-launcher'],
+		from: ['./runtime', './portal', './packages/node-support', './packages/platform-launcher'],
 		message: 'The control plane reaches the runtime only through @epic/runtime-contract and its driver.',
 	},
 	{
@@ -64,6 +66,50 @@ const boundaries = [
 	})),
 ];
 
+/** The same layering for imports by package name: which workspace packages each plane may not use. */
+function forbidPackages(names, message) {
+	return ['error', { patterns: [{ group: names.flatMap((name) => [name, `${name}/*`]), message }] }];
+}
+
+const packageBoundaries = [
+	{
+		files: ['runtime/**/*.ts'],
+		rules: {
+			'no-restricted-imports': forbidPackages(
+				['@epic/directus-extension-platform', '@epic/portal', '@epic/platform-launcher', '@epic/platform-api'],
+				'The runtime talks to the control plane only through @epic/runtime-contract.',
+			),
+		},
+	},
+	{
+		files: ['extensions/**/*.ts'],
+		rules: {
+			'no-restricted-imports': forbidPackages(
+				['@epic/runtime', '@epic/portal', '@epic/node-support', '@epic/platform-launcher'],
+				'The control plane reaches the runtime only through @epic/runtime-contract and its driver.',
+			),
+		},
+	},
+	{
+		files: ['portal/**/*.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': forbidPackages(
+				['@epic/runtime', '@epic/directus-extension-platform', '@epic/runtime-contract', '@epic/node-support', '@epic/platform-launcher'],
+				'The portal knows the control plane only through its HTTP API and @epic/platform-api.',
+			),
+		},
+	},
+	{
+		files: ['packages/**/*.ts'],
+		rules: {
+			'no-restricted-imports': forbidPackages(
+				['@epic/runtime', '@epic/directus-extension-platform', '@epic/portal'],
+				'Packages are the bottom layer: they import no plane.',
+			),
+		},
+	},
+];
+
 export default tseslint.config(
 	{ ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'portal/public/**', '**/*.mjs'] },
 	js.configs.recommended,
@@ -73,16 +119,17 @@ export default tseslint.config(
 			globals: { ...globals.node },
 			parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
 		},
-		plugins: { 'import-x': importX },
+		plugins: { import: importPlugin },
 		settings: {
-			'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['packages', 'extensions/platform', 'portal', 'runtime', 'tests'].map((dir) => `${dir}/tsconfig.json`) })],
+			'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
 		},
 		rules: {
-			'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+			'import/no-restricted-paths': ['error', { zones: boundaries }],
 			'@typescript-eslint/no-floating-promises': 'error',
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 		},
 	},
+	...packageBoundaries,
 	{
 		files: ['portal/src/**/*.{ts,tsx}'],
 		languageOptions: { globals: { ...globals.browser } },

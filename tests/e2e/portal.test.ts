@@ -91,7 +91,8 @@ describe('portal', () => {
 	});
 
 	it('signs a verified customer in and shows the dashboard with their name', async () => {
-		const customer = await registerVerifiedCustomer('browser');
+		// A first name that appears nowhere else on the page (not in the email shown under it).
+		const customer = await registerVerifiedCustomer('browser', { firstName: 'Marisol' });
 		await open('/auth');
 		const form = page.getByTestId('auth-form');
 		await form.waitFor();
@@ -99,7 +100,8 @@ describe('portal', () => {
 		await form.getByLabel(/password/i).first().fill(customer.password);
 		await form.locator('button[type="submit"]').click();
 		await page.waitForURL(/\/dashboard$/);
-		await page.getByText('browser', { exact: false }).first().waitFor();
+		await page.getByRole('heading', { level: 1, name: 'Welcome, Marisol!', exact: true }).waitFor();
+		expect(await page.getByText(customer.email, { exact: false }).count()).toBe(1);
 		const stored = await page.evaluate(() => localStorage.getItem('epic-auth'));
 		expect(stored).toContain('access_token');
 	});

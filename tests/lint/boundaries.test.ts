@@ -28,7 +28,8 @@ function withImport(file: string, importLine: string): string {
 	return `${importLine}\n${readFileSync(repoPath(file), 'utf8')}`;
 }
 
-const BOUNDARY = 'import-x/no-restricted-paths';
+const PATH_BOUNDARY = 'import/no-restricted-paths';
+const PACKAGE_BOUNDARY = 'no-restricted-imports';
 
 describe('import boundaries', () => {
 	const violations: [string, string, string][] = [
@@ -40,12 +41,24 @@ describe('import boundaries', () => {
 		['the runtime imports the tests', 'runtime/src/config.ts', "import '../../tests/support/api.ts';"],
 		['a package imports scripts/', 'packages/node-support/src/env.ts', "import '../../../scripts/test.ts';"],
 		['the extension imports a benchmark', 'extensions/platform/src/lib/errors.ts', "import '../../../../bench/lib/statistics.ts';"],
-		['the portal imports the runtime contract', 'portal/src/lib/format-money.ts', "import '@epic/runtime-contract';"],
 	];
+
+	const packageViolations: [string, string, string][] = [
+		['the portal imports the runtime contract', 'portal/src/lib/format-money.ts', "import '@epic/runtime-contract';"],
+		['the runtime imports the launcher', 'runtime/src/config.ts', "import '@epic/platform-launcher/config';"],
+		['the extension imports node support', 'extensions/platform/src/lib/errors.ts', "import '@epic/node-support/paths';"],
+		['a package imports the runtime', 'packages/node-support/src/env.ts', "import '@epic/runtime';"],
+	];
+
+	for (const [name, file, importLine] of packageViolations) {
+		it(`rejects: ${name}`, async () => {
+			expect(await rulesFiredOn(file, withImport(file, importLine))).toContain(PACKAGE_BOUNDARY);
+		}, 60_000);
+	}
 
 	for (const [name, file, importLine] of violations) {
 		it(`rejects: ${name}`, async () => {
-			expect(await rulesFiredOn(file, withImport(file, importLine))).toContain(BOUNDARY);
+			expect(await rulesFiredOn(file, withImport(file, importLine))).toContain(PATH_BOUNDARY);
 		}, 60_000);
 	}
 
@@ -57,7 +70,9 @@ describe('import boundaries', () => {
 
 	for (const [name, file, importLine] of allowed) {
 		it(`allows: ${name}`, async () => {
-			expect(await rulesFiredOn(file, withImport(file, importLine))).not.toContain(BOUNDARY);
+			const fired = await rulesFiredOn(file, withImport(file, importLine));
+			expect(fired).not.toContain(PATH_BOUNDARY);
+			expect(fired).not.toContain(PACKAGE_BOUNDARY);
 		}, 60_000);
 	}
 });

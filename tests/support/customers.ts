@@ -13,13 +13,14 @@ export interface TestCustomer {
 	token: string;
 }
 
-export async function registerVerifiedCustomer(label: string): Promise<TestCustomer> {
+/** `label` starts the email address; it is also the first name unless `firstName` is given. */
+export async function registerVerifiedCustomer(label: string, options: { firstName?: string } = {}): Promise<TestCustomer> {
 	const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
 	const password = `pw-${randomBytes(8).toString('hex')}`;
 	const verificationUrl = `${controlPlane().url}/verify-email`;
 
 	const registered = await api('POST', '/users/register', {
-		body: { email, password, first_name: label, last_name: 'Customer', verification_url: verificationUrl },
+		body: { email, password, first_name: options.firstName ?? label, last_name: 'Customer', verification_url: verificationUrl },
 	});
 	if (registered.status !== 204) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
 
