@@ -1,19 +1,47 @@
-# Control-plane image: Directus 12 with the platform bundle, migrations, schema snapshot and the
-# built portal. Started by the same `npm start` as the embedded default, configured by env.
-FROM node:22-bookworm-slim AS build
+# Two images from one file, both on Node 22:
+#   default target: the control plane (Directus 12 with the platform bundle, migrations, schema
+#     snapshot and the built portal), started by the same `npm start` as the embedded default;
+#   `--target runtime`: the data plane alone (runtime/ and the packages it uses), for
+#     docker-compose.yml's runtime service. It holds no scripts/, tests/ or extension sources.
+# BASE_IMAGE lets a machine without a registry build from a local Debian image with Node 22.
+ARG BASE_IMAGE=node:22-bookworm-slim
+
+FROM ${BASE_IMAGE} AS toolchain
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# npm ci checks every workspace's manifest against the lock file, so all manifests come first.
 COPY package.json package-lock.json .npmrc ./
+COPY packages/node-support/package.json packages/node-support/
+COPY packages/platform-api/package.json packages/platform-api/
+COPY packages/platform-launcher/package.json packages/platform-launcher/
+COPY packages/runtime-contract/package.json packages/runtime-contract/
+COPY runtime/package.json runtime/
 COPY extensions/platform/package.json extensions/platform/
 COPY portal/package.json portal/
+
+FROM toolchain AS runtime-build
+RUN npm ci --workspace @epic/runtime --omit=dev --no-audit --no-fund
+COPY packages/node-support packages/node-support
+COPY packages/runtime-contract packages/runtime-contract
+COPY runtime runtime
+
+FROM ${BASE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production RUNTIME_DATA_DIR=/data/runtime
+COPY --from=runtime-build /app /app
+VOLUME /data
+EXPOSE 8057 8080
+CMD ["node", "runtime/main.ts"]
+
+FROM toolchain AS platform-build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim
+FROM ${BASE_IMAGE} AS platform
 WORKDIR /app
 ENV NODE_ENV=production DATA_DIR=/data MAIL_CATCHER=false
-COPY --from=build /app /app
+COPY --from=platform-build /app /app
 VOLUME /data
 EXPOSE 8055
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:8055/server/ping').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
