@@ -47,7 +47,6 @@ describe('custom migrations', () => {
 		expect(state.plans.map((plan: { id: string }) => plan.id)).toEqual(['business', 'free', 'pro', 'starter']);
 		expect(state.roles).toHaveLength(1);
 		expect(state.permissions.map((p: { collection: string; action: string }) => `${p.collection}:${p.action}`)).toEqual([
-			'directus_users:update',
 			'subscription_plans:read',
 		]);
 		expect(Boolean(state.settings[0]?.public_registration)).toBe(true);
