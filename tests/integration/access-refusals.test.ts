@@ -147,7 +147,9 @@ describe.each([
 		for (const path of ['/folders', '/folders?limit=1&filter[name][_nnull]=true', `/folders/${folderId}`]) {
 			expect(await fetched('GET', path, token()), path).toMatchObject({ ...FORBIDDEN, data: null });
 		}
-		expect(await fetched('SEARCH', '/folders', token(), { query: { limit: 1 } })).toMatchObject(FORBIDDEN);
+		for (const body of [{}, { query: { limit: 1 } }]) {
+			expect(await fetched('SEARCH', '/folders', token(), body), JSON.stringify(body)).toMatchObject(FORBIDDEN);
+		}
 		expect(await viaSdk(() => sdk(token()).request(readFolders()))).toMatchObject(FORBIDDEN);
 		expect(await viaSdk(() => sdk(token()).request(readFolder(folderId)))).toMatchObject(FORBIDDEN);
 	});
