@@ -185,3 +185,21 @@ describe.each([
 		}
 	});
 });
+
+describe('an admin', () => {
+	it('is answered where the callers above are refused, so their refusals come from their permissions', async () => {
+		const admin = await adminToken();
+		expect(await fetched('POST', '/graphql', admin, { query: 'mutation { __typename }' })).toMatchObject({
+			status: 200,
+			codes: [],
+			data: { __typename: 'Mutation' },
+		});
+		const named = { query: 'query A { __typename } query B { __typename }', operationName: 'B' };
+		expect(await fetched('POST', '/graphql', admin, named)).toMatchObject({ status: 200, codes: [], data: { __typename: 'Query' } });
+		const withVariable = { query: 'query ($n: Boolean!) { __typename @include(if: $n) }', variables: { n: true } };
+		expect(await fetched('POST', '/graphql/system', admin, withVariable)).toMatchObject({ status: 200, data: { __typename: 'Query' } });
+		const folders = await fetched('GET', '/folders', admin);
+		expect(folders.status).toBe(200);
+		expect((folders.data as { id: string }[]).map((folder) => folder.id)).toContain(folderId);
+	});
+});
