@@ -145,8 +145,8 @@ export default tseslint.config(
 		rules: { '@typescript-eslint/no-explicit-any': 'off' },
 	},
 	{
-		// The config files themselves are plain modules outside every tsconfig.
-		files: ['eslint.config.js'],
+		// Build and lint config files are plain modules outside every tsconfig.
+		files: ['eslint.config.js', 'extensions/platform/extension.config.js'],
 		...tseslint.configs.disableTypeChecked,
 	},
 );

@@ -14,15 +14,14 @@ const SELF_UPDATE_FIELDS = [
 	'language', 'appearance', 'theme_light', 'theme_dark', 'theme_light_overrides', 'theme_dark_overrides', 'tfa_secret',
 ];
 
-const PERMISSIONS = [
-	{ collection: 'subscription_plans', action: 'read', permissions: '{}', fields: '*' },
-	{
-		collection: 'directus_users',
-		action: 'update',
-		permissions: JSON.stringify({ id: { _eq: '$CURRENT_USER' } }),
-		fields: SELF_UPDATE_FIELDS.join(','),
-	},
-];
+export const SELF_UPDATE_PERMISSION = {
+	collection: 'directus_users',
+	action: 'update',
+	permissions: JSON.stringify({ id: { _eq: '$CURRENT_USER' } }),
+	fields: SELF_UPDATE_FIELDS.join(','),
+};
+
+const PERMISSIONS = [{ collection: 'subscription_plans', action: 'read', permissions: '{}', fields: '*' }, SELF_UPDATE_PERMISSION];
 
 export async function up(knex) {
 	if (!(await knex('directus_roles').where({ id: CUSTOMER_ROLE_ID }).first())) {

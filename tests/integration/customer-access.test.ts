@@ -14,38 +14,63 @@ let alice: TestCustomer;
 let bob: TestCustomer;
 let bobFileId: string;
 let bobProjectId: string;
+/** Bob's row in each tenant collection, by collection. */
+const bobItems: Record<string, string> = {};
+
+async function seed(admin: string, collection: string, body: Record<string, unknown>): Promise<string> {
+	const created = await api<{ data?: { id?: string } }>('POST', `/items/${collection}`, { token: admin, body });
+	expect(created.status, `${collection}: ${JSON.stringify(created.body)}`).toBe(200);
+	const id = created.body.data?.id;
+	expect(id, collection).toBeTruthy();
+	bobItems[collection] = id!;
+	return id!;
+}
 
 beforeAll(async () => {
 	[alice, bob] = await Promise.all([registerVerifiedCustomer('alice'), registerVerifiedCustomer('bob')]);
 	const admin = await adminToken();
 
-	const profile = await api('POST', '/items/payment_profiles', {
-		token: admin,
-		body: { user: bob.id, provider: 'sandbox', stripe_customer_id: `cus_${bob.id.slice(0, 8)}` },
+	const profileId = await seed(admin, 'payment_profiles', {
+		user: bob.id,
+		provider: 'sandbox',
+		stripe_customer_id: `cus_${bob.id.slice(0, 8)}`,
 	});
-	await api('POST', '/items/user_subscriptions', {
-		token: admin,
-		body: { user: bob.id, plan: 'pro', payment_profile: profile.body.data.id, status: 'active', period: 'monthly' },
+	await seed(admin, 'user_subscriptions', { user: bob.id, plan: 'pro', payment_profile: profileId, status: 'active', period: 'monthly' });
+	bobProjectId = await seed(admin, 'projects', {
+		owner: bob.id,
+		name: 'Bob site',
+		subdomain: `bob-${bob.id.slice(0, 8)}`,
+		admin_email: bob.email,
 	});
-	const project = await api('POST', '/items/projects', {
-		token: admin,
-		body: { owner: bob.id, name: 'Bob site', subdomain: `bob-${bob.id.slice(0, 8)}`, admin_email: bob.email },
-	});
-	bobProjectId = project.body.data.id;
-	await api('POST', '/items/billing_events', {
-		token: admin,
-		body: { id: `evt_${bob.id.slice(0, 8)}`, type: 'customer.subscription.updated', payload: { customer: bob.id } },
+	await seed(admin, 'billing_events', {
+		id: `evt_${bob.id.slice(0, 8)}`,
+		type: 'customer.subscription.updated',
+		payload: { customer: bob.id },
 	});
 
 	const form = new FormData();
 	form.append('file', new Blob(['bob private notes'], { type: 'text/plain' }), 'bob.txt');
-	const upload = await fetch(`${controlPlane().url}/files`, {
-		method: 'POST',
-		headers: { authorization: `Bearer ${admin}` },
-		body: form,
-	});
-	bobFileId = ((await upload.json()) as { data: { id: string } }).data.id;
-	await api('PATCH', `/users/${bob.id}`, { token: admin, body: { avatar: bobFileId } });
+	const upload = await fetch(`${controlPlane().url}/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+	const uploaded = (await upload.json()) as { data?: { id?: string } };
+	expect(upload.status, JSON.stringify(uploaded)).toBe(200);
+	bobFileId = uploaded.data!.id!;
+	const avatar = await api('PATCH', `/users/${bob.id}`, { token: admin, body: { avatar: bobFileId } });
+	expect(avatar.status, JSON.stringify(avatar.body)).toBe(200);
+
+	// Everything a customer is refused below is there, and readable by someone allowed to read it.
+	for (const [collection, id] of Object.entries(bobItems)) {
+		const read = await api('GET', `/items/${collection}/${id}`, { token: admin });
+		expect(read.status, collection).toBe(200);
+		expect(JSON.stringify(read.body), collection).toContain(bob.id);
+	}
+	const bobRow = await api('GET', `/users/${bob.id}?fields=email,avatar`, { token: admin });
+	expect(bobRow.body.data).toEqual({ email: bob.email, avatar: bobFileId });
+	const asset = await fetch(`${controlPlane().url}/assets/${bobFileId}`, { headers: { authorization: `Bearer ${admin}` } });
+	expect(asset.status).toBe(200);
+	expect(await asset.text()).toBe('bob private notes');
+	const history = await api<{ data: unknown[] }>('GET', `/activity?filter[item][_eq]=${bobProjectId}`, { token: admin });
+	expect(history.status).toBe(200);
+	expect(history.body.data.length).toBeGreaterThan(0);
 });
 
 describe('a customer token', () => {
@@ -53,9 +78,9 @@ describe('a customer token', () => {
 		for (const collection of TENANT_COLLECTIONS) {
 			const list = await api('GET', `/items/${collection}`, { token: alice.token });
 			expect(list.status, collection).toBe(403);
+			const one = await api('GET', `/items/${collection}/${bobItems[collection]}`, { token: alice.token });
+			expect(one.status, collection).toBe(403);
 		}
-		const one = await api('GET', `/items/projects/${bobProjectId}`, { token: alice.token });
-		expect(one.status).toBe(403);
 	});
 
 	it('cannot write tenant collections through /items', async () => {
@@ -68,6 +93,12 @@ describe('a customer token', () => {
 		expect(update.status).toBe(403);
 		const remove = await api('DELETE', `/items/projects/${bobProjectId}`, { token: alice.token });
 		expect(remove.status).toBe(403);
+
+		const admin = await adminToken();
+		const stored = await api('GET', `/items/projects/${bobProjectId}?fields=name,owner`, { token: admin });
+		expect(stored).toMatchObject({ status: 200, body: { data: { name: 'Bob site', owner: bob.id } } });
+		const sneaky = await api('GET', '/items/projects?filter[subdomain][_eq]=alice-sneaky', { token: admin });
+		expect(sneaky).toMatchObject({ status: 200, body: { data: [] } });
 	});
 
 	it('cannot list or read other users through /users', async () => {
@@ -76,7 +107,8 @@ describe('a customer token', () => {
 		expect((await api('GET', '/users?filter[email][_eq]=' + bob.email, { token: alice.token })).status).toBe(403);
 		// /users/me without a read permission answers with the caller's own id and nothing more.
 		const me = await api('GET', '/users/me', { token: alice.token });
-		expect(JSON.stringify(me.body)).not.toContain(bob.email);
+		expect(me).toMatchObject({ status: 200, body: { data: { id: alice.id } } });
+		expect(Object.keys(me.body.data)).toEqual(['id']);
 	});
 
 	it('cannot change another user or raise its own role', async () => {
@@ -87,13 +119,11 @@ describe('a customer token', () => {
 		expect((await api('PATCH', `/users/${bob.id}`, { token: alice.token, body: { first_name: 'x' } })).status).toBe(403);
 		expect((await stored(bob.id)).first_name).toBe('bob');
 
-		// Directus answers PATCH /users/me with a read-back, which customers may not do (403): the
-		// stored row is what proves whether a write landed.
-		await api('PATCH', '/users/me', { token: alice.token, body: { role: null, status: 'active', first_name: 'Eve' } });
+		// Customers hold no update permission on their own row either (migration 20990101D).
+		for (const body of [{ role: null, status: 'active', first_name: 'Eve' }, { first_name: 'Alicia' }]) {
+			expect((await api('PATCH', '/users/me', { token: alice.token, body })).status, JSON.stringify(body)).toBe(403);
+		}
 		expect(await stored(alice.id)).toMatchObject({ first_name: 'alice', role: { name: 'Customer' } });
-
-		await api('PATCH', '/users/me', { token: alice.token, body: { first_name: 'Alicia' } });
-		expect((await stored(alice.id)).first_name).toBe('Alicia');
 	});
 
 	it('reads no files through /files or /assets', async () => {
@@ -104,46 +134,58 @@ describe('a customer token', () => {
 	});
 
 	it('reads no tenant data through /graphql or /graphql/system', async () => {
-		for (const query of ['{ projects { id name } }', '{ user_subscriptions { id status } }', '{ payment_profiles { id } }']) {
-			const result = await api('POST', '/graphql', { token: alice.token, body: { query } });
-			expect(JSON.stringify(result.body), query).not.toContain('Bob site');
-			expect((result.body as { errors?: unknown[] }).errors?.length, query).toBeGreaterThan(0);
+		// Directus cuts each caller's GraphQL schema to its permissions: what it may not read is not there.
+		const refusal = (field: string) => ({
+			status: 400,
+			body: { errors: [{ extensions: { code: 'GRAPHQL_VALIDATION', errors: [{ message: `Cannot query field "${field}" on type "Query".` }] } }] },
+		});
+		for (const collection of TENANT_COLLECTIONS) {
+			const result = await api('POST', '/graphql', { token: alice.token, body: { query: `{ ${collection} { id } }` } });
+			expect(result, collection).toMatchObject(refusal(collection));
 		}
-		const users = await api('POST', '/graphql/system', { token: alice.token, body: { query: '{ users { id email } }' } });
-		expect(JSON.stringify(users.body)).not.toContain(bob.email);
-		expect((users.body as { errors?: unknown[] }).errors?.length).toBeGreaterThan(0);
-		const files = await api('POST', '/graphql/system', { token: alice.token, body: { query: '{ files { id } }' } });
-		expect(JSON.stringify(files.body)).not.toContain(bobFileId);
+		for (const collection of ['users', 'files']) {
+			const result = await api('POST', '/graphql/system', { token: alice.token, body: { query: `{ ${collection} { id } }` } });
+			expect(result, collection).toMatchObject(refusal(collection));
+		}
 	});
 
 	it('reads no tenant data through activity, revisions, shares, notifications or versions', async () => {
 		for (const path of ['/activity', '/revisions', '/shares', '/notifications', '/versions', '/comments']) {
 			const response = await api('GET', path, { token: alice.token });
-			const leaked = JSON.stringify(response.body);
-			expect(leaked, path).not.toContain(bobProjectId);
-			expect(leaked, path).not.toContain(bob.email);
-			if (response.status === 200) expect((response.body as { data: unknown[] }).data, path).toEqual([]);
-			else expect(response.status, path).toBe(403);
+			expect(response, path).toMatchObject({ status: 403, body: { errors: [{ extensions: { code: 'FORBIDDEN' } }] } });
 		}
+		const history = await api('GET', `/activity?filter[item][_eq]=${bobProjectId}`, { token: alice.token });
+		expect(history.status).toBe(403);
 	});
 
 	it('receives no tenant data over the websocket API', async () => {
-		const replies = await websocketReplies(controlPlane().url, alice.token, [
+		const requests = [
 			{ type: 'subscribe', collection: 'projects', uid: 'projects' },
 			{ type: 'subscribe', collection: 'directus_users', uid: 'users' },
 			{ type: 'items', action: 'read', collection: 'user_subscriptions', uid: 'subs' },
-		]);
+		];
+		// The same requests with the admin's token get Bob's data: the socket would carry it.
+		const asAdmin = await websocketReplies(controlPlane().url, await adminToken(), requests);
+		for (const uid of ['projects', 'users', 'subs']) {
+			const reply = asAdmin.find((message) => message['uid'] === uid);
+			expect(reply, uid).toBeDefined();
+			expect(reply!['status'], uid).not.toBe('error');
+		}
+		expect(JSON.stringify(asAdmin)).toContain(bobItems['user_subscriptions']);
+
+		const replies = await websocketReplies(controlPlane().url, alice.token, requests);
 		for (const uid of ['projects', 'users', 'subs']) {
 			const reply = replies.find((message) => message['uid'] === uid);
 			expect(reply?.['status'], uid).toBe('error');
 		}
 		expect(JSON.stringify(replies)).not.toContain(bob.email);
+		expect(JSON.stringify(replies)).not.toContain(bobItems['user_subscriptions']);
 	});
 
 	it('reads only its own profile through the platform endpoint', async () => {
 		const me = await api<{ data: { id: string; email: string } }>('GET', '/account/me', { token: alice.token });
 		expect(me.status).toBe(200);
-		expect(me.body.data).toMatchObject({ id: alice.id, email: alice.email, first_name: 'Alicia' });
+		expect(me.body.data).toMatchObject({ id: alice.id, email: alice.email, first_name: 'alice' });
 		expect(JSON.stringify(me.body)).not.toContain(bob.email);
 	});
 
@@ -164,17 +206,23 @@ describe('registration', () => {
 	});
 
 	it('refuses a forged or reused verification token with a clear error', async () => {
-		const forged = await api('POST', '/account/verify-email', { body: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' } });
-		expect(forged.status).toBe(400);
-		expect(forged.body.errors[0].message).toMatch(/invalid or has expired/);
-		const empty = await api('POST', '/account/verify-email', { body: {} });
-		expect(empty.status).toBe(400);
+		for (const body of [{ token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' }, { token: alice.verificationToken }, {}]) {
+			const refused = await api('POST', '/account/verify-email', { body });
+			expect(refused.status, JSON.stringify(body)).toBe(400);
+			expect(refused.body.errors[0].extensions.code, JSON.stringify(body)).toBe('INVALID_VERIFICATION_LINK');
+		}
 	});
 
 	it('does not let an unverified account log in', async () => {
 		const email = `unverified-${Date.now()}@example.com`;
-		await api('POST', '/users/register', { body: { email, password: 'long-enough-password' } });
+		const registered = await api('POST', '/users/register', { body: { email, password: 'long-enough-password' } });
+		expect(registered.status).toBe(204);
+		const admin = await adminToken();
+		const stored = await api('GET', `/users?filter[email][_eq]=${encodeURIComponent(email)}&fields=status`, { token: admin });
+		expect(stored.body.data).toEqual([{ status: 'unverified' }]);
+
 		const attempt = await api('POST', '/auth/login', { body: { email, password: 'long-enough-password' } });
 		expect(attempt.status).toBe(401);
+		expect(attempt.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
 	});
 });

@@ -36,15 +36,20 @@ describe('GET /stripe/plans', () => {
 
 	it('follows edits made in Studio: inactive plans disappear, price ids appear', async () => {
 		const admin = await adminToken();
-		await api('PATCH', '/items/subscription_plans/business', { token: admin, body: { is_active: false } });
-		await api('PATCH', '/items/subscription_plans/starter', { token: admin, body: { stripe_price_id_monthly: 'price_starter_m' } });
+		const edit = async (plan: string, body: Record<string, unknown>) => {
+			const response = await api('PATCH', `/items/subscription_plans/${plan}`, { token: admin, body });
+			expect(response.status, `${plan} ${JSON.stringify(response.body)}`).toBe(200);
+		};
+		expect((await plans()).map((plan) => plan.id)).toContain('business');
+		await edit('business', { is_active: false });
+		await edit('starter', { stripe_price_id_monthly: 'price_starter_m' });
 		try {
 			const list = await plans();
 			expect(list.map((plan) => plan.id)).not.toContain('business');
 			expect(list.find((plan) => plan.id === 'starter')?.pricing.monthly?.price_id).toBe('price_starter_m');
 		} finally {
-			await api('PATCH', '/items/subscription_plans/business', { token: admin, body: { is_active: true } });
-			await api('PATCH', '/items/subscription_plans/starter', { token: admin, body: { stripe_price_id_monthly: null } });
+			await edit('business', { is_active: true });
+			await edit('starter', { stripe_price_id_monthly: null });
 		}
 	});
 });

@@ -24,6 +24,7 @@ describe('portal serving', () => {
 
 	it('serves the portal for a browser reload on /auth, which Directus also answers', async () => {
 		const page = await get('/auth?mode=register');
+		expect(page.status).toBe(200);
 		expect(await page.text()).toContain('<div id="root">');
 		const providers = await get('/auth', {});
 		expect(providers.headers.get('content-type')).toContain('application/json');
@@ -49,10 +50,13 @@ describe('portal serving', () => {
 	it('leaves Studio, the API and API 404s alone', async () => {
 		const studio = await get('/admin/');
 		expect(studio.status).toBe(200);
-		expect(await studio.text()).not.toContain('<div id="root">');
+		const studioPage = await studio.text();
+		expect(studioPage).toContain('<div id="app"');
+		expect(studioPage).not.toContain('<div id="root">');
 		const ping = await get('/server/ping', {});
 		expect(await ping.text()).toBe('pong');
 		const unknownApi = await get('/items/no_such_collection', html);
+		expect(unknownApi.status).toBe(403);
 		expect(unknownApi.headers.get('content-type')).toContain('application/json');
 		const unknownEndpoint = await get('/stripe/no-such-route', html);
 		expect(unknownEndpoint.status).toBe(404);

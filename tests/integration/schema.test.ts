@@ -83,6 +83,7 @@ describe('schema snapshot', () => {
 			'/collections',
 			{ token: admin },
 		);
+		expect(collections.status).toBe(200);
 		const ours = collections.body.data.filter((entry) =>
 			['subscription_plans', 'payment_profiles', 'user_subscriptions', 'projects', 'billing_events'].includes(entry.collection),
 		);
@@ -92,6 +93,12 @@ describe('schema snapshot', () => {
 			expect(entry.meta.note, entry.collection).toBeTruthy();
 		}
 	});
+});
+
+/** A 400 for this very constraint, not for some other flaw in the payload. */
+const notUnique = (collection: string, field: string) => ({
+	status: 400,
+	body: { errors: [{ extensions: { code: 'RECORD_NOT_UNIQUE', collection, field } }] },
 });
 
 describe('unique constraints', () => {
@@ -110,13 +117,12 @@ describe('unique constraints', () => {
 		});
 		expect(first.status).toBe(200);
 		const sameSubdomain = await api('POST', '/items/projects', { token: admin, body: { owner, name: 'two', subdomain: `uniq-${tag}` } });
-		expect(sameSubdomain.status).toBe(400);
-		expect(JSON.stringify(sameSubdomain.body)).toContain('RECORD_NOT_UNIQUE');
+		expect(sameSubdomain).toMatchObject(notUnique('projects', 'subdomain'));
 		const sameDomain = await api('POST', '/items/projects', {
 			token: admin,
 			body: { owner, name: 'three', subdomain: `other-${tag}`, domain: `${tag}.example.com` },
 		});
-		expect(sameDomain.status).toBe(400);
+		expect(sameDomain).toMatchObject(notUnique('projects', 'domain'));
 	});
 
 	it('refuses duplicate provider ids for customers and subscriptions', async () => {
@@ -124,9 +130,11 @@ describe('unique constraints', () => {
 		const tag = `${controlPlane().db}_${Date.now()}`;
 		const profile = { provider: 'stripe', stripe_customer_id: `cus_${tag}` };
 		expect((await api('POST', '/items/payment_profiles', { token: admin, body: profile })).status).toBe(200);
-		expect((await api('POST', '/items/payment_profiles', { token: admin, body: profile })).status).toBe(400);
+		const secondProfile = await api('POST', '/items/payment_profiles', { token: admin, body: profile });
+		expect(secondProfile).toMatchObject(notUnique('payment_profiles', 'stripe_customer_id'));
 		const subscription = { plan: 'pro', status: 'active', stripe_subscription_id: `sub_${tag}` };
 		expect((await api('POST', '/items/user_subscriptions', { token: admin, body: subscription })).status).toBe(200);
-		expect((await api('POST', '/items/user_subscriptions', { token: admin, body: subscription })).status).toBe(400);
+		const secondSubscription = await api('POST', '/items/user_subscriptions', { token: admin, body: subscription });
+		expect(secondSubscription).toMatchObject(notUnique('user_subscriptions', 'stripe_subscription_id'));
 	});
 });

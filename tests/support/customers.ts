@@ -11,6 +11,8 @@ export interface TestCustomer {
 	email: string;
 	password: string;
 	token: string;
+	/** The token from the verification link, already used. */
+	verificationToken: string;
 }
 
 /** `label` starts the email address; it is also the first name unless `firstName` is given. */
@@ -26,11 +28,15 @@ export async function registerVerifiedCustomer(label: string, options: { firstNa
 
 	const email_ = await waitForEmail(email, /verify/i);
 	const token = linkIn(email_, verificationUrl).searchParams.get('token');
+	if (!token) throw new Error(`the verification link for ${email} carries no token`);
 	// The portal's verification page calls this endpoint with the token from the link.
 	const verified = await api('POST', '/account/verify-email', { body: { token } });
 	if (verified.status !== 204) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
 
 	const accessToken = await login(email, password);
-	const me = await api<{ data: { id: string } }>('GET', '/account/me', { token: accessToken });
-	return { id: me.body.data.id, email, password, token: accessToken };
+	const me = await api<{ data?: { id?: string; email?: string } }>('GET', '/account/me', { token: accessToken });
+	if (me.status !== 200 || !me.body.data?.id || me.body.data.email !== email) {
+		throw new Error(`/account/me for ${email} answered ${me.status} ${JSON.stringify(me.body)}`);
+	}
+	return { id: me.body.data.id, email, password, token: accessToken, verificationToken: token };
 }

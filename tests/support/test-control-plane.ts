@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '@epic/platform-launcher/config';
+import { loadConfig, type PlatformConfig } from '@epic/platform-launcher/config';
 import { prepareControlPlaneDatabase, startControlPlane } from '@epic/platform-launcher/control-plane';
 import { databaseConnection, type DatabaseConnection } from '@epic/node-support/database-connection';
 import { directusEnv } from '@epic/platform-launcher/directus-env';
@@ -40,10 +40,23 @@ export interface RunningTestControlPlane extends ControlPlaneHandle {
 	stop(): Promise<void>;
 }
 
-export async function bootTestControlPlane(db: TestDatabaseClient): Promise<RunningTestControlPlane> {
-	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-cp-${db}-`));
+/** A control plane's data folder, database and Directus environment, not yet prepared or started. */
+interface TestEnvironment {
+	config: PlatformConfig;
+	env: Record<string, string>;
+	dataDir: string;
+	database: TestDatabase | null;
+	adminPassword: string;
+	smtpPort: number;
+	uiPort: number;
+	/** Drops the database and removes the data folder. */
+	discard(): Promise<void>;
+}
+
+async function testEnvironment(db: TestDatabaseClient, label: string): Promise<TestEnvironment> {
+	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-${label}-${db}-`));
 	mkdirSync(path.join(dataDir, 'uploads'));
-	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase('cp') : null;
+	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase(label) : null;
 	const [port, smtpPort, uiPort] = [await freeLoopbackPort(), await freeLoopbackPort(), await freeLoopbackPort()];
 	const adminPassword = randomBytes(16).toString('base64url');
 
@@ -71,6 +84,45 @@ export async function bootTestControlPlane(db: TestDatabaseClient): Promise<Runn
 	);
 	const secrets = loadOrCreateSecrets(dataDir, config);
 	const env: Record<string, string> = { ...directusEnv(config, secrets), LOG_STYLE: 'raw' };
+	return {
+		config,
+		env,
+		dataDir,
+		database,
+		adminPassword,
+		smtpPort,
+		uiPort,
+		discard: async () => {
+			await database?.drop();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}
+
+export interface PreparedTestDatabase {
+	/** knex settings for the database. */
+	knexConnection: DatabaseConnection;
+	/** Drops the database and its data folder. */
+	discard(): Promise<void>;
+}
+
+/**
+ * A database of its own, prepared exactly as the shared control plane's is (system tables, schema
+ * snapshot, migrations) but served by no Directus: for a suite that changes it destructively.
+ */
+export async function prepareTestDatabase(db: TestDatabaseClient, label: string): Promise<PreparedTestDatabase> {
+	const setup = await testEnvironment(db, label);
+	try {
+		await prepareControlPlaneDatabase({ env: setup.env, cwd: setup.dataDir });
+	} catch (error) {
+		await setup.discard();
+		throw error;
+	}
+	return { knexConnection: databaseConnection(setup.env), discard: setup.discard };
+}
+
+export async function bootTestControlPlane(db: TestDatabaseClient): Promise<RunningTestControlPlane> {
+	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(db, 'cp');
 	const mail = await startMailCatcher({ smtpPort, uiPort });
 
 	try {
@@ -88,13 +140,12 @@ export async function bootTestControlPlane(db: TestDatabaseClient): Promise<Runn
 			stop: async () => {
 				await stopProcess(running.process);
 				await mail.close();
-				await database?.drop();
-				rmSync(dataDir, { recursive: true, force: true });
+				await discard();
 			},
 		};
 	} catch (error) {
 		await mail.close();
-		await database?.drop();
+		await discard();
 		throw error;
 	}
 }
