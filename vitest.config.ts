@@ -39,7 +39,7 @@ export default defineConfig({
 			integration('integration-sqlite', 'sqlite3'),
 			integration('integration-postgres', 'pg'),
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts']),
-			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts']),
+			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),
 			{
 				test: {
 					name: 'browser',

@@ -100,11 +100,17 @@ export class ProcessSupervisor {
 		return waitUntilAnswering(port, isAlive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir);
 	}
 
-	/** From now on `child` is the process of `live`: its exit is a crash unless a stop asked for it. */
+	/**
+	 * From now on `child` is the process of `live`: its exit is a crash unless a stop asked for it.
+	 * A stopped process's exit can arrive after a new start has replaced it (a stop sees a zombie
+	 * leader as gone while its other threads still exit), so only the live process's exit counts.
+	 */
 	#follow(live: LiveProcess, child: ChildProcess, pid: number): void {
 		live.child = child;
 		live.pid = pid;
-		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
+		child.once('exit', (code, signal) => {
+			if (live.child === child) this.#onExit(live, `exit code ${code}, signal ${signal}`);
+		});
 	}
 
 	#stopAdoptionWatch(live: LiveProcess): void {
@@ -191,14 +197,13 @@ export class ProcessSupervisor {
 			child.kill('SIGKILL');
 			return;
 		}
-		const retiring = { child: live.child, pid: live.pid };
-		retiring.child?.removeAllListeners('exit');
+		const retiring = live.pid;
 		this.#stopAdoptionWatch(live);
 		this.#follow(live, child, child.pid);
 		live.ready = Promise.resolve();
 		live.readyAt = Date.now();
 		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
-		await killAndWait(retiring.pid, 'SIGTERM', 10_000);
+		await killAndWait(retiring, 'SIGTERM', 10_000);
 	}
 
 	/**
