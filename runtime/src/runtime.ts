@@ -56,7 +56,7 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	const template = await databases.prepareTemplate();
 
 	const store = new StateStore(config.dataDir);
-	const usage = new UsageCounter(config.dataDir);
+	const usage = new UsageCounter(config.dataDir, log);
 	const supervisor = new ProcessSupervisor(config, store, databases, log);
 	const factory = new InstanceFactory(config, store, databases, template);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
