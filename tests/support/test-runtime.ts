@@ -23,6 +23,8 @@ export interface TestRuntimeOptions {
 	idleTimeoutSeconds?: number;
 	wakePageAfterMs?: number;
 	controlPlaneUrl?: string;
+	/** The PostgreSQL URL the runtime uses (default TEST_PG_ADMIN_URL), e.g. through a PostgresGate. */
+	pgUrl?: string;
 }
 
 export const TEST_PG_ADMIN_URL = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,7 +83,7 @@ export class TestRuntime {
 			SUPPORT_EMAIL: 'help@epic-cms.example',
 		};
 		if (this.options.db === 'pg') {
-			env['INSTANCE_PG_URL'] = TEST_PG_ADMIN_URL;
+			env['INSTANCE_PG_URL'] = this.options.pgUrl ?? TEST_PG_ADMIN_URL;
 			await dropAbandonedRuntimeDatabases();
 		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
