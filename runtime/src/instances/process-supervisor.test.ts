@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRuntimeConfig } from '../config.ts';
-import { isProcessAlive } from '../processes/process-table.ts';
+import { INSTANCE_DIR_VARIABLE, isProcessAlive, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import { StateStore } from '../state/state-store.ts';
 import { SqliteDatabases } from '../storage/sqlite-databases.ts';
 import { ProcessSupervisor } from './process-supervisor.ts';
-import { StandInLauncher } from './stand-in-launcher.ts';
+import { StandInLauncher, StandInProcess } from './stand-in-launcher.ts';
 
 let dataDir: string;
 let store: StateStore;
@@ -96,6 +96,21 @@ describe('ProcessSupervisor: a start that fails', () => {
 		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
 		expect(supervisor.details('p-1').pid).toBe(second.pid);
 		expect(store.get('p-1')?.pid).toBe(second.pid);
+	});
+
+	it('of an adopted process that never answers ends that process and does not hand its failure to the next start', async () => {
+		const dir = store.get('p-1')!.dir;
+		const adopted = launcher.track(new StandInProcess({ env: { [RUNTIME_DIR_VARIABLE]: dataDir, [INSTANCE_DIR_VARIABLE]: dir } }));
+		launcher.nextAnswer(async () => {
+			throw new Error('The instance did not answer within 60000 ms');
+		});
+		supervisor.adopt('p-1', adopted.pid, dir, 4000);
+		await expect(supervisor.start('p-1')).rejects.toThrow(/did not answer/);
+		expect(isProcessAlive(adopted.pid)).toBe(false);
+
+		const replacement = launcher.nextStandIn();
+		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
+		expect(supervisor.details('p-1').pid).toBe(replacement.pid);
 	});
 
 	it('is tried again by itself after a backoff', async () => {

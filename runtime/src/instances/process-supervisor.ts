@@ -254,18 +254,23 @@ export class ProcessSupervisor {
 			if (!isOurs()) this.#onExit(live, 'adopted process disappeared');
 		}, 1000);
 		live.adoptionWatch.unref();
-		live.ready = this.#waitUntilAnswering(port, isOurs, dir).then(
+		const ready: Promise<void> = this.#waitUntilAnswering(port, isOurs, dir).then(
 			() => {
 				live.status = 'running';
 				live.readyAt = Date.now();
 			},
 			async (error: Error) => {
-				live.lastError = error.message;
-				await killAndWait(pid, 'SIGKILL');
+				if (live.pid === pid) {
+					this.#stopAdoptionWatch(live);
+					live.pid = null;
+					await killAndWait(pid, 'SIGKILL');
+				}
+				this.#startFailed(live, ready, error);
 				throw error;
 			},
 		);
-		live.ready.catch(() => {});
+		live.ready = ready;
+		ready.catch(() => {});
 	}
 
 	#onExit(live: LiveProcess, how: string): void {

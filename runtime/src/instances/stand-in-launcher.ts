@@ -15,11 +15,14 @@ export class StandInProcess extends EventEmitter {
 	#holdExit: boolean;
 	#exit: [number | null, NodeJS.Signals | null] | null = null;
 
-	/** `holdExit`: the process dies when killed, but its exit event waits for `deliverExit()`. */
-	constructor({ holdExit = false } = {}) {
+	/**
+	 * `holdExit`: the process dies when killed, but its exit event waits for `deliverExit()`.
+	 * `env`: extra environment, e.g. the variables that make it pass for an instance of a runtime.
+	 */
+	constructor({ holdExit = false, env = {} }: { holdExit?: boolean; env?: Record<string, string> } = {}) {
 		super();
 		this.#holdExit = holdExit;
-		this.#real = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
+		this.#real = spawn('sleep', ['600'], { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
 		this.pid = this.#real.pid!;
 		this.#real.once('exit', (code, signal) => {
 			this.#exit = [code, signal];
@@ -66,9 +69,14 @@ export class StandInLauncher implements InstanceLauncher {
 	}
 
 	nextStandIn(options?: { holdExit?: boolean }): StandInProcess {
-		const standIn = new StandInProcess(options);
-		this.spawned.push(standIn);
+		const standIn = this.track(new StandInProcess(options));
 		this.nextSpawn(() => standIn.asChild());
+		return standIn;
+	}
+
+	/** Ends `standIn` with the others at `endAll()`, though this launcher did not spawn it. */
+	track(standIn: StandInProcess): StandInProcess {
+		this.spawned.push(standIn);
 		return standIn;
 	}
 
