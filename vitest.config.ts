@@ -17,10 +17,11 @@ const integration = (name: string, db: 'sqlite3' | 'pg') => ({
 });
 
 /** The data plane: real runtime processes, each test file with its own (SQLite, or PostgreSQL). */
-const runtime = (name: string, db: 'sqlite3' | 'pg', include: string[]) => ({
+const runtime = (name: string, db: 'sqlite3' | 'pg', include: string[], exclude: string[] = []) => ({
 	test: {
 		name,
 		include,
+		exclude,
 		env: { RUNTIME_TEST_DB: db },
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
@@ -38,8 +39,9 @@ export default defineConfig({
 			},
 			integration('integration-sqlite', 'sqlite3'),
 			integration('integration-postgres', 'pg'),
-			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts']),
-			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts']),
+			// postgres-*.test.ts need PostgreSQL whatever the project's database.
+			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts']),
+			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
 			{
 				test: {
 					name: 'browser',

@@ -1,9 +1,11 @@
 /** Errors the runtime API turns into responses: a stable code, a message, an HTTP status. */
+import type { RuntimeErrorCode } from '@epic/runtime-contract';
+
 export class RuntimeError extends Error {
-	readonly code: string;
+	readonly code: RuntimeErrorCode;
 	readonly status: number;
 
-	constructor(code: string, message: string, status: number) {
+	constructor(code: RuntimeErrorCode, message: string, status: number) {
 		super(message);
 		this.code = code;
 		this.status = status;

@@ -51,7 +51,7 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	const template = await databases.prepareTemplate();
 
 	const store = new StateStore(config.dataDir);
-	const usage = new UsageCounter(config.dataDir);
+	const usage = new UsageCounter(config.dataDir, log);
 	const supervisor = new ProcessSupervisor(config, store, databases, log);
 	const factory = new InstanceFactory(config, store, databases, template);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
@@ -78,12 +78,13 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	log(`management API on http://${config.RUNTIME_API_HOST}:${config.RUNTIME_API_PORT}, router on port ${config.ROUTER_PORT}`);
 
 	// Instances that should run start one after another, so a reboot does not start them all at once.
+	// Nothing awaits this until shutdown: a rejection left here would end the runtime.
 	const restarting = (async () => {
 		for (const id of report.toStart) await supervisor.start(id).catch((error: Error) => log(`could not start ${id}: ${error.message}`));
 		await pool.refill();
 		// A handed-out pool member whose relaunch the previous runtime did not finish.
 		for (const id of report.adopted) await service.refreshSiteUrl(id);
-	})();
+	})().catch((error: Error) => log(`starting the instances after start-up failed: ${error.message}`));
 
 	let sweeping = false;
 	const sweeper = setInterval(() => {
@@ -104,7 +105,7 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 			api.close();
 			router.close();
 			router.closeAllConnections();
-			await restarting.catch(() => {});
+			await restarting;
 			await supervisor.stopAll();
 			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
 			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import type { InstanceStatus } from '@epic/runtime-contract';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
+import { keepPinging } from '../support/pinger.ts';
 import { instanceFolders, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { databasesWithPrefix, loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
@@ -50,19 +52,28 @@ describe(`runtime instances (${db})`, () => {
 
 	test('a handed-out pool member is relaunched with its site URL, serving all the while', async () => {
 		const first = await runtime.driver.instanceStatus('warm-1');
-		const relaunched = await waitFor(
-			'the relaunch with the site URL',
-			async () => {
-				// Requests keep being answered while the replacement boots beside the old process.
-				expect((await hostRequest(runtime.routerUrl, 'alpha.localhost', '/server/ping')).body).toBe('pong');
-				const status = await runtime.driver.instanceStatus('warm-1');
-				return status?.pid && status.pid !== first?.pid && status.state === 'running' ? status : null;
-			},
-			90_000,
-		);
+		// Still the pool member's process, started without a site URL: the relaunch lies ahead.
+		expect(first).toMatchObject({ state: 'running', publicUrl: null });
+		const pings = keepPinging(runtime.routerUrl, 'alpha.localhost');
+		let relaunched: InstanceStatus;
+		let outcomes: string[];
+		try {
+			relaunched = await waitFor(
+				'the relaunch with the site URL',
+				async () => {
+					const status = await runtime.driver.instanceStatus('warm-1');
+					return status?.pid && status.pid !== first?.pid && status.state === 'running' ? status : null;
+				},
+				90_000,
+			);
+			// The old process is stopped gracefully once the new one serves: the pings cover that too.
+			await waitFor('the old process to exit', () => !isProcessAlive(first!.pid!), 15_000);
+		} finally {
+			outcomes = await pings.stop();
+		}
+		expect(outcomes.filter((outcome) => outcome !== 'pong')).toEqual([]);
+		expect(outcomes.length).toBeGreaterThan(10);
 		expect(processEnvironment(relaunched.pid!)?.get('PUBLIC_URL')).toBe(`http://alpha.localhost:${runtime.routerPort}`);
-		// The old process is stopped gracefully once the new one serves.
-		await waitFor('the old process to exit', () => !isProcessAlive(first!.pid!), 15_000);
 		await expect(loginThroughRouter(runtime.routerUrl, 'alpha.localhost', admin('alpha').email, admin('alpha').password)).resolves.toBeTruthy();
 	}, 120_000);
 

@@ -51,10 +51,20 @@ describe('sleep and wake', () => {
 		expect(page.body).toContain('http-equiv="refresh"');
 		expect(page.headers['retry-after']).toBe('2');
 
+		// The browser reloads until the CMS answers; every answer before that must be the starting page.
+		const answers: string[] = [];
 		const studio = await waitFor('the woken Studio', async () => {
-			const response = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/admin/login', { headers: { accept: 'text/html' } });
+			const response = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/admin/login', { headers: { accept: 'text/html' } }).catch(
+				(error: Error) => error,
+			);
+			if (response instanceof Error) {
+				answers.push(`request failed: ${response.message}`);
+				return null;
+			}
+			answers.push(response.status === 200 ? 'cms' : `${response.status} ${/data-page="([a-z-]+)"/.exec(response.body)?.[1] ?? response.body.slice(0, 200)}`);
 			return response.status === 200 ? response : null;
 		});
+		expect(answers.filter((answer) => answer !== 'cms' && answer !== '503 starting')).toEqual([]);
 		expect(studio.body).toContain('<div id="app"');
 	}, 60_000);
 

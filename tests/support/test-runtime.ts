@@ -24,8 +24,9 @@ export interface TestRuntimeOptions {
 	idleTimeoutSeconds?: number;
 	wakePageAfterMs?: number;
 	controlPlaneUrl?: string;
+	/** The PostgreSQL URL the runtime uses (default TEST_POSTGRES_URL), e.g. through a PostgresGate. */
+	pgUrl?: string;
 }
-
 
 export class TestRuntime {
 	readonly dataDir: string;
@@ -81,7 +82,7 @@ export class TestRuntime {
 			SUPPORT_EMAIL: 'help@epic-cms.example',
 		};
 		if (this.options.db === 'pg') {
-			env['INSTANCE_PG_URL'] = TEST_POSTGRES_URL;
+			env['INSTANCE_PG_URL'] = this.options.pgUrl ?? TEST_POSTGRES_URL;
 			await dropAbandonedRuntimeDatabases();
 		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;

@@ -20,11 +20,21 @@ export interface ApiServerOptions {
 	log: (message: string) => void;
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+/** `whole` names the value when a problem is with all of it rather than one field. */
+function parse<T>(schema: z.ZodType<T>, value: unknown, whole = 'body'): T {
 	const result = schema.safeParse(value);
 	if (result.success) return result.data;
-	const problems = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+	const problems = result.error.issues.map((issue) => `${issue.path.join('.') || whole}: ${issue.message}`).join('; ');
 	throw new RuntimeError('INVALID_PAYLOAD', problems, 400);
+}
+
+/** A malformed %-escape (`/instances/%E0%A4%A`) is the client's error (400), not the server's (500). */
+function decodePathSegment(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		throw new RuntimeError('INVALID_PATH', `The path segment ${segment} is not valid percent-encoding`, 400);
+	}
 }
 
 type Handler = (request: IncomingMessage, id: string) => Promise<[number, unknown?]>;
@@ -65,7 +75,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		const match = /^\/instances\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);
 		const handler = match ? instanceRoutes[`${method} ${match[2] ?? ''}`] : undefined;
 		if (!match || !handler) throw new RuntimeError('ROUTE_NOT_FOUND', `${method} ${url.pathname} does not exist`, 404);
-		return handler(request, parse(projectId, decodeURIComponent(match[1]!)));
+		return handler(request, parse(projectId, decodePathSegment(match[1]!), 'projectId'));
 	}
 
 	return http.createServer((request: IncomingMessage, response: ServerResponse) => {

@@ -30,10 +30,13 @@ export interface InstanceServiceParts {
 	/** Called when an instance is deleted, so its counters go too. */
 	onDeleted?: (id: string) => void;
 	log: (message: string) => void;
+	/** Milliseconds since the epoch; the idle clock reads it. Date.now unless a test sets the time. */
+	now?: () => number;
 }
 
 export class InstanceService {
 	readonly #parts: InstanceServiceParts;
+	readonly #now: () => number;
 	readonly #locks = new KeyedMutex();
 	/** Last activity per instance, in memory: written to the record only when it goes to sleep. */
 	readonly #lastRequest = new Map<string, number>();
@@ -42,6 +45,7 @@ export class InstanceService {
 
 	constructor(parts: InstanceServiceParts) {
 		this.#parts = parts;
+		this.#now = parts.now ?? Date.now;
 	}
 
 	#record(id: string): InstanceRecord {
@@ -56,7 +60,7 @@ export class InstanceService {
 	 */
 	async #serve(id: string): Promise<void> {
 		await this.#parts.supervisor.start(id);
-		this.#lastRequest.set(id, Date.now());
+		this.#lastRequest.set(id, this.#now());
 	}
 
 	#lastRequestAt(record: InstanceRecord): string | null {
@@ -94,13 +98,13 @@ export class InstanceService {
 						kind: 'project',
 						subdomain: input.subdomain,
 						domains: [],
-						createdAt: new Date().toISOString(),
+						createdAt: new Date(this.#now()).toISOString(),
 					});
 					supervisor.rename(member.id, id);
 				} finally {
 					pool.release(member.id);
 				}
-				this.#lastRequest.set(id, Date.now());
+				this.#lastRequest.set(id, this.#now());
 				// After the pool is full again (so the two boots do not compete), give the instance its
 				// site's URL.
 				void pool.refill().then(() => this.refreshSiteUrl(id));
@@ -219,7 +223,7 @@ export class InstanceService {
 
 	/** Restarts the idle clock (an adopted instance's, whose past requests are unknown). */
 	resetIdleClock(id: string): void {
-		this.#lastRequest.set(id, Date.now());
+		this.#lastRequest.set(id, this.#now());
 	}
 
 	/**
@@ -229,13 +233,13 @@ export class InstanceService {
 	 */
 	beginActivity(id: string): () => void {
 		this.#active.set(id, (this.#active.get(id) ?? 0) + 1);
-		this.#lastRequest.set(id, Date.now());
+		this.#lastRequest.set(id, this.#now());
 		let ended = false;
 		return () => {
 			if (ended) return;
 			ended = true;
 			this.#active.set(id, Math.max(0, (this.#active.get(id) ?? 1) - 1));
-			this.#lastRequest.set(id, Date.now());
+			this.#lastRequest.set(id, this.#now());
 		};
 	}
 
@@ -256,13 +260,13 @@ export class InstanceService {
 	}
 
 	/** Puts instances without a request for `idleMs` to sleep. Returns the ids it stopped. */
-	async sleepIdle(idleMs: number, now = Date.now()): Promise<string[]> {
+	async sleepIdle(idleMs: number): Promise<string[]> {
 		const sleepers: string[] = [];
 		for (const record of this.#parts.store.all()) {
-			if (!this.#isIdle(record, idleMs, now)) continue;
+			if (!this.#isIdle(record, idleMs)) continue;
 			await this.#locks.run(record.id, async () => {
 				const current = this.#parts.store.get(record.id);
-				if (!current || !this.#isIdle(current, idleMs, Date.now())) return;
+				if (!current || !this.#isIdle(current, idleMs)) return;
 				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: this.#lastRequestAt(current) });
 				await this.#parts.supervisor.stop(record.id);
 				sleepers.push(record.id);
@@ -271,11 +275,11 @@ export class InstanceService {
 		return sleepers;
 	}
 
-	#isIdle(record: InstanceRecord, idleMs: number, now: number): boolean {
+	#isIdle(record: InstanceRecord, idleMs: number): boolean {
 		if (record.kind !== 'project' || record.desired !== 'running' || record.asleep) return false;
 		if (this.#parts.supervisor.status(record.id) !== 'running') return false;
 		if ((this.#active.get(record.id) ?? 0) > 0) return false;
 		const last = this.#lastRequest.get(record.id) ?? Date.parse(record.lastRequestAt ?? record.createdAt);
-		return now - last >= idleMs;
+		return this.#now() - last >= idleMs;
 	}
 }

@@ -1,7 +1,7 @@
 /**
  * Keeps instance processes in the state their records ask for: starts them on free loopback
- * ports, restarts them with backoff when they crash, stops them on request, and watches
- * processes adopted from a previous runtime (which are not its children, so it polls /proc).
+ * ports, restarts them with backoff when they crash or fail to start, stops them on request, and
+ * watches processes adopted from a previous runtime (which are not its children, so it polls /proc).
  */
 import type { ChildProcess } from 'node:child_process';
 import { siteUrl, type RuntimeConfig } from '../config.ts';
@@ -33,6 +33,14 @@ interface LiveProcess {
 
 export type Logger = (message: string) => void;
 
+/** How an instance process is spawned and awaited: Directus by default, a stand-in in unit tests. */
+export interface InstanceLauncher {
+	spawn(dir: string, env: Record<string, string>): ChildProcess;
+	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
+}
+
+const directusLauncher: InstanceLauncher = { spawn: spawnInstanceProcess, waitUntilAnswering };
+
 function hasExited(child: ChildProcess): boolean {
 	return child.exitCode !== null || child.signalCode !== null;
 }
@@ -48,17 +56,19 @@ export class ProcessSupervisor {
 	readonly #store: StateStore;
 	readonly #databases: InstanceDatabases;
 	readonly #log: Logger;
+	readonly #launcher: InstanceLauncher;
 	readonly #live = new Map<string, LiveProcess>();
 	/** Replacements still booting in a relaunch: a shutdown must stop them too. */
 	readonly #booting = new Set<ChildProcess>();
 	/** Set by stopAll: from then on nothing starts, so nothing can outlive the runtime. */
 	#closed = false;
 
-	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, log: Logger) {
+	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, log: Logger, launcher = directusLauncher) {
 		this.#config = config;
 		this.#store = store;
 		this.#databases = databases;
 		this.#log = log;
+		this.#launcher = launcher;
 	}
 
 	#entry(id: string): LiveProcess {
@@ -93,18 +103,27 @@ export class ProcessSupervisor {
 
 	/** Spawns Directus for `record` on `port`; the record's own port is left as it is. */
 	#spawn(record: InstanceRecord, port: number, publicUrl: string | null): ChildProcess {
-		return spawnInstanceProcess(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
+		const child = this.#launcher.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
+		// A failed spawn or signal is reported as an 'error' event; with no listener it would end the runtime.
+		child.on('error', (error) => this.#log(`instance ${record.id}: process error: ${error.message}`));
+		return child;
 	}
 
 	#waitUntilAnswering(port: number, isAlive: () => boolean, dir: string): Promise<void> {
-		return waitUntilAnswering(port, isAlive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir);
+		return this.#launcher.waitUntilAnswering(port, isAlive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir);
 	}
 
-	/** From now on `child` is the process of `live`: its exit is a crash unless a stop asked for it. */
+	/**
+	 * From now on `child` is the process of `live`: its exit is a crash unless a stop asked for it.
+	 * A stopped process's exit can arrive after a new start has replaced it (a stop sees a zombie
+	 * leader as gone while its other threads still exit), so only the live process's exit counts.
+	 */
 	#follow(live: LiveProcess, child: ChildProcess, pid: number): void {
 		live.child = child;
 		live.pid = pid;
-		child.once('exit', (code, signal) => this.#onExit(live, `exit code ${code}, signal ${signal}`));
+		child.once('exit', (code, signal) => {
+			if (live.child === child) this.#onExit(live, `exit code ${code}, signal ${signal}`);
+		});
 	}
 
 	#stopAdoptionWatch(live: LiveProcess): void {
@@ -131,9 +150,13 @@ export class ProcessSupervisor {
 			live.restartTimer = null;
 		}
 		live.status = 'starting';
-		live.ready = this.#launch(id, live);
-		live.ready.catch(() => {});
-		return live.ready;
+		const ready: Promise<void> = this.#launch(id, live).catch((error: Error) => {
+			this.#startFailed(live, ready, error);
+			throw error;
+		});
+		live.ready = ready;
+		ready.catch(() => {});
+		return ready;
 	}
 
 	async #launch(id: string, live: LiveProcess): Promise<void> {
@@ -145,20 +168,35 @@ export class ProcessSupervisor {
 		if (!record) throw new Error(`No instance ${id} in the runtime state`);
 		const publicUrl = publicUrlOf(this.#config, record);
 		const child = this.#spawn(record, port, publicUrl);
-		if (!child.pid) throw new Error('The Directus process could not be spawned');
-		this.#follow(live, child, child.pid);
-		// One state write per start: port and pid together.
-		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
 		try {
+			if (!child.pid) throw new Error('The Directus process could not be spawned');
+			this.#follow(live, child, child.pid);
+			// One state write per start: port and pid together.
+			this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
 			await this.#waitUntilAnswering(port, () => live.child === child && !hasExited(child), record.dir);
 		} catch (error) {
-			live.lastError = (error as Error).message;
-			if (live.child === child) child.kill('SIGKILL');
+			// A stop that overtook this start has killed the process already; otherwise it is ours to end.
+			if (live.child === child) {
+				live.child = null;
+				live.pid = null;
+				await killAndWait(child.pid!, 'SIGKILL');
+			}
 			throw error;
 		}
 		live.status = 'running';
 		live.readyAt = Date.now();
 		live.lastError = null;
+	}
+
+	/**
+	 * A start that failed, unless a stop overtook it, is tried again like a crashed process: after
+	 * a backoff, or at once by the next start or wake. Its rejected promise is not handed to them.
+	 */
+	#startFailed(live: LiveProcess, ready: Promise<void>, error: Error): void {
+		live.lastError = error.message;
+		if (live.ready !== ready || live.status !== 'starting') return;
+		live.ready = null;
+		this.#restartLater(live, `failed to start (${error.message})`, error.message);
 	}
 
 	/**
@@ -179,6 +217,7 @@ export class ProcessSupervisor {
 		const child = this.#spawn(record, port, publicUrl);
 		this.#booting.add(child);
 		try {
+			if (!child.pid) throw new Error('The Directus process could not be spawned');
 			await this.#waitUntilAnswering(port, () => !hasExited(child), record.dir);
 		} catch (error) {
 			child.kill('SIGKILL');
@@ -191,14 +230,13 @@ export class ProcessSupervisor {
 			child.kill('SIGKILL');
 			return;
 		}
-		const retiring = { child: live.child, pid: live.pid };
-		retiring.child?.removeAllListeners('exit');
+		const retiring = live.pid;
 		this.#stopAdoptionWatch(live);
 		this.#follow(live, child, child.pid);
 		live.ready = Promise.resolve();
 		live.readyAt = Date.now();
 		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
-		await killAndWait(retiring.pid, 'SIGTERM', 10_000);
+		await killAndWait(retiring, 'SIGTERM', 10_000);
 	}
 
 	/**
@@ -216,22 +254,26 @@ export class ProcessSupervisor {
 			if (!isOurs()) this.#onExit(live, 'adopted process disappeared');
 		}, 1000);
 		live.adoptionWatch.unref();
-		live.ready = this.#waitUntilAnswering(port, isOurs, dir).then(
+		const ready: Promise<void> = this.#waitUntilAnswering(port, isOurs, dir).then(
 			() => {
 				live.status = 'running';
 				live.readyAt = Date.now();
 			},
 			async (error: Error) => {
-				live.lastError = error.message;
-				await killAndWait(pid, 'SIGKILL');
+				if (live.pid === pid) {
+					this.#stopAdoptionWatch(live);
+					live.pid = null;
+					await killAndWait(pid, 'SIGKILL');
+				}
+				this.#startFailed(live, ready, error);
 				throw error;
 			},
 		);
-		live.ready.catch(() => {});
+		live.ready = ready;
+		ready.catch(() => {});
 	}
 
 	#onExit(live: LiveProcess, how: string): void {
-		const id = live.id;
 		this.#stopAdoptionWatch(live);
 		live.child = null;
 		live.pid = null;
@@ -240,23 +282,37 @@ export class ProcessSupervisor {
 			live.status = 'stopped';
 			return;
 		}
+		this.#restartLater(live, `crashed (${how})`, `Crashed (${how})`);
+	}
+
+	/** After a crash or a failed start: restart with backoff if the record still asks to run. */
+	#restartLater(live: LiveProcess, what: string, lastError: string): void {
+		const id = live.id;
 		const record = this.#store.get(id);
-		if (record) this.#store.update(id, { pid: null });
+		try {
+			if (record?.pid) this.#store.update(id, { pid: null });
+		} catch (error) {
+			// Runs from exit events and timers, where a throw would end the runtime; the pid is
+			// checked against /proc before it is ever trusted again.
+			this.#log(`instance ${id}: could not clear its pid in the state: ${(error as Error).message}`);
+		}
 		if (!record || record.desired !== 'running' || record.asleep || this.#closed) {
 			live.status = 'stopped';
 			return;
 		}
+		// A process that ran stable for a while starts the backoff sequence again, once.
 		if (live.readyAt && Date.now() - live.readyAt > STABLE_AFTER_MS) live.consecutiveCrashes = 0;
+		live.readyAt = 0;
 		live.consecutiveCrashes += 1;
 		live.restarts += 1;
 		const delay = restartDelayMs(live.consecutiveCrashes);
 		live.status = 'restarting';
-		live.lastError = `Crashed (${how})`;
-		this.#log(`instance ${id} crashed (${how}); restarting in ${delay} ms`);
+		live.lastError = lastError;
+		this.#log(`instance ${id} ${what}; restarting in ${delay} ms`);
 		live.restartTimer = setTimeout(() => {
 			live.restartTimer = null;
 			if (live.status !== 'restarting') return;
-			this.start(id).catch((error: Error) => this.#log(`instance ${id} failed to restart: ${error.message}`));
+			this.start(live.id).catch((error: Error) => this.#log(`instance ${live.id} failed to restart: ${error.message}`));
 		}, delay);
 	}
 

@@ -1,6 +1,7 @@
 /**
- * Delay before restarting a crashed instance: 0.5 s, 1 s, 2 s … capped at 30 s. An instance that
- * ran for a minute before crashing starts the sequence again, so one crash a day never waits long.
+ * Delay before trying again after consecutive failures (an instance that crashed or failed to
+ * start, a warm-pool refill that failed): 0.5 s, 1 s, 2 s … capped at 30 s. An instance that ran
+ * for a minute before crashing starts the sequence again, so one crash a day never waits long.
  */
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;

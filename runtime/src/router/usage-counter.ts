@@ -15,13 +15,15 @@ const FLUSH_EVERY_MS = 5000;
 export class UsageCounter {
 	readonly #file: string;
 	readonly #counts: Counts;
+	readonly #log: (message: string) => void;
 	#dirty = false;
 	readonly #timer: NodeJS.Timeout;
 
-	constructor(dataDir: string) {
+	constructor(dataDir: string, log: (message: string) => void) {
 		this.#file = path.join(dataDir, 'usage.json');
 		this.#counts = existsSync(this.#file) ? (JSON.parse(readFileSync(this.#file, 'utf8')) as Counts) : {};
-		this.#timer = setInterval(() => this.flush(), FLUSH_EVERY_MS);
+		this.#log = log;
+		this.#timer = setInterval(() => this.#flushOrLog(), FLUSH_EVERY_MS);
 		this.#timer.unref();
 	}
 
@@ -47,16 +49,26 @@ export class UsageCounter {
 		this.#dirty = true;
 	}
 
+	/** Writes the totals if they changed; throws when the write fails, and the next flush tries again. */
 	flush(): void {
 		if (!this.#dirty) return;
-		this.#dirty = false;
 		const temporary = `${this.#file}.tmp`;
 		writeFileSync(temporary, JSON.stringify(this.#counts));
 		renameSync(temporary, this.#file);
+		this.#dirty = false;
+	}
+
+	/** A throw out of a timer would end the runtime, router and sites with it, over a usage file. */
+	#flushOrLog(): void {
+		try {
+			this.flush();
+		} catch (error) {
+			this.#log(`could not write the usage counts (kept for the next flush): ${(error as Error).message}`);
+		}
 	}
 
 	close(): void {
 		clearInterval(this.#timer);
-		this.flush();
+		this.#flushOrLog();
 	}
 }

@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadRuntimeConfig } from '../config.ts';
+import { INSTANCE_DIR_VARIABLE, isProcessAlive, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import { StateStore } from '../state/state-store.ts';
+import { SqliteDatabases } from '../storage/sqlite-databases.ts';
+import { ProcessSupervisor } from './process-supervisor.ts';
+import { StandInLauncher, StandInProcess } from './stand-in-launcher.ts';
+
+let dataDir: string;
+let store: StateStore;
+let launcher: StandInLauncher;
+let logs: string[];
+let supervisor: ProcessSupervisor;
+
+function putProject(id: string): void {
+	const dir = path.join(dataDir, 'instances', id);
+	mkdirSync(dir, { recursive: true });
+	const record: InstanceRecord = {
+		id,
+		kind: 'project',
+		phase: 'ready',
+		desired: 'running',
+		asleep: false,
+		subdomain: id,
+		domains: [],
+		dir,
+		storage: { client: 'sqlite3', file: path.join(dir, 'data.db') },
+		port: 0,
+		pid: null,
+		key: 'key',
+		secret: 'secret',
+		startedWithUrl: null,
+		createdAt: new Date().toISOString(),
+		lastRequestAt: null,
+	};
+	store.put(record);
+}
+
+beforeEach(() => {
+	dataDir = mkdtempSync(path.join(os.tmpdir(), 'process-supervisor-'));
+	const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
+	store = new StateStore(dataDir);
+	launcher = new StandInLauncher();
+	logs = [];
+	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test'), (message) => logs.push(message), launcher);
+	putProject('p-1');
+});
+
+afterEach(async () => {
+	await supervisor.stopAll();
+	launcher.endAll();
+	rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('ProcessSupervisor: a start that fails', () => {
+	it('throwing before the process is followed, leaves a state from which the next start tries again', async () => {
+		launcher.nextSpawn(() => {
+			throw new Error("EISDIR: illegal operation on a directory, open 'directus.log'");
+		});
+		await expect(supervisor.start('p-1')).rejects.toThrow(/EISDIR/);
+		expect(supervisor.status('p-1')).not.toBe('starting');
+		expect(supervisor.details('p-1').lastError).toMatch(/EISDIR/);
+
+		const standIn = launcher.nextStandIn();
+		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
+		expect(supervisor.status('p-1')).toBe('running');
+		expect(supervisor.details('p-1').pid).toBe(standIn.pid);
+	});
+
+	it('whose process cannot be spawned reports the error event instead of throwing it, and the next start tries again', async () => {
+		launcher.nextSpawn(() => spawn(path.join(dataDir, 'no-such-program')));
+		await expect(supervisor.start('p-1')).rejects.toThrow(/could not be spawned/);
+		// The spawn error is emitted on the next tick; unheard, it would end the process.
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(logs).toContainEqual(expect.stringMatching(/p-1: process error: spawn .*ENOENT/));
+
+		launcher.nextStandIn();
+		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
+		expect(supervisor.status('p-1')).toBe('running');
+	});
+
+	it('after its process was spawned, ends that process and does not hand its failure to the next start', async () => {
+		const first = launcher.nextStandIn();
+		launcher.nextAnswer(async () => {
+			throw new Error('The instance did not answer within 60000 ms');
+		});
+		await expect(supervisor.start('p-1')).rejects.toThrow(/did not answer/);
+		expect(isProcessAlive(first.pid)).toBe(false);
+
+		const second = launcher.nextStandIn();
+		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
+		expect(supervisor.details('p-1').pid).toBe(second.pid);
+		expect(store.get('p-1')?.pid).toBe(second.pid);
+	});
+
+	it('of an adopted process that never answers ends that process and does not hand its failure to the next start', async () => {
+		const dir = store.get('p-1')!.dir;
+		const adopted = launcher.track(new StandInProcess({ env: { [RUNTIME_DIR_VARIABLE]: dataDir, [INSTANCE_DIR_VARIABLE]: dir } }));
+		launcher.nextAnswer(async () => {
+			throw new Error('The instance did not answer within 60000 ms');
+		});
+		supervisor.adopt('p-1', adopted.pid, dir, 4000);
+		await expect(supervisor.start('p-1')).rejects.toThrow(/did not answer/);
+		expect(isProcessAlive(adopted.pid)).toBe(false);
+
+		const replacement = launcher.nextStandIn();
+		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
+		expect(supervisor.details('p-1').pid).toBe(replacement.pid);
+	});
+
+	it('is tried again by itself after a backoff', async () => {
+		launcher.nextSpawn(() => {
+			throw new Error('no log file');
+		});
+		await expect(supervisor.start('p-1')).rejects.toThrow(/no log file/);
+		expect(supervisor.status('p-1')).toBe('restarting');
+		const retried = launcher.nextStandIn();
+		// The first retry comes after half a second.
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(supervisor.status('p-1')).toBe('running');
+		expect(supervisor.details('p-1').pid).toBe(retried.pid);
+	});
+});
+
+describe('ProcessSupervisor: exits', () => {
+	it('a stopped process whose exit arrives while its replacement starts leaves the replacement tracked', async () => {
+		const old = launcher.nextStandIn({ holdExit: true });
+		await supervisor.start('p-1');
+		await supervisor.stop('p-1');
+		await old.exited();
+
+		const replacement = launcher.nextStandIn();
+		launcher.nextAnswer(async (isAlive) => {
+			old.deliverExit();
+			if (!isAlive()) throw new Error('The Directus process exited while starting');
+		});
+		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
+		expect(supervisor.status('p-1')).toBe('running');
+		expect(supervisor.details('p-1')).toMatchObject({ pid: replacement.pid, restarts: 0 });
+		expect(isProcessAlive(replacement.pid)).toBe(true);
+	});
+
+	it('an exit whose state write fails is logged, not thrown out of the exit event', async () => {
+		const standIn = launcher.nextStandIn({ holdExit: true });
+		await supervisor.start('p-1');
+		standIn.kill('SIGKILL');
+		await standIn.exited();
+		// A folder where the state file goes: every state write now fails.
+		rmSync(path.join(dataDir, 'state.json'));
+		mkdirSync(path.join(dataDir, 'state.json'));
+
+		expect(() => standIn.deliverExit()).not.toThrow();
+		expect(logs).toContainEqual(expect.stringMatching(/could not clear its pid in the state: .*EISDIR/));
+		expect(supervisor.status('p-1')).toBe('restarting');
+		rmSync(path.join(dataDir, 'state.json'), { recursive: true });
+	});
+});

@@ -1,0 +1,104 @@
+/**
+ * Test stand-ins for Directus processes: real `sleep` processes (so the supervisor's /proc checks
+ * and kills work on them) whose exit events the test may hold back and deliver later, and a
+ * launcher that hands them out in the order a test lines them up.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import type { InstanceLauncher } from './process-supervisor.ts';
+
+export class StandInProcess extends EventEmitter {
+	readonly pid: number;
+	exitCode: number | null = null;
+	signalCode: NodeJS.Signals | null = null;
+	readonly #real: ChildProcess;
+	#holdExit: boolean;
+	#exit: [number | null, NodeJS.Signals | null] | null = null;
+
+	/**
+	 * `holdExit`: the process dies when killed, but its exit event waits for `deliverExit()`.
+	 * `env`: extra environment, e.g. the variables that make it pass for an instance of a runtime.
+	 */
+	constructor({ holdExit = false, env = {} }: { holdExit?: boolean; env?: Record<string, string> } = {}) {
+		super();
+		this.#holdExit = holdExit;
+		this.#real = spawn('sleep', ['600'], { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
+		this.pid = this.#real.pid!;
+		this.#real.once('exit', (code, signal) => {
+			this.#exit = [code, signal];
+			if (!this.#holdExit) this.#emitExit();
+		});
+	}
+
+	/** Resolves once the real process has exited (whether or not its exit event was delivered). */
+	exited(): Promise<void> {
+		return this.#real.exitCode !== null || this.#real.signalCode !== null ? Promise.resolve() : EventEmitter.once(this.#real, 'exit').then(() => {});
+	}
+
+	kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
+		return this.#real.kill(signal);
+	}
+
+	deliverExit(): void {
+		this.#holdExit = false;
+		if (this.#exit) this.#emitExit();
+	}
+
+	#emitExit(): void {
+		[this.exitCode, this.signalCode] = this.#exit!;
+		this.emit('exit', this.exitCode, this.signalCode);
+	}
+
+	asChild(): ChildProcess {
+		return this as unknown as ChildProcess;
+	}
+}
+
+type Answer = (isAlive: () => boolean) => Promise<void>;
+
+export class StandInLauncher implements InstanceLauncher {
+	readonly #spawns: (() => ChildProcess)[] = [];
+	readonly #answers: Answer[] = [];
+	/** Every stand-in handed out, so a test can end them all. */
+	readonly spawned: StandInProcess[] = [];
+
+	/** The next spawn returns `child` (or throws what `child` throws). */
+	nextSpawn(child: () => ChildProcess): this {
+		this.#spawns.push(child);
+		return this;
+	}
+
+	nextStandIn(options?: { holdExit?: boolean }): StandInProcess {
+		const standIn = this.track(new StandInProcess(options));
+		this.nextSpawn(() => standIn.asChild());
+		return standIn;
+	}
+
+	/** Ends `standIn` with the others at `endAll()`, though this launcher did not spawn it. */
+	track(standIn: StandInProcess): StandInProcess {
+		this.spawned.push(standIn);
+		return standIn;
+	}
+
+	/** How the next wait for an answer ends; without one lined up, a live process answers at once. */
+	nextAnswer(answer: Answer): this {
+		this.#answers.push(answer);
+		return this;
+	}
+
+	spawn(): ChildProcess {
+		const next = this.#spawns.shift();
+		if (!next) throw new Error('The test lined up no process for this spawn');
+		return next();
+	}
+
+	async waitUntilAnswering(_port: number, isAlive: () => boolean): Promise<void> {
+		const answer = this.#answers.shift();
+		if (answer) return answer(isAlive);
+		if (!isAlive()) throw new Error('The Directus process exited while starting');
+	}
+
+	endAll(): void {
+		for (const standIn of this.spawned) standIn.kill('SIGKILL');
+	}
+}
