@@ -8,7 +8,15 @@ import { adminToken, api, controlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { websocketReplies } from '../support/websocket.ts';
 
-const TENANT_COLLECTIONS = ['projects', 'user_subscriptions', 'payment_profiles', 'billing_events'];
+const TENANT_COLLECTIONS = [
+	'projects',
+	'user_subscriptions',
+	'payment_profiles',
+	'billing_events',
+	'sandbox_checkout_sessions',
+	'sandbox_subscriptions',
+	'sandbox_invoices',
+];
 
 let alice: TestCustomer;
 let bob: TestCustomer;
@@ -46,6 +54,29 @@ beforeAll(async () => {
 		id: `evt_${bob.id.slice(0, 8)}`,
 		type: 'customer.subscription.updated',
 		payload: { customer: bob.id },
+	});
+	// The sandbox provider's own records of Bob's checkout, subscription and invoice.
+	const period = { current_period_start: '2026-01-01T00:00:00Z', current_period_end: '2026-02-01T00:00:00Z' };
+	await seed(admin, 'sandbox_checkout_sessions', {
+		id: `cs_sbx_${bob.id}`,
+		customer_id: `cus_${bob.id.slice(0, 8)}`,
+		user: bob.id,
+		plan: 'pro',
+		period: 'monthly',
+		amount_cents: 3900,
+		status: 'complete',
+		return_url: 'http://localhost/subscription/return',
+		customer_email: bob.email,
+	});
+	await seed(admin, 'sandbox_subscriptions', { id: `sub_sbx_${bob.id}`, customer_id: `cus_${bob.id.slice(0, 8)}`, user: bob.id, plan: 'pro', ...period });
+	await seed(admin, 'sandbox_invoices', {
+		id: `in_sbx_${bob.id.slice(0, 8)}`,
+		subscription_id: `sub_sbx_${bob.id}`,
+		customer_id: `cus_${bob.id.slice(0, 8)}`,
+		amount_cents: 3900,
+		status: 'paid',
+		period_start: period.current_period_start,
+		period_end: period.current_period_end,
 	});
 
 	const form = new FormData();

@@ -79,6 +79,8 @@ async function testEnvironment(db: TestDatabaseClient, label: string): Promise<T
 			// Rate limiting stays on; the limit is raised because one suite sends bursts from one IP.
 			RATE_LIMITER_POINTS: '5000',
 			LOG_LEVEL: 'warn',
+			// Tests move the sandbox's clock to reach renewals and period ends.
+			BILLING_SANDBOX_CLOCK_CONTROL: 'true',
 		},
 		REPO_ROOT,
 	);

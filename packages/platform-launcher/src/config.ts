@@ -38,6 +38,12 @@ const EnvSchema = z
 		STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
 		STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
 		STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+		/** Another Stripe API origin: the tests' local Stripe-compatible server. */
+		STRIPE_API_URL: z.url().optional(),
+		/** Days a sandbox subscription stays past_due after a failed renewal before it is unpaid. */
+		BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+		/** Lets staff move the sandbox's clock forward (tests and demos); never with Stripe. */
+		BILLING_SANDBOX_CLOCK_CONTROL: flag.default(false),
 		RATE_LIMITER_ENABLED: flag.default(true),
 		RATE_LIMITER_POINTS: z.coerce.number().int().positive().default(50),
 		RATE_LIMITER_DURATION: z.coerce.number().int().positive().default(1),

@@ -41,8 +41,12 @@ function databaseEnv(config: PlatformConfig): Record<string, string> {
 }
 
 function billingEnv(config: PlatformConfig): Record<string, string> {
-	const env: Record<string, string> = { BILLING_PROVIDER: config.billingProvider };
-	for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+	const env: Record<string, string> = {
+		BILLING_PROVIDER: config.billingProvider,
+		BILLING_GRACE_DAYS: String(config.BILLING_GRACE_DAYS),
+		BILLING_SANDBOX_CLOCK_CONTROL: String(config.BILLING_SANDBOX_CLOCK_CONTROL && config.billingProvider === 'sandbox'),
+	};
+	for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const) {
 		const value = config[key];
 		if (value) env[key] = value;
 	}

@@ -11,3 +11,35 @@ export const InvalidVerificationLinkError = createError(
 	'This verification link is invalid or has expired. Please register again.',
 	400,
 );
+
+/** Bad input: `reason` names each field that is wrong (`plan_id: …; period: …`). */
+export const InvalidPayloadError = createError<{ reason: string }>('INVALID_PAYLOAD', ({ reason }) => reason, 400);
+
+// Billing (docs/product.md, Billing API and Error messages).
+export const SubscriptionNotFoundError = createError('SUBSCRIPTION_NOT_FOUND', 'No subscription found', 404);
+export const CheckoutSessionNotFoundError = createError('CHECKOUT_SESSION_NOT_FOUND', 'Failed to retrieve checkout session', 404);
+export const CheckoutSessionExpiredError = createError(
+	'CHECKOUT_SESSION_EXPIRED',
+	'This checkout session has expired. Please start a new checkout.',
+	409,
+);
+export const PlanNotAvailableError = createError<{ plan: string; period: string }>(
+	'PLAN_NOT_AVAILABLE',
+	({ plan, period }) => `The ${plan} plan cannot be bought ${period}`,
+	400,
+);
+export const ProjectLimitExceededError = createError<{ excess: number; plan: string }>(
+	'PROJECT_LIMIT_EXCEEDED',
+	({ excess, plan }) => `The ${plan} plan allows fewer projects than you have: delete ${excess} project${excess === 1 ? '' : 's'} first.`,
+	409,
+);
+export const SubscriptionStateError = createError<{ reason: string }>('SUBSCRIPTION_STATE', ({ reason }) => reason, 409);
+export const CardDeclinedError = createError('CARD_DECLINED', 'Your card was declined.', 402);
+export const InsufficientFundsError = createError('INSUFFICIENT_FUNDS', 'Your card has insufficient funds.', 402);
+export const UnknownTestCardError = createError(
+	'CARD_DECLINED',
+	'The sandbox accepts only test cards, such as 4242 4242 4242 4242.',
+	402,
+);
+export const WebhookSignatureError = createError<{ reason: string }>('INVALID_SIGNATURE', ({ reason }) => reason, 400);
+export const ForbiddenError = createError('FORBIDDEN', "You don't have permission to access this.", 403);

@@ -12,6 +12,16 @@ const PlatformConfigSchema = z.object({
 	PORTAL_DIST: optionalText,
 	SUPPORT_EMAIL: z.string().default('support@example.com'),
 	PUBLIC_HOST: z.string().default('localhost'),
+	/** The portal's origin: return pages of checkout and the billing portal live there. */
+	PUBLIC_URL: z.string().url().default('http://localhost:8055'),
+	STRIPE_SECRET_KEY: optionalText,
+	STRIPE_WEBHOOK_SECRET: optionalText,
+	/** Another Stripe API origin (the tests' local Stripe-compatible server); default api.stripe.com. */
+	STRIPE_API_URL: optionalText,
+	/** Days a sandbox subscription stays past_due after a failed renewal before it becomes unpaid. */
+	BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+	/** Lets staff move the sandbox's clock (`POST /stripe/sandbox/advance-clock`); never with Stripe. */
+	BILLING_SANDBOX_CLOCK_CONTROL: z.preprocess((value) => value === true || value === 'true', z.boolean()).default(false),
 });
 
 export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;

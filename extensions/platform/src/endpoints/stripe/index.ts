@@ -1,9 +1,11 @@
 /**
- * `/stripe/*`: the billing API the portal calls (docs/product.md, Billing API). This file only wires routes;
- * the logic lives in lib/.
+ * `/stripe/*`: the billing API the portal calls (docs/product.md, Billing API), also answered at
+ * `/api/stripe/*`. This file only wires routes; the logic lives in lib/.
  */
 import { defineEndpoint } from '@directus/extensions-sdk';
 import { billingClientConfig } from '../../lib/billing/billing-config.ts';
+import { mountBillingRoutes } from '../../lib/billing/billing-routes.ts';
+import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
 import { asyncRoute } from '../../lib/http/async-route.ts';
 import { readPlatformConfig } from '../../lib/platform-config.ts';
 import { planCatalogue } from '../../lib/plans/shared-catalogue.ts';
@@ -23,5 +25,7 @@ export default defineEndpoint({
 				res.json({ data: await planCatalogue(context).list() });
 			}),
 		);
+
+		mountBillingRoutes(router, billingRuntime(context), context);
 	},
 });

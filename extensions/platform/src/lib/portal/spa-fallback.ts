@@ -13,6 +13,8 @@ const API_PREFIXES = [
 	'schema', 'server', 'settings', 'shares', 'translations', 'users', 'utils', 'versions', 'websocket',
 	// platform endpoints
 	'stripe', 'account', 'portal', 'portal-assets',
+	// the billing API's documented paths (/api/stripe/*) and anything else under /api
+	'api',
 ];
 
 /**

@@ -1,0 +1,82 @@
+/**
+ * Every provider event, from Stripe's webhook or the sandbox, goes through here:
+ *   1. its id is stored in `billing_events` first, so a duplicate (a redelivery, or the same event
+ *      ten times at once) finds the row and does nothing;
+ *   2. the subscription it concerns is re-read from the provider, never taken from the event, so
+ *      events applied in any order end in the provider's real state;
+ *   3. the mirror is written and the status change announced.
+ * A failure marks the event `failed` with its error (staff see it in Studio) and is thrown, so the
+ * webhook answers non-2xx and the provider redelivers; a redelivery of a failed event runs again.
+ */
+import type { BillingContext } from './billing-context.ts';
+import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
+import { announceTransition } from './subscription-lifecycle.ts';
+import { mirrorSubscription } from './subscription-mirror.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
+
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database' | 'emitter'>;
+
+const EVENTS = 'billing_events';
+
+export class BillingEventPipeline {
+	readonly #context: Context;
+	readonly #provider: BillingProvider;
+	readonly #now: () => Date;
+
+	constructor(context: Context, provider: BillingProvider, now: () => Date = () => new Date()) {
+		this.#context = context;
+		this.#provider = provider;
+		this.#now = now;
+	}
+
+	async handle(event: ProviderEvent): Promise<EventOutcome> {
+		if (!(await this.#claim(event))) return 'duplicate';
+		try {
+			const subscriptionId = await this.#subscriptionOf(event);
+			if (!subscriptionId) {
+				await this.#finish(event.id, 'processed', null);
+				return 'ignored';
+			}
+			const subscription = await this.#provider.retrieveSubscription(subscriptionId);
+			if (subscription) announceTransition(this.#context, await mirrorSubscription(this.#context, subscription));
+			await this.#finish(event.id, 'processed', null);
+			return 'processed';
+		} catch (error) {
+			await this.#finish(event.id, 'failed', (error as Error).message).catch(() => {});
+			throw error;
+		}
+	}
+
+	/** True when this call owns the event: it is new, or it failed before and nobody retries it. */
+	async #claim(event: ProviderEvent): Promise<boolean> {
+		const db = this.#context.database;
+		try {
+			await db(EVENTS).insert({
+				id: event.id,
+				provider: this.#provider.name,
+				type: event.type,
+				status: 'received',
+				payload: JSON.stringify(event.payload ?? null),
+				received_at: this.#now().toISOString(),
+			});
+			return true;
+		} catch (error) {
+			if (!isUniqueViolation(error)) throw error;
+		}
+		const retried = await db(EVENTS).where({ id: event.id, status: 'failed' }).update({ status: 'received', error: null });
+		return retried === 1;
+	}
+
+	async #subscriptionOf(event: ProviderEvent): Promise<string | null> {
+		if (event.subscriptionId) return event.subscriptionId;
+		if (!event.checkoutSessionId) return null;
+		const session = await this.#provider.retrieveCheckoutSession(event.checkoutSessionId);
+		return session?.subscriptionId ?? null;
+	}
+
+	async #finish(id: string, status: 'processed' | 'failed', error: string | null): Promise<void> {
+		await this.#context.database(EVENTS).where({ id }).update({ status, error, processed_at: this.#now().toISOString() });
+	}
+}

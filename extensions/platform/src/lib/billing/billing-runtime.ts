@@ -1,0 +1,40 @@
+/**
+ * One billing set-up per process: the provider chosen at start-up, the event pipeline it feeds,
+ * and the service the routes call. The `stripe-endpoint` and the `subscription-sync-hook` are entries
+ * of the same bundle, so they share this module (and the sandbox's clock).
+ */
+import { readPlatformConfig, type PlatformConfig } from '../platform-config.ts';
+import type { BillingContext } from './billing-context.ts';
+import { BillingEventPipeline } from './billing-event-pipeline.ts';
+import type { BillingProvider } from './billing-provider.ts';
+import { BillingService } from './billing-service.ts';
+import { SandboxClock } from './sandbox/sandbox-clock.ts';
+import { SandboxProvider } from './sandbox/sandbox-provider.ts';
+import { createStripeProvider } from './stripe/stripe-provider.ts';
+
+export interface BillingRuntime {
+	config: PlatformConfig;
+	provider: BillingProvider;
+	/** Set when the sandbox runs: its card form, portal page and clock. */
+	sandbox: SandboxProvider | null;
+	pipeline: BillingEventPipeline;
+	service: BillingService;
+}
+
+let runtime: BillingRuntime | null = null;
+
+export function billingRuntime(context: BillingContext): BillingRuntime {
+	runtime ??= createBillingRuntime(context);
+	return runtime;
+}
+
+function createBillingRuntime(context: BillingContext): BillingRuntime {
+	const config = readPlatformConfig(context.env);
+	const portalUrl = config.PUBLIC_URL.replace(/\/$/, '');
+	const sandbox =
+		config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
+	const provider: BillingProvider = sandbox ?? createStripeProvider(config);
+	const pipeline = new BillingEventPipeline(context, provider);
+	sandbox?.deliverEventsTo((event) => pipeline.handle(event));
+	return { config, provider, sandbox, pipeline, service: new BillingService({ context, provider, portalUrl }) };
+}

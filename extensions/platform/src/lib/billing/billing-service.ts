@@ -1,0 +1,198 @@
+/**
+ * The billing API's logic (docs/product.md, Billing API), one method per route. Every method takes
+ * the caller's id and touches only what belongs to it: another customer's session or subscription
+ * answers exactly as one that does not exist.
+ */
+import type {
+	BillingPortalSession,
+	CheckoutSession,
+	CheckoutSessionCreated,
+	SandboxPortal,
+	Subscription,
+} from '@epic/platform-api';
+import {
+	CheckoutSessionNotFoundError,
+	PlanNotAvailableError,
+	ProfileNotFoundError,
+	ProjectLimitExceededError,
+	SubscriptionNotFoundError,
+	SubscriptionStateError,
+} from '../errors.ts';
+import type { PlanRow } from '../plans/plan.ts';
+import { systemItems, type BillingContext } from './billing-context.ts';
+import { checkoutInput, checkoutSessionQuery, parseInput, portalInput, sandboxConfirmInput } from './billing-inputs.ts';
+import type { BillingProvider } from './billing-provider.ts';
+import { ensurePaymentProfile, findPaymentProfile } from './payment-profiles.ts';
+import { priceCents } from './period-dates.ts';
+import { countOwnedProjects, UNLIMITED_PROJECTS } from './project-allowance.ts';
+import { ownPortalUrl } from './return-urls.ts';
+import { cardOf } from './sandbox/sandbox-records.ts';
+import type { SandboxProvider } from './sandbox/sandbox-provider.ts';
+import { announceTransition } from './subscription-lifecycle.ts';
+import { currentSubscriptionOf, mirrorSubscription, toApiSubscription, type MirroredSubscription } from './subscription-mirror.ts';
+
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter'>;
+
+export interface BillingServiceOptions {
+	context: Context;
+	provider: BillingProvider;
+	/** The portal's origin, for default return pages and the return-URL check. */
+	portalUrl: string;
+}
+
+const DEFAULT_CHECKOUT_RETURN = '/subscription/return?session_id={CHECKOUT_SESSION_ID}';
+
+export class BillingService {
+	readonly #context: Context;
+	readonly #provider: BillingProvider;
+	readonly #portalUrl: string;
+
+	constructor(options: BillingServiceOptions) {
+		this.#context = options.context;
+		this.#provider = options.provider;
+		this.#portalUrl = options.portalUrl;
+	}
+
+	async #activePlan(planId: string): Promise<PlanRow | null> {
+		const plans = await systemItems(this.#context, 'subscription_plans');
+		const [plan] = (await plans.readByQuery({ filter: { id: { _eq: planId }, is_active: { _eq: true } }, limit: 1 })) as PlanRow[];
+		return plan ?? null;
+	}
+
+	async #user(userId: string): Promise<{ id: string; email: string; name: string | null }> {
+		const { UsersService } = this.#context.services;
+		const users = new UsersService({ schema: await this.#context.getSchema() });
+		const [user] = (await users.readByQuery({ fields: ['id', 'email', 'first_name', 'last_name'], filter: { id: { _eq: userId } }, limit: 1 })) as {
+			id: string;
+			email: string;
+			first_name: string | null;
+			last_name: string | null;
+		}[];
+		if (!user) throw new ProfileNotFoundError();
+		const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || null;
+		return { id: user.id, email: user.email, name };
+	}
+
+	/**
+	 * Starts a checkout, or, for a subscriber, changes the existing subscription in place (never a
+	 * second one): a downgrade below the projects the customer already has is refused.
+	 */
+	async createCheckout(userId: string, body: unknown): Promise<CheckoutSessionCreated> {
+		const input = parseInput(checkoutInput, body);
+		const plan = await this.#activePlan(input.plan_id);
+		const amount = plan ? priceCents(plan, input.period) : null;
+		if (!plan || amount === null || amount <= 0) throw new PlanNotAvailableError({ plan: input.plan_id, period: input.period });
+		const returnUrl = ownPortalUrl(this.#portalUrl, input.return_url, DEFAULT_CHECKOUT_RETURN, 'return_url');
+
+		const current = await currentSubscriptionOf(this.#context, userId);
+		if (current) return { kind: 'changed', subscription: await this.#changePlan(userId, current, plan, input.period) };
+
+		const user = await this.#user(userId);
+		const profile = await ensurePaymentProfile(this.#context, this.#provider, user);
+		const session = await this.#provider.createCheckoutSession({
+			userId,
+			customerId: profile.stripe_customer_id,
+			email: user.email,
+			plan,
+			period: input.period,
+			returnUrl,
+		});
+		return { kind: 'checkout', id: session.id, client_secret: session.clientSecret };
+	}
+
+	async #changePlan(userId: string, current: MirroredSubscription, plan: PlanRow, period: CheckoutSession['period']): Promise<Subscription> {
+		if (current.plan === plan.id && current.period === period) {
+			throw new SubscriptionStateError({ reason: 'You are already subscribed to this plan and period' });
+		}
+		const limit = Number(plan.project_limit ?? 0);
+		if (limit < UNLIMITED_PROJECTS) {
+			const used = await countOwnedProjects(this.#context, userId);
+			if (used > limit) throw new ProjectLimitExceededError({ excess: used - limit, plan: plan.name });
+		}
+		const changed = await this.#provider.changePlan(current.stripe_subscription_id, plan, period);
+		return this.#mirrored(changed);
+	}
+
+	async #mirrored(subscription: Awaited<ReturnType<BillingProvider['retrieveSubscription']>>): Promise<Subscription> {
+		if (!subscription) throw new SubscriptionNotFoundError();
+		const change = await mirrorSubscription(this.#context, subscription);
+		announceTransition(this.#context, change);
+		return toApiSubscription(this.#context, change.after);
+	}
+
+	async checkoutSession(userId: string, query: unknown): Promise<CheckoutSession> {
+		const { session_id } = parseInput(checkoutSessionQuery, query);
+		const profile = await findPaymentProfile(this.#context, { user: userId });
+		const session = await this.#provider.retrieveCheckoutSession(session_id);
+		if (!session || !profile || session.customerId !== profile.stripe_customer_id) throw new CheckoutSessionNotFoundError();
+		return {
+			id: session.id,
+			status: session.status,
+			customer_email: session.customerEmail,
+			plan_id: session.planId,
+			period: session.period,
+			amount: session.amountCents / 100,
+		};
+	}
+
+	async billingPortal(userId: string, body: unknown): Promise<BillingPortalSession> {
+		const input = parseInput(portalInput, body);
+		const profile = await findPaymentProfile(this.#context, { user: userId });
+		if (!profile) throw new SubscriptionNotFoundError();
+		const returnUrl = ownPortalUrl(this.#portalUrl, input.return_url, '/subscription', 'return_url');
+		return { url: await this.#provider.createPortalSession(profile.stripe_customer_id, returnUrl) };
+	}
+
+	async subscription(userId: string): Promise<Subscription> {
+		const current = await currentSubscriptionOf(this.#context, userId);
+		if (!current) throw new SubscriptionNotFoundError();
+		return toApiSubscription(this.#context, current);
+	}
+
+	async cancel(userId: string): Promise<Subscription> {
+		const current = await currentSubscriptionOf(this.#context, userId);
+		if (!current) throw new SubscriptionNotFoundError();
+		if (current.cancel_at_period_end) throw new SubscriptionStateError({ reason: 'The subscription is already set to end with its period' });
+		return this.#mirrored(await this.#provider.setCancelAtPeriodEnd(current.stripe_subscription_id, true));
+	}
+
+	async reactivate(userId: string): Promise<Subscription> {
+		const current = await currentSubscriptionOf(this.#context, userId);
+		if (!current) throw new SubscriptionNotFoundError();
+		if (!current.cancel_at_period_end) throw new SubscriptionStateError({ reason: 'The subscription is not set to end' });
+		return this.#mirrored(await this.#provider.setCancelAtPeriodEnd(current.stripe_subscription_id, false));
+	}
+
+	/** The sandbox's card form (sandbox only). */
+	async sandboxConfirm(sandbox: SandboxProvider, userId: string, body: unknown): Promise<CheckoutSession> {
+		const input = parseInput(sandboxConfirmInput, body);
+		// Ownership first: another customer's session answers as a missing one.
+		await this.checkoutSession(userId, { session_id: input.session_id });
+		await sandbox.confirmCheckout(input.session_id, input);
+		return this.checkoutSession(userId, { session_id: input.session_id });
+	}
+
+	/** The sandbox's billing portal page (sandbox only). */
+	async sandboxPortal(sandbox: SandboxProvider, userId: string): Promise<SandboxPortal> {
+		const profile = await findPaymentProfile(this.#context, { user: userId });
+		const current = await currentSubscriptionOf(this.#context, userId);
+		if (!profile) return { subscription: null, card: null, invoices: [] };
+		const row = current ? await sandbox.subscriptionRow(current.stripe_subscription_id) : null;
+		const card = row ? cardOf(row) : null;
+		const invoices = await sandbox.listInvoices(profile.stripe_customer_id);
+		return {
+			subscription: current ? await toApiSubscription(this.#context, current) : null,
+			card: card ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, cardholder: card.cardholder } : null,
+			invoices: invoices.map((invoice) => ({
+				id: invoice.id,
+				date: new Date(invoice.date_created).toISOString(),
+				amount: Number(invoice.amount_cents) / 100,
+				status: invoice.status,
+				plan_name: invoice.plan_name ?? '',
+				period: invoice.period,
+				period_start: new Date(invoice.period_start).toISOString(),
+				period_end: new Date(invoice.period_end).toISOString(),
+			})),
+		};
+	}
+}

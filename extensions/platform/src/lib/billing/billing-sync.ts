@@ -1,0 +1,33 @@
+/**
+ * The safety net behind webhooks, run on a schedule: every subscription the mirror calls current is
+ * read again from the provider (a missed webhook cannot leave it stale for long), and the sandbox
+ * does its renewals, failed renewals and period ends.
+ */
+import type { BillingRuntime } from './billing-runtime.ts';
+import { systemItems, type BillingContext } from './billing-context.ts';
+import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
+import { announceTransition } from './subscription-lifecycle.ts';
+import { CURRENT_STATUSES, mirrorSubscription } from './subscription-mirror.ts';
+
+export interface SyncOutcome {
+	resynced: number;
+	renewals: RenewalOutcome | null;
+}
+
+export async function syncSubscriptions(context: BillingContext, billing: BillingRuntime): Promise<SyncOutcome> {
+	const renewals = billing.sandbox ? await runSandboxRenewals(billing.sandbox, billing.config.BILLING_GRACE_DAYS) : null;
+	const items = await systemItems(context, 'user_subscriptions');
+	const rows = (await items.readByQuery({
+		fields: ['stripe_subscription_id'],
+		filter: { status: { _in: CURRENT_STATUSES } },
+		limit: -1,
+	})) as { stripe_subscription_id: string }[];
+	let resynced = 0;
+	for (const row of rows) {
+		const subscription = await billing.provider.retrieveSubscription(row.stripe_subscription_id);
+		if (!subscription) continue;
+		announceTransition(context, await mirrorSubscription(context, subscription));
+		resynced++;
+	}
+	return { resynced, renewals };
+}

@@ -1,0 +1,214 @@
+/**
+ * The Stripe provider, through the official library. Every POST carries an idempotency key, so the
+ * library's own retries never charge or create twice. Our plan id and period travel in the
+ * subscription's metadata; the period is also read back from the price's recurring interval.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BillingPeriod, SubscriptionStatus } from '@epic/platform-api';
+import Stripe from 'stripe';
+import { PlanNotAvailableError, WebhookSignatureError } from '../../errors.ts';
+import type { PlanRow } from '../../plans/plan.ts';
+import type { PlatformConfig } from '../../platform-config.ts';
+import type {
+	BillingProvider,
+	CheckoutRequest,
+	ProviderCheckoutSession,
+	ProviderEvent,
+	ProviderSubscription,
+} from '../billing-provider.ts';
+import { stripeClientOptions } from './stripe-client-options.ts';
+
+/** Stripe refuses events signed longer ago than this (its own default tolerance). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const PRICE_ID_FIELD: Record<BillingPeriod, keyof PlanRow> = {
+	monthly: 'stripe_price_id_monthly',
+	quarterly: 'stripe_price_id_quarterly',
+	yearly: 'stripe_price_id_yearly',
+};
+
+export function stripePriceId(plan: PlanRow, period: BillingPeriod): string {
+	const priceId = plan[PRICE_ID_FIELD[period]];
+	if (typeof priceId !== 'string' || !priceId) throw new PlanNotAvailableError({ plan: plan.id, period });
+	return priceId;
+}
+
+function isMissing(error: unknown): boolean {
+	return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+}
+
+const idempotent = () => ({ idempotencyKey: randomUUID() });
+
+/** Stripe's statuses folded into ours: an expired first payment is a subscription that never started. */
+function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus {
+	switch (status) {
+		case 'incomplete_expired':
+			return 'canceled';
+		case 'paused':
+			return 'unpaid';
+		default:
+			return status as SubscriptionStatus;
+	}
+}
+
+function periodOf(price: Stripe.Price | null | undefined, fallback: string | undefined): BillingPeriod {
+	const recurring = price?.recurring;
+	if (recurring?.interval === 'year') return 'yearly';
+	if (recurring?.interval === 'month' && recurring.interval_count === 3) return 'quarterly';
+	if (recurring?.interval === 'month') return 'monthly';
+	return fallback === 'quarterly' || fallback === 'yearly' ? fallback : 'monthly';
+}
+
+const fromSeconds = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+	const item = subscription.items.data[0];
+	// Since API version 2025-03 the billing period lives on the items.
+	const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+	return {
+		id: subscription.id,
+		customerId: idOf(subscription.customer) ?? '',
+		status: statusOf(subscription.status),
+		planId: subscription.metadata['plan_id'] ?? item?.price.metadata['plan_id'] ?? null,
+		period: periodOf(item?.price, subscription.metadata['period']),
+		currentPeriodStart: fromSeconds(item?.current_period_start ?? legacy.current_period_start),
+		currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
+		cancelAtPeriodEnd: subscription.cancel_at_period_end,
+	};
+}
+
+/** The subscription an event concerns, wherever this event type keeps it. */
+function subscriptionIdOf(object: Record<string, unknown>): string | null {
+	if (object['object'] === 'subscription') return String(object['id']);
+	const direct = idOf(object['subscription'] as string | { id: string } | null | undefined);
+	if (direct) return direct;
+	const parent = object['parent'] as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
+	return idOf(parent?.subscription_details?.subscription);
+}
+
+export class StripeProvider implements BillingProvider {
+	readonly name = 'stripe' as const;
+	readonly #stripe: Stripe;
+	readonly #webhookSecret: string;
+
+	constructor(stripe: Stripe, webhookSecret: string) {
+		this.#stripe = stripe;
+		this.#webhookSecret = webhookSecret;
+	}
+
+	async createCustomer(user: { id: string; email: string; name: string | null }): Promise<string> {
+		const customer = await this.#stripe.customers.create(
+			{ email: user.email, ...(user.name ? { name: user.name } : {}), metadata: { user_id: user.id } },
+			// One customer per user even when two first checkouts race.
+			{ idempotencyKey: `customer-${user.id}` },
+		);
+		return customer.id;
+	}
+
+	async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; clientSecret: string }> {
+		const metadata = { plan_id: request.plan.id, period: request.period, user_id: request.userId };
+		const session = await this.#stripe.checkout.sessions.create(
+			{
+				mode: 'subscription',
+				ui_mode: 'embedded',
+				customer: request.customerId,
+				client_reference_id: request.userId,
+				line_items: [{ price: stripePriceId(request.plan, request.period), quantity: 1 }],
+				return_url: request.returnUrl,
+				subscription_data: { metadata },
+				metadata,
+			},
+			idempotent(),
+		);
+		if (!session.client_secret) throw new Error('Stripe returned a checkout session without a client secret');
+		return { id: session.id, clientSecret: session.client_secret };
+	}
+
+	async retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null> {
+		try {
+			const session = await this.#stripe.checkout.sessions.retrieve(id);
+			return {
+				id: session.id,
+				status: session.status === 'complete' ? 'complete' : session.status === 'open' ? 'open' : 'expired',
+				customerId: idOf(session.customer),
+				customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+				subscriptionId: idOf(session.subscription),
+				planId: session.metadata?.['plan_id'] ?? '',
+				period: periodOf(null, session.metadata?.['period']),
+				amountCents: session.amount_total ?? 0,
+			};
+		} catch (error) {
+			if (isMissing(error)) return null;
+			throw error;
+		}
+	}
+
+	async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+		const session = await this.#stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, idempotent());
+		return session.url;
+	}
+
+	async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+		try {
+			return toProviderSubscription(await this.#stripe.subscriptions.retrieve(id));
+		} catch (error) {
+			if (isMissing(error)) return null;
+			throw error;
+		}
+	}
+
+	async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
+		return toProviderSubscription(await this.#stripe.subscriptions.update(id, { cancel_at_period_end: cancel }, idempotent()));
+	}
+
+	async changePlan(id: string, plan: PlanRow, period: BillingPeriod): Promise<ProviderSubscription> {
+		const current = await this.#stripe.subscriptions.retrieve(id);
+		const item = current.items.data[0];
+		if (!item) throw new Error(`Stripe subscription ${id} has no item to change`);
+		const updated = await this.#stripe.subscriptions.update(
+			id,
+			{
+				items: [{ id: item.id, price: stripePriceId(plan, period) }],
+				proration_behavior: 'create_prorations',
+				cancel_at_period_end: false,
+				metadata: { plan_id: plan.id, period },
+			},
+			idempotent(),
+		);
+		return toProviderSubscription(updated);
+	}
+
+	async cancelNow(id: string): Promise<void> {
+		try {
+			await this.#stripe.subscriptions.cancel(id, {}, idempotent());
+		} catch (error) {
+			if (!isMissing(error)) throw error;
+		}
+	}
+
+	verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+		if (!signature) throw new WebhookSignatureError({ reason: 'The Stripe-Signature header is missing' });
+		let event: Stripe.Event;
+		try {
+			event = this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+		} catch (error) {
+			throw new WebhookSignatureError({ reason: `The webhook signature does not verify: ${(error as Error).message}` });
+		}
+		const object = event.data.object as unknown as Record<string, unknown>;
+		return {
+			id: event.id,
+			type: event.type,
+			subscriptionId: subscriptionIdOf(object),
+			checkoutSessionId: object['object'] === 'checkout.session' ? String(object['id']) : null,
+			payload: event,
+		};
+	}
+}
+
+export function createStripeProvider(config: PlatformConfig): StripeProvider {
+	if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+		throw new Error('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+	}
+	return new StripeProvider(new Stripe(config.STRIPE_SECRET_KEY, stripeClientOptions(config.STRIPE_API_URL)), config.STRIPE_WEBHOOK_SECRET);
+}

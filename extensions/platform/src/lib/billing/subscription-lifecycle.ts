@@ -1,0 +1,40 @@
+/**
+ * What a subscription's status change means for the rest of the platform, announced as Directus
+ * actions so the projects code can subscribe without billing knowing about it: an ended
+ * subscription (unpaid, canceled) suspends the user's projects; one that serves again resumes them.
+ */
+import type { SubscriptionStatus } from '@epic/platform-api';
+import type { BillingContext } from './billing-context.ts';
+import type { MirrorChange } from './subscription-mirror.ts';
+
+export const SUBSCRIPTION_ENDED_ACTION = 'billing.subscription.ended';
+export const SUBSCRIPTION_RESUMED_ACTION = 'billing.subscription.resumed';
+
+const SERVING: SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
+const ENDED: SubscriptionStatus[] = ['unpaid', 'canceled'];
+
+export interface SubscriptionTransitionPayload {
+	user: string;
+	subscription: string;
+	status: SubscriptionStatus;
+}
+
+export type Transition = 'ended' | 'resumed' | null;
+
+export function transitionOf(before: SubscriptionStatus | null, after: SubscriptionStatus): Transition {
+	if (ENDED.includes(after) && (before === null || !ENDED.includes(before))) return before === null ? null : 'ended';
+	if (SERVING.includes(after) && before !== null && ENDED.includes(before)) return 'resumed';
+	return null;
+}
+
+export function announceTransition(context: Pick<BillingContext, 'emitter'>, change: MirrorChange): Transition {
+	const transition = transitionOf(change.before?.status ?? null, change.after.status);
+	if (!transition || !change.after.user) return transition;
+	const payload: SubscriptionTransitionPayload = { user: change.after.user, subscription: change.after.id, status: change.after.status };
+	context.emitter.emitAction(transition === 'ended' ? SUBSCRIPTION_ENDED_ACTION : SUBSCRIPTION_RESUMED_ACTION, payload, {
+		database: null,
+		schema: null,
+		accountability: null,
+	});
+	return transition;
+}

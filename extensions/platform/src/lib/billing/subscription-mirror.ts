@@ -1,0 +1,130 @@
+/**
+ * `user_subscriptions` mirrors the provider: each row is the provider's subscription as last read
+ * from it, keyed by its id. Only the webhook pipeline and the sync write here, always from a fresh
+ * read of the provider, so the order in which events arrive does not matter.
+ */
+import type { BillingPeriod, Subscription, SubscriptionStatus } from '@epic/platform-api';
+import { systemItems, type BillingContext } from './billing-context.ts';
+import type { ProviderSubscription } from './billing-provider.ts';
+import { findPaymentProfile } from './payment-profiles.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+/** Statuses under which a subscription is the user's current one (docs/product.md, Subscription). */
+export const CURRENT_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing'];
+
+export interface MirroredSubscription {
+	id: string;
+	user: string | null;
+	plan: string | null;
+	payment_profile: string | null;
+	status: SubscriptionStatus;
+	period: BillingPeriod;
+	current_period_start: string | null;
+	current_period_end: string | null;
+	cancel_at_period_end: boolean | number;
+	stripe_subscription_id: string;
+	date_created: string;
+	date_updated: string | null;
+}
+
+type Context = Pick<BillingContext, 'services' | 'getSchema'>;
+
+const MIRROR_FIELDS = [
+	'id',
+	'user',
+	'plan',
+	'payment_profile',
+	'status',
+	'period',
+	'current_period_start',
+	'current_period_end',
+	'cancel_at_period_end',
+	'stripe_subscription_id',
+	'date_created',
+	'date_updated',
+];
+
+export async function mirroredByProviderId(context: Context, providerId: string): Promise<MirroredSubscription | null> {
+	const items = await systemItems(context, 'user_subscriptions');
+	const [row] = (await items.readByQuery({ fields: MIRROR_FIELDS, filter: { stripe_subscription_id: { _eq: providerId } }, limit: 1 })) as MirroredSubscription[];
+	return row ?? null;
+}
+
+/** The user's current subscription, newest first (docs/product.md, Subscription). */
+export async function currentSubscriptionOf(context: Context, userId: string): Promise<MirroredSubscription | null> {
+	const items = await systemItems(context, 'user_subscriptions');
+	const [row] = (await items.readByQuery({
+		fields: MIRROR_FIELDS,
+		filter: { user: { _eq: userId }, status: { _in: CURRENT_STATUSES } },
+		sort: ['-date_created'],
+		limit: 1,
+	})) as MirroredSubscription[];
+	return row ?? null;
+}
+
+export interface MirrorChange {
+	before: MirroredSubscription | null;
+	after: MirroredSubscription;
+}
+
+/** Writes the provider's state; returns the row before and after, for the life-cycle events. */
+export async function mirrorSubscription(context: Context, subscription: ProviderSubscription): Promise<MirrorChange> {
+	const before = await mirroredByProviderId(context, subscription.id);
+	const profile = await findPaymentProfile(context, { customerId: subscription.customerId });
+	const values = {
+		user: profile?.user ?? before?.user ?? null,
+		payment_profile: profile?.id ?? before?.payment_profile ?? null,
+		plan: subscription.planId,
+		status: subscription.status,
+		period: subscription.period,
+		current_period_start: subscription.currentPeriodStart?.toISOString() ?? null,
+		current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
+		cancel_at_period_end: subscription.cancelAtPeriodEnd,
+	};
+	const items = await systemItems(context, 'user_subscriptions');
+	if (before) {
+		await items.updateOne(before.id, values);
+	} else {
+		try {
+			await items.createOne({ ...values, stripe_subscription_id: subscription.id });
+		} catch (error) {
+			// Two events of one new subscription at once: the other wrote it first.
+			if (!isUniqueViolation(error)) throw error;
+			const written = await mirroredByProviderId(context, subscription.id);
+			if (!written) throw error;
+			await items.updateOne(written.id, values);
+		}
+	}
+	const after = await mirroredByProviderId(context, subscription.id);
+	if (!after) throw new Error(`Subscription ${subscription.id} was not mirrored`);
+	return { before, after };
+}
+
+/** The API's shape (docs/product.md, Billing API), with the plan summary it needs. */
+export async function toApiSubscription(context: Context, row: MirroredSubscription): Promise<Subscription> {
+	const plans = await systemItems(context, 'subscription_plans');
+	const [plan] = row.plan
+		? ((await plans.readByQuery({ fields: ['id', 'name', 'price_monthly', 'project_limit'], filter: { id: { _eq: row.plan } }, limit: 1 })) as {
+				id: string;
+				name: string;
+				price_monthly: string | number;
+				project_limit: number;
+			}[])
+		: [];
+	return {
+		id: row.id,
+		status: row.status,
+		period: row.period,
+		plan: {
+			id: plan?.id ?? row.plan ?? '',
+			name: plan?.name ?? row.plan ?? '',
+			price_monthly: Number(plan?.price_monthly ?? 0),
+			project_limit: Number(plan?.project_limit ?? 0),
+		},
+		current_period_start: row.current_period_start ? new Date(row.current_period_start).toISOString() : null,
+		current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+		cancel_at_period_end: Boolean(row.cancel_at_period_end),
+		created_at: new Date(row.date_created).toISOString(),
+		updated_at: row.date_updated ? new Date(row.date_updated).toISOString() : null,
+	};
+}
