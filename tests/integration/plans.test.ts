@@ -61,3 +61,25 @@ describe('GET /stripe/config', () => {
 		expect(response.body).toEqual({ data: { provider: 'sandbox', publishableKey: null } });
 	});
 });
+
+describe('plans in the customer\'s language', () => {
+	it('answers in Spanish or Russian by ?lang= or Accept-Language, English otherwise', async () => {
+		const spanish = await api<{ data: Plan[] }>('GET', '/stripe/plans?lang=es');
+		expect(spanish.status).toBe(200);
+		expect(spanish.headers.get('content-language')).toBe('es');
+		const pro = spanish.body.data.find((plan) => plan.id === 'pro')!;
+		expect(pro.features[0]).toBe('Hasta 3 proyectos Directus alojados');
+		expect(pro.description).toBe('Hasta tres proyectos para equipos en crecimiento.');
+
+		const russian = await api<{ data: Plan[] }>('GET', '/stripe/plans', { headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' } });
+		expect(russian.body.data.find((plan) => plan.id === 'business')!.name).toBe('Бизнес');
+
+		const english = await api<{ data: Plan[] }>('GET', '/stripe/plans', { headers: { 'accept-language': 'de-DE' } });
+		expect(english.body.data.find((plan) => plan.id === 'pro')!.features[0]).toBe('Up to 3 hosted Directus projects');
+		// Prices and limits do not depend on the language.
+		expect(spanish.body.data.map((plan) => [plan.id, plan.price, plan.projectLimit])).toEqual(
+			english.body.data.map((plan) => [plan.id, plan.price, plan.projectLimit]),
+		);
+	});
+});
+

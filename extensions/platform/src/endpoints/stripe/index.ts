@@ -8,7 +8,9 @@ import { mountBillingRoutes } from '../../lib/billing/billing-routes.ts';
 import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
 import { asyncRoute } from '../../lib/http/async-route.ts';
 import { readPlatformConfig } from '../../lib/platform-config.ts';
+import { localizePlan, PLAN_LANGUAGES } from '../../lib/plans/plan-translations.ts';
 import { planCatalogue } from '../../lib/plans/shared-catalogue.ts';
+import { requestLanguage } from '../../lib/http/request-language.ts';
 
 export default defineEndpoint({
 	id: 'stripe',
@@ -21,8 +23,11 @@ export default defineEndpoint({
 
 		router.get(
 			'/plans',
-			asyncRoute(async (_req, res) => {
-				res.json({ data: await planCatalogue(context).list() });
+			asyncRoute(async (req, res) => {
+				const language = requestLanguage(req, PLAN_LANGUAGES, 'en');
+				const plans = (await planCatalogue(context).list()).map((entry) => localizePlan(entry, language));
+				res.setHeader('Content-Language', language);
+				res.json({ data: plans });
 			}),
 		);
 

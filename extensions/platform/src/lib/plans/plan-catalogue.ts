@@ -3,23 +3,22 @@
  * in Studio. It is kept in memory and dropped when a plan changes (the bundle's hook calls
  * `invalidate`); the TTL bounds staleness when another replica made the edit.
  */
-import type { Plan } from './plan.ts';
-
-export class PlanCatalogue {
-	private cached: { plans: Plan[]; expiresAt: number } | null = null;
-	private pending: Promise<Plan[]> | null = null;
+/** Holds whatever the loader gives (plans with their translations); `T` keeps it testable. */
+export class PlanCatalogue<T> {
+	private cached: { plans: T[]; expiresAt: number } | null = null;
+	private pending: Promise<T[]> | null = null;
 	private generation = 0;
-	private readonly load: () => Promise<Plan[]>;
+	private readonly load: () => Promise<T[]>;
 	private readonly ttlMs: number;
 	private readonly now: () => number;
 
-	constructor(load: () => Promise<Plan[]>, ttlMs: number, now: () => number = Date.now) {
+	constructor(load: () => Promise<T[]>, ttlMs: number, now: () => number = Date.now) {
 		this.load = load;
 		this.ttlMs = ttlMs;
 		this.now = now;
 	}
 
-	async list(): Promise<Plan[]> {
+	async list(): Promise<T[]> {
 		if (this.cached && this.cached.expiresAt > this.now()) return this.cached.plans;
 		// Concurrent misses share one database read.
 		this.pending ??= this.refresh();
@@ -32,7 +31,7 @@ export class PlanCatalogue {
 		this.pending = null;
 	}
 
-	private async refresh(): Promise<Plan[]> {
+	private async refresh(): Promise<T[]> {
 		const generation = this.generation;
 		try {
 			const plans = await this.load();

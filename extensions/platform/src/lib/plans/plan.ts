@@ -10,6 +10,8 @@ export interface PlanRow {
 	price_quarterly: number | string | null;
 	price_yearly: number | string | null;
 	features: unknown;
+	/** Names, descriptions and features in other languages (plan-translations.ts). */
+	translations?: unknown;
 	project_limit: number | null;
 	is_popular: boolean | number | null;
 	is_active?: boolean | number | null;
@@ -31,4 +33,5 @@ export const PLAN_FIELDS = [
 	'stripe_price_id_monthly',
 	'stripe_price_id_quarterly',
 	'stripe_price_id_yearly',
+	'translations',
 ] as const;
