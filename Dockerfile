@@ -15,6 +15,7 @@ COPY packages/node-support/package.json packages/node-support/
 COPY packages/platform-api/package.json packages/platform-api/
 COPY packages/platform-launcher/package.json packages/platform-launcher/
 COPY packages/runtime-contract/package.json packages/runtime-contract/
+COPY packages/stripe-client/package.json packages/stripe-client/
 COPY runtime/package.json runtime/
 COPY extensions/platform/package.json extensions/platform/
 COPY portal/package.json portal/

@@ -16,7 +16,7 @@ import type {
 	ProviderEvent,
 	ProviderSubscription,
 } from '../billing-provider.ts';
-import { stripeClientOptions } from './stripe-client-options.ts';
+import { stripeClientOptions } from '@epic/stripe-client';
 
 /** Stripe refuses events signed longer ago than this (its own default tolerance). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
