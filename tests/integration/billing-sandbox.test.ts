@@ -6,7 +6,7 @@
  */
 import type { CheckoutSession, CheckoutSessionCreated, SandboxPortal, Subscription } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api } from '../support/api.ts';
+import { adminToken, api, controlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 
 let alice: TestCustomer;
@@ -57,6 +57,11 @@ describe('sandbox billing', () => {
 			expect(config.status, path).toBe(200);
 			expect(config.body).toEqual({ data: { provider: 'sandbox', publishableKey: null } });
 		}
+		// The sandbox needs no third-party script: the portal's CSP stays closed to Stripe.
+		const page = await fetch(`${controlPlane().url}/subscription`, { headers: { accept: 'text/html' } });
+		expect(page.status).toBe(200);
+		expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+		expect(page.headers.get('content-security-policy')).not.toContain('stripe.com');
 		const unknown = await api('GET', '/api/no-such-thing', { headers: { accept: 'text/html' } });
 		expect(unknown.status).toBe(404);
 		expect(unknown.headers.get('content-type')).toContain('application/json');

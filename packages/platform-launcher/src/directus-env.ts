@@ -40,6 +40,16 @@ function databaseEnv(config: PlatformConfig): Record<string, string> {
 	return { DB_CLIENT: 'sqlite3', DB_FILENAME: path.join(config.dataDir, 'control-plane.db') };
 }
 
+/**
+ * Stripe's embedded checkout loads its script from js.stripe.com and its frames from Stripe's
+ * hosts; Directus's CSP allows neither. Only with the Stripe provider: the sandbox needs no third
+ * party. Directus merges these lists over its own defaults, so they repeat them.
+ */
+const STRIPE_CONTENT_SECURITY_POLICY = {
+	CONTENT_SECURITY_POLICY_DIRECTIVES__SCRIPT_SRC: "array:'self','unsafe-eval',https://js.stripe.com",
+	CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC: "array:'self',https://js.stripe.com,https://hooks.stripe.com,https://checkout.stripe.com",
+};
+
 function billingEnv(config: PlatformConfig): Record<string, string> {
 	const env: Record<string, string> = {
 		BILLING_PROVIDER: config.billingProvider,
@@ -50,7 +60,7 @@ function billingEnv(config: PlatformConfig): Record<string, string> {
 		const value = config[key];
 		if (value) env[key] = value;
 	}
-	return env;
+	return config.billingProvider === 'stripe' ? { ...env, ...STRIPE_CONTENT_SECURITY_POLICY } : env;
 }
 
 /** How the control plane reaches the data plane (the `local` driver). */
