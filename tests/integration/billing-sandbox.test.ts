@@ -8,6 +8,7 @@ import type { CheckoutSession, CheckoutSessionCreated, SandboxPortal, Subscripti
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, controlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { waitForEmail } from '../support/mailbox.ts';
 
 let alice: TestCustomer;
 let bob: TestCustomer;
@@ -186,6 +187,8 @@ describe('sandbox billing', () => {
 		const canceled = await api<{ data: Subscription }>('POST', '/stripe/subscription/cancel', { token: alice.token });
 		expect(canceled.status).toBe(200);
 		expect(canceled.body.data).toMatchObject({ status: 'active', cancel_at_period_end: true });
+		const notice = await waitForEmail(alice.email, /^Your Pro subscription ends on /);
+		expect(notice.html).toContain('will not renew');
 		const twice = await api('POST', '/stripe/subscription/cancel', { token: alice.token });
 		expect(twice.status).toBe(409);
 		const reactivated = await api<{ data: Subscription }>('POST', '/stripe/subscription/reactivate', { token: alice.token });
@@ -228,10 +231,13 @@ describe('sandbox billing', () => {
 		expect((await subscriptionOf(alice)).status).toBe(404);
 		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=status`, { token: admin });
 		expect(mirrored.body.data).toEqual([{ status: 'canceled' }]);
+		await waitForEmail(alice.email, /^Your Business subscription has ended$/);
 	});
 
 	it('turns a card that fails at renewal into past_due, then unpaid after the grace period', async () => {
 		const carol = await registerVerifiedCustomer('carol-pay');
+		// Carol reads Spanish: her billing emails are written in it.
+		expect((await api('PATCH', `/users/${carol.id}`, { token: admin, body: { language: 'es-ES' } })).status).toBe(200);
 		const session = await startCheckout(carol, 'starter', 'monthly');
 		const paid = await api('POST', '/stripe/sandbox/confirm', { token: carol.token, body: { session_id: session, ...card('4000000000000341') } });
 		expect(paid.status).toBe(200);
@@ -243,11 +249,14 @@ describe('sandbox billing', () => {
 		expect(pastDue.body.data.status).toBe('past_due');
 		const portal = await api<{ data: SandboxPortal }>('GET', '/stripe/sandbox/portal', { token: carol.token });
 		expect(portal.body.data.invoices.map((invoice) => invoice.status)).toEqual(['failed', 'paid']);
+		const failed = await waitForEmail(carol.email, /^No se pudo cobrar tu suscripción Inicial$/);
+		expect(failed.html).toContain('/payments');
 
 		await advanceClock(8);
 		expect((await subscriptionOf(carol)).status).toBe(404);
 		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${carol.id}&fields=status`, { token: admin });
 		expect(mirrored.body.data).toEqual([{ status: 'unpaid' }]);
+		await waitForEmail(carol.email, /^Tu suscripción Inicial ha terminado$/);
 	});
 
 	it('takes no webhook: the sandbox announces its events in-process', async () => {

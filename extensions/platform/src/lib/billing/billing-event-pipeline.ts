@@ -10,24 +10,26 @@
  */
 import type { BillingContext } from './billing-context.ts';
 import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
-import { announceTransition } from './subscription-lifecycle.ts';
+import { afterSubscriptionChange } from './subscription-change.ts';
 import { mirrorSubscription } from './subscription-mirror.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 
-type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database' | 'emitter'>;
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database' | 'emitter' | 'logger'>;
 
 const EVENTS = 'billing_events';
 
 export class BillingEventPipeline {
 	readonly #context: Context;
 	readonly #provider: BillingProvider;
+	readonly #portalUrl: string;
 	readonly #now: () => Date;
 
-	constructor(context: Context, provider: BillingProvider, now: () => Date = () => new Date()) {
+	constructor(context: Context, provider: BillingProvider, portalUrl: string, now: () => Date = () => new Date()) {
 		this.#context = context;
 		this.#provider = provider;
+		this.#portalUrl = portalUrl;
 		this.#now = now;
 	}
 
@@ -40,7 +42,7 @@ export class BillingEventPipeline {
 				return 'ignored';
 			}
 			const subscription = await this.#provider.retrieveSubscription(subscriptionId);
-			if (subscription) announceTransition(this.#context, await mirrorSubscription(this.#context, subscription));
+			if (subscription) await afterSubscriptionChange(this.#context, await mirrorSubscription(this.#context, subscription), this.#portalUrl);
 			await this.#finish(event.id, 'processed', null);
 			return 'processed';
 		} catch (error) {

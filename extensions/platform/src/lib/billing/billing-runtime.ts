@@ -34,7 +34,7 @@ function createBillingRuntime(context: BillingContext): BillingRuntime {
 	const sandbox =
 		config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
 	const provider: BillingProvider = sandbox ?? createStripeProvider(config);
-	const pipeline = new BillingEventPipeline(context, provider);
+	const pipeline = new BillingEventPipeline(context, provider, portalUrl);
 	sandbox?.deliverEventsTo((event) => pipeline.handle(event));
 	return { config, provider, sandbox, pipeline, service: new BillingService({ context, provider, portalUrl }) };
 }

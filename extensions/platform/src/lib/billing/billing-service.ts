@@ -28,10 +28,10 @@ import { countOwnedProjects, UNLIMITED_PROJECTS } from './project-allowance.ts';
 import { ownPortalUrl } from './return-urls.ts';
 import { cardOf } from './sandbox/sandbox-records.ts';
 import type { SandboxProvider } from './sandbox/sandbox-provider.ts';
-import { announceTransition } from './subscription-lifecycle.ts';
+import { afterSubscriptionChange } from './subscription-change.ts';
 import { currentSubscriptionOf, mirrorSubscription, toApiSubscription, type MirroredSubscription } from './subscription-mirror.ts';
 
-type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter'>;
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter' | 'logger'>;
 
 export interface BillingServiceOptions {
 	context: Context;
@@ -116,7 +116,7 @@ export class BillingService {
 	async #mirrored(subscription: Awaited<ReturnType<BillingProvider['retrieveSubscription']>>): Promise<Subscription> {
 		if (!subscription) throw new SubscriptionNotFoundError();
 		const change = await mirrorSubscription(this.#context, subscription);
-		announceTransition(this.#context, change);
+		await afterSubscriptionChange(this.#context, change, this.#portalUrl);
 		return toApiSubscription(this.#context, change.after);
 	}
 

@@ -6,7 +6,7 @@
 import type { BillingRuntime } from './billing-runtime.ts';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
-import { announceTransition } from './subscription-lifecycle.ts';
+import { afterSubscriptionChange } from './subscription-change.ts';
 import { CURRENT_STATUSES, mirrorSubscription } from './subscription-mirror.ts';
 
 export interface SyncOutcome {
@@ -26,7 +26,7 @@ export async function syncSubscriptions(context: BillingContext, billing: Billin
 	for (const row of rows) {
 		const subscription = await billing.provider.retrieveSubscription(row.stripe_subscription_id);
 		if (!subscription) continue;
-		announceTransition(context, await mirrorSubscription(context, subscription));
+		await afterSubscriptionChange(context, await mirrorSubscription(context, subscription), billing.config.PUBLIC_URL.replace(/\/$/, ''));
 		resynced++;
 	}
 	return { resynced, renewals };

@@ -1,0 +1,67 @@
+/**
+ * Sends the billing email a subscription change calls for, in the customer's language, over the
+ * SMTP transport Directus is configured with. A failed send is logged and does not undo or retry
+ * the change: the change is the provider's truth, the email only tells of it.
+ */
+import type { BillingContext } from './billing-context.ts';
+import { billingEmailCopy, emailLanguageOf, formatEmailDate, type BillingEmailKind } from './billing-email-copy.ts';
+import { parsePlanTranslations } from '../plans/plan-translations.ts';
+import type { MirrorChange } from './subscription-mirror.ts';
+
+const ENDED = ['unpaid', 'canceled'];
+
+/** Which email a change calls for, if any. */
+export function billingEmailFor(change: MirrorChange): BillingEmailKind | null {
+	const { before, after } = change;
+	if (!before) return null;
+	if (after.status === 'past_due' && before.status !== 'past_due') return 'payment_failed';
+	if (ENDED.includes(after.status) && !ENDED.includes(before.status)) return 'ended';
+	if (Boolean(after.cancel_at_period_end) && !before.cancel_at_period_end && !ENDED.includes(after.status)) return 'canceling';
+	return null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const ACTION_PATH: Record<BillingEmailKind, string> = {
+	payment_failed: '/payments',
+	canceling: '/subscription',
+	ended: '/subscription',
+};
+
+export async function sendBillingEmail(context: Pick<BillingContext, 'services' | 'getSchema' | 'logger'>, change: MirrorChange, portalUrl: string): Promise<void> {
+	const kind = billingEmailFor(change);
+	if (!kind || !change.after.user) return;
+	try {
+		const schema = await context.getSchema();
+		const users = new context.services.UsersService({ schema });
+		const [user] = (await users.readByQuery({ fields: ['email', 'language'], filter: { id: { _eq: change.after.user } }, limit: 1 })) as {
+			email: string;
+			language: string | null;
+		}[];
+		if (!user) return;
+		const plans = new context.services.ItemsService('subscription_plans', { schema });
+		const [plan] = change.after.plan
+			? ((await plans.readByQuery({ fields: ['name', 'translations'], filter: { id: { _eq: change.after.plan } }, limit: 1 })) as {
+					name: string;
+					translations: unknown;
+				}[])
+			: [];
+		const language = emailLanguageOf(user.language);
+		const planName = (language === 'en' ? undefined : parsePlanTranslations(plan?.translations)[language]?.name) ?? plan?.name ?? change.after.plan ?? '';
+		const end = change.after.current_period_end ? new Date(change.after.current_period_end) : new Date();
+		const copy = billingEmailCopy(language, kind, { plan: planName, date: formatEmailDate(language, end) });
+		const link = `${portalUrl}${ACTION_PATH[kind]}`;
+		const mail = new context.services.MailService({ schema });
+		await mail.send({
+			to: user.email,
+			subject: copy.subject,
+			text: [...copy.paragraphs, `${copy.action}: ${link}`].join('\n\n'),
+			html: [
+				...copy.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+				`<p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p>`,
+			].join('\n'),
+		});
+	} catch (error) {
+		context.logger.error(`Billing email (${kind}) for subscription ${change.after.id} failed: ${(error as Error).message}`);
+	}
+}
