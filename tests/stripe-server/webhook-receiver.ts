@@ -19,6 +19,11 @@ export class WebhookReceiver {
 	readonly rejections: Rejection[] = [];
 	/** What the endpoint answers verified events with; set it to model a failing endpoint. */
 	answerStatus = 200;
+	/** How long the endpoint takes to answer, so overlapping deliveries would show. */
+	answerDelayMs = 0;
+	/** The most deliveries that were ever in progress at once. */
+	maxConcurrent = 0;
+	private concurrent = 0;
 	private readonly server: http.Server;
 
 	private constructor(server: http.Server) {
@@ -32,9 +37,14 @@ export class WebhookReceiver {
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const receiver = new WebhookReceiver(server);
 		server.on('request', (request, response) => {
+			receiver.concurrent += 1;
+			receiver.maxConcurrent = Math.max(receiver.maxConcurrent, receiver.concurrent);
 			const chunks: Buffer[] = [];
 			request.on('data', (chunk: Buffer) => chunks.push(chunk));
-			request.on('end', () => {
+			request.on('end', async () => {
+				if (receiver.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.answerDelayMs));
+				// Counted as answered from here, not when the socket reports the response closed, which can lag.
+				receiver.concurrent -= 1;
 				const signature = request.headers['stripe-signature'] as string | undefined;
 				try {
 					const event = verifier.webhooks.constructEvent(Buffer.concat(chunks), signature ?? '', secret);
