@@ -45,16 +45,6 @@ export class Billing {
 		this.state = state;
 	}
 
-	/** How a subscription's card behaves at its renewals. */
-	card(subscriptionId: string): CardBehavior {
-		return this.cycle(subscriptionId).card;
-	}
-
-	/** The proration lines waiting for the next invoice. */
-	pendingLines(subscriptionId: string): InvoiceLine[] {
-		return [...this.cycle(subscriptionId).pendingLines];
-	}
-
 	/**
 	 * A customer paid a checkout: the subscription starts now with a paid first invoice. Announces
 	 * nothing: completing a checkout orders its own events.
