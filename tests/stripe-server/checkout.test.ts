@@ -82,7 +82,7 @@ describe('checkout', () => {
 		expect(server.deliveries().map((delivery) => delivery.status)).toEqual(server.events().map(() => 200));
 	});
 
-	it('expands the subscription on the session', async () => {
+	it('expands the subscription on the session, and ids along a path on the subscription', async () => {
 		const { stripe } = harness;
 		const { monthly } = await createCatalog(stripe);
 		const { session, subscription } = await subscribe(harness, monthly);
@@ -90,6 +90,13 @@ describe('checkout', () => {
 		expect(typeof expanded.subscription).toBe('object');
 		expect((expanded.subscription as { id: string; status: string }).id).toBe(subscription.id);
 		expect((expanded.subscription as { status: string }).status).toBe('active');
+
+		const deep = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice', 'customer', 'default_payment_method', 'items.data.price.product'] });
+		expect(deep.latest_invoice).toMatchObject({ object: 'invoice', status: 'paid' });
+		expect(deep.customer).toMatchObject({ object: 'customer', email: 'ada@example.com' });
+		expect(deep.default_payment_method).toMatchObject({ object: 'payment_method', card: { last4: '4242' } });
+		expect(deep.items.data[0]?.price.product).toMatchObject({ object: 'product', name: 'Pro' });
+		await expect(stripe.subscriptions.retrieve(subscription.id, { expand: ['status'] })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'expand' });
 	});
 
 	it('creates the customer when the session had none, from the email typed at checkout', async () => {
