@@ -7,8 +7,16 @@ export interface ApiResponse<T = unknown> {
 	headers: Headers;
 }
 
+let ownControlPlane: ReturnType<typeof inject<'controlPlane'>> | null = null;
+
+/** The control plane these helpers talk to: the project's shared one, unless a suite booted its own. */
 export function controlPlane() {
-	return inject('controlPlane');
+	return ownControlPlane ?? inject('controlPlane');
+}
+
+/** For a suite that boots a control plane of its own (each test file runs in its own module scope). */
+export function useOwnControlPlane(handle: ReturnType<typeof inject<'controlPlane'>>): void {
+	ownControlPlane = handle;
 }
 
 export async function api<T = any>(

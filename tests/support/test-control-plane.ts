@@ -53,7 +53,7 @@ interface TestEnvironment {
 	discard(): Promise<void>;
 }
 
-async function testEnvironment(db: TestDatabaseClient, label: string): Promise<TestEnvironment> {
+async function testEnvironment(db: TestDatabaseClient, label: string, overrides: Record<string, string> = {}): Promise<TestEnvironment> {
 	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-${label}-${db}-`));
 	mkdirSync(path.join(dataDir, 'uploads'));
 	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase(label) : null;
@@ -81,6 +81,7 @@ async function testEnvironment(db: TestDatabaseClient, label: string): Promise<T
 			LOG_LEVEL: 'warn',
 			// Tests move the sandbox's clock to reach renewals and period ends.
 			BILLING_SANDBOX_CLOCK_CONTROL: 'true',
+			...overrides,
 		},
 		REPO_ROOT,
 	);
@@ -123,8 +124,9 @@ export async function prepareTestDatabase(db: TestDatabaseClient, label: string)
 	return { knexConnection: databaseConnection(setup.env), discard: setup.discard };
 }
 
-export async function bootTestControlPlane(db: TestDatabaseClient): Promise<RunningTestControlPlane> {
-	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(db, 'cp');
+/** `env` adds to or overrides the platform configuration (e.g. a suite that runs the Stripe provider). */
+export async function bootTestControlPlane(db: TestDatabaseClient, options: { label?: string; env?: Record<string, string> } = {}): Promise<RunningTestControlPlane> {
+	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(db, options.label ?? 'cp', options.env);
 	const mail = await startMailCatcher({ smtpPort, uiPort });
 
 	try {

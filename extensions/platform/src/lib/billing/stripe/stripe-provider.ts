@@ -111,7 +111,7 @@ export class StripeProvider implements BillingProvider {
 		const session = await this.#stripe.checkout.sessions.create(
 			{
 				mode: 'subscription',
-				ui_mode: 'embedded',
+				ui_mode: 'embedded_page',
 				customer: request.customerId,
 				client_reference_id: request.userId,
 				line_items: [{ price: stripePriceId(request.plan, request.period), quantity: 1 }],

@@ -1,0 +1,232 @@
+/**
+ * The Stripe provider through the official library, against the local Stripe-compatible server in
+ * tests/support/stripe-server: this file boots a control plane of its own with
+ * BILLING_PROVIDER=stripe pointed at that server, whose webhooks (signed with the library's own
+ * signing code) come back to `/stripe/webhook`. The tests run in order along one customer's life.
+ */
+import type { CheckoutSession, CheckoutSessionCreated, Subscription } from '@epic/platform-api';
+import { syncPlansToStripe } from '@epic/platform-launcher/stripe-plan-sync';
+import knex, { type Knex } from 'knex';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
+import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { StripeTestServer } from '../support/stripe-server/index.ts';
+import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
+
+const SECRET_KEY = 'sk_test_epic_platform';
+const WEBHOOK_SECRET = 'whsec_epic_platform_test';
+
+let server: StripeTestServer;
+let stripe: Stripe;
+let own: RunningTestControlPlane;
+let db: Knex;
+let admin: string;
+let alice: TestCustomer;
+let bob: TestCustomer;
+let sessionId: string;
+let subscriptionId: string;
+
+beforeAll(async () => {
+	server = await StripeTestServer.start({ webhookSecret: WEBHOOK_SECRET, secretKey: SECRET_KEY });
+	stripe = server.stripeClient(SECRET_KEY);
+	own = await bootTestControlPlane(inject('controlPlane').db, {
+		label: 'stripe',
+		env: {
+			STRIPE_SECRET_KEY: SECRET_KEY,
+			STRIPE_PUBLISHABLE_KEY: 'pk_test_epic_platform',
+			STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+			STRIPE_API_URL: server.url,
+		},
+	});
+	const { stop: _stop, ...handle } = own;
+	useOwnControlPlane(handle);
+	server.setWebhookUrl(`${own.url}/stripe/webhook`);
+	db = knex(own.knexConnection);
+	admin = await adminToken();
+	[alice, bob] = await Promise.all([registerVerifiedCustomer('alice-stripe'), registerVerifiedCustomer('bob-stripe')]);
+}, 180_000);
+
+afterAll(async () => {
+	await db?.destroy();
+	await own?.stop();
+	await server?.close();
+});
+
+async function subscriptionOf(customer: TestCustomer) {
+	return api('GET', '/stripe/subscription', { token: customer.token });
+}
+
+async function mirrored(customer: TestCustomer) {
+	const rows = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${customer.id}&fields=status,stripe_subscription_id,plan,period,cancel_at_period_end`, {
+		token: admin,
+	});
+	expect(rows.status).toBe(200);
+	return rows.body.data as { status: string; stripe_subscription_id: string; plan: string; period: string; cancel_at_period_end: boolean }[];
+}
+
+async function storedEvents(id: string) {
+	const rows = await api('GET', `/items/billing_events?filter[id][_eq]=${id}&fields=id,status,error`, { token: admin });
+	expect(rows.status).toBe(200);
+	return rows.body.data as { id: string; status: string; error: string | null }[];
+}
+
+describe('Stripe provider', () => {
+	it('syncs the plans into Stripe products and prices, and a second run changes nothing', async () => {
+		const first = await syncPlansToStripe(db, stripe);
+		expect(first).toMatchObject({ productsCreated: 3, pricesCreated: 9, unchanged: 0 });
+		const second = await syncPlansToStripe(db, stripe);
+		expect(second).toEqual({ productsCreated: 0, productsUpdated: 0, pricesCreated: 0, pricesDeactivated: 0, unchanged: 9 });
+		const pro = await db('subscription_plans').where({ id: 'pro' }).first();
+		const price = await stripe.prices.retrieve(pro.stripe_price_id_quarterly);
+		expect(price).toMatchObject({ unit_amount: 10530, currency: 'usd', recurring: { interval: 'month', interval_count: 3 } });
+	});
+
+	it("opens the CSP to Stripe's script when the Stripe provider runs", async () => {
+		const config = await api('GET', '/stripe/config');
+		expect(config.body).toEqual({ data: { provider: 'stripe', publishableKey: 'pk_test_epic_platform' } });
+		const page = await fetch(`${own.url}/subscription`, { headers: { accept: 'text/html' } });
+		expect(page.headers.get('content-security-policy')).toContain('https://js.stripe.com');
+	});
+
+	it('checks out through Stripe and mirrors the subscription from the webhooks', async () => {
+		const created = await api<{ data: CheckoutSessionCreated }>('POST', '/stripe/create-checkout-session', {
+			token: alice.token,
+			body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' },
+		});
+		expect(created.status, JSON.stringify(created.body)).toBe(200);
+		if (created.body.data.kind !== 'checkout') throw new Error('expected a checkout');
+		sessionId = created.body.data.id;
+		expect(created.body.data.client_secret).toBeTruthy();
+		const session = server.store.checkoutSessions.get(sessionId)!;
+		expect(session.return_url).toContain(`/subscription/return?session_id=${sessionId}`);
+
+		expect((await api('GET', `/stripe/checkout-session?session_id=${sessionId}`, { token: bob.token })).status).toBe(404);
+
+		await server.completeCheckout(sessionId);
+		const read = await api<{ data: CheckoutSession }>('GET', `/stripe/checkout-session?session_id=${sessionId}`, { token: alice.token });
+		expect(read.body.data).toMatchObject({ status: 'complete', plan_id: 'pro', period: 'monthly' });
+
+		const subscription = await subscriptionOf(alice);
+		expect(subscription.status, JSON.stringify(subscription.body)).toBe(200);
+		expect(subscription.body.data).toMatchObject({ status: 'active', period: 'monthly', plan: { id: 'pro' }, cancel_at_period_end: false });
+		const rows = await mirrored(alice);
+		expect(rows).toHaveLength(1);
+		subscriptionId = rows[0]!.stripe_subscription_id;
+		expect(server.deliveries().every((delivery) => delivery.ok)).toBe(true);
+		expect((await subscriptionOf(bob)).status).toBe(404);
+	});
+
+	it("opens the customer's own billing portal", async () => {
+		const portal = await api<{ data: { url: string } }>('POST', '/stripe/create-billing-portal-session', { token: alice.token, body: {} });
+		expect(portal.status).toBe(200);
+		const sessions = [...server.store.billingPortalSessions.values()];
+		expect(sessions.at(-1)).toMatchObject({ url: portal.body.data.url, customer: server.store.subscriptions.get(subscriptionId)!.customer });
+		expect((await api('POST', '/stripe/create-billing-portal-session', { token: bob.token, body: {} })).status).toBe(404);
+	});
+
+	it('changes the plan in place, cancels at period end and reactivates', async () => {
+		const changed = await api<{ data: CheckoutSessionCreated }>('POST', '/stripe/create-checkout-session', {
+			token: alice.token,
+			body: { plan_id: 'business', period: 'monthly' },
+		});
+		expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+		expect(changed.body.data).toMatchObject({ kind: 'changed', subscription: { plan: { id: 'business' } } });
+		expect(server.store.subscriptions.get(subscriptionId)!.items.data[0]!.price.metadata['plan_id']).toBe('business');
+		expect(server.store.subscriptions.size).toBe(1);
+
+		const canceled = await api<{ data: Subscription }>('POST', '/stripe/subscription/cancel', { token: alice.token });
+		expect(canceled.body.data.cancel_at_period_end).toBe(true);
+		expect(server.store.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+		const reactivated = await api<{ data: Subscription }>('POST', '/stripe/subscription/reactivate', { token: alice.token });
+		expect(reactivated.body.data.cancel_at_period_end).toBe(false);
+		await server.webhooksDelivered();
+		expect((await mirrored(alice))[0]).toMatchObject({ plan: 'business', cancel_at_period_end: false, status: 'active' });
+	});
+
+	it('refuses a webhook without a valid, fresh signature and changes nothing', async () => {
+		const body = JSON.stringify({ id: 'evt_forged_1', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: subscriptionId, object: 'subscription' } } });
+		const cases = [
+			{ name: 'bad signature', signature: server.signatureHeader(body, { secret: 'whsec_wrong' }) },
+			{ name: 'older than 300 s', signature: server.signatureHeader(body, { timestamp: Math.floor(Date.now() / 1000) - 301 }) },
+			{ name: 'no signature header', signature: null },
+		];
+		for (const { name, signature } of cases) {
+			const answer = await server.sendRawWebhook({ body, signature });
+			expect(answer.status, name).toBe(400);
+			expect(JSON.parse(answer.body).errors[0].extensions.code, name).toBe('INVALID_SIGNATURE');
+		}
+		expect(await storedEvents('evt_forged_1')).toEqual([]);
+		expect((await mirrored(alice))[0]!.status).toBe('active');
+	});
+
+	it('applies the same event delivered ten times at once exactly once', async () => {
+		const event = server.events().findLast((candidate) => candidate.type === 'customer.subscription.updated')!;
+		const before = (await storedEvents(event.id))[0];
+		expect(before?.status).toBe('processed');
+		const outcomes = await Promise.all(Array.from({ length: 10 }, () => server.deliver(event)));
+		expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(10).fill(200));
+		const answers = outcomes.map((outcome) => JSON.parse(outcome.responseBody ?? '{}').data?.outcome);
+		expect(answers).toEqual(Array(10).fill('duplicate'));
+		expect(await storedEvents(event.id)).toHaveLength(1);
+
+		// A new event ten times at once: one delivery processes it, nine see a duplicate.
+		await server.pauseWebhooks();
+		await stripe.subscriptions.update(subscriptionId, { metadata: { plan_id: 'business', period: 'monthly', touched: 'yes' } });
+		const fresh = server.pendingWebhooks().find((candidate) => candidate.type === 'customer.subscription.updated')!;
+		const burst = await Promise.all(Array.from({ length: 10 }, () => server.deliver(fresh)));
+		const freshAnswers = burst.map((outcome) => JSON.parse(outcome.responseBody ?? '{}').data?.outcome);
+		expect(freshAnswers.filter((answer) => answer === 'processed')).toHaveLength(1);
+		expect(freshAnswers.filter((answer) => answer === 'duplicate')).toHaveLength(9);
+		await server.resumeWebhooks();
+	});
+
+	it('ends in the provider\'s real state when deleted arrives before updated', async () => {
+		await server.pauseWebhooks();
+		await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+		await stripe.subscriptions.cancel(subscriptionId);
+		const pending = server.pendingWebhooks();
+		const updated = pending.find((event) => event.type === 'customer.subscription.updated')!;
+		const deleted = pending.find((event) => event.type === 'customer.subscription.deleted')!;
+		expect((await server.deliver(deleted)).status).toBe(200);
+		expect((await server.deliver(updated)).status).toBe(200);
+		expect((await mirrored(alice))[0]!.status).toBe('canceled');
+		expect((await subscriptionOf(alice)).status).toBe(404);
+		await server.resumeWebhooks();
+	});
+
+	it('answers non-2xx when the database fails during an event, and a redelivery applies it', async () => {
+		const carol = await registerVerifiedCustomer('carol-stripe');
+		const created = await api<{ data: CheckoutSessionCreated }>('POST', '/stripe/create-checkout-session', {
+			token: carol.token,
+			body: { plan_id: 'starter', period: 'monthly' },
+		});
+		if (created.body.data.kind !== 'checkout') throw new Error('expected a checkout');
+		await server.pauseWebhooks();
+		await server.completeCheckout(created.body.data.id, { card: 'fails_at_renewal' });
+		const first = server.pendingWebhooks().find((event) => event.type === 'customer.subscription.created')!;
+
+		// The mirror's table goes away for a moment: the event is stored, then its processing fails.
+		await db.schema.renameTable('user_subscriptions', 'user_subscriptions_away');
+		let failed;
+		try {
+			failed = await server.deliver(first);
+		} finally {
+			await db.schema.renameTable('user_subscriptions_away', 'user_subscriptions');
+		}
+		expect(failed.status).toBeGreaterThanOrEqual(500);
+		expect(await storedEvents(first.id)).toMatchObject([{ status: 'failed', error: expect.any(String) }]);
+		expect(await mirrored(carol)).toEqual([]);
+
+		const again = await server.redeliver(first.id);
+		expect(again.status).toBe(200);
+		expect(await storedEvents(first.id)).toMatchObject([{ status: 'processed', error: null }]);
+		expect((await mirrored(carol))[0]).toMatchObject({ status: 'active', plan: 'starter' });
+		await server.resumeWebhooks();
+
+		// Its renewal fails: past_due, from the webhooks alone.
+		await server.advanceTime(32 * 86_400_000);
+		await server.webhooksDelivered();
+		expect((await subscriptionOf(carol)).body.data.status).toBe('past_due');
+	});
+});
