@@ -6,6 +6,7 @@ import type {
   SandboxConfirmRequest,
 } from '@epic/platform-api';
 import useSWR from 'swr';
+import useSWRImmutable from 'swr/immutable';
 import { billingRequest } from './billing-request';
 import { isCheckoutSession, isCheckoutSessionCreated } from './guards';
 
@@ -41,3 +42,20 @@ export function useCheckoutSession(sessionId: string | null) {
  */
 export const confirmSandboxPayment = (request: SandboxConfirmRequest): Promise<CheckoutSession> =>
   billingRequest({ method: 'POST', path: '/sandbox/confirm', body: request }, isCheckoutSession);
+
+export type NewCheckout = { userId: string; planId: string; period: BillingPeriod; returnUrl: string; attempt: string };
+
+/**
+ * Creates a checkout session for the payment step. Keyed by an attempt id the caller makes per
+ * visit (and per Try again), so React's double mount in development shares one request while a
+ * later visit gets a fresh session. Never retried by itself: each call is a new session.
+ */
+export function useNewCheckoutSession(checkout: NewCheckout | null) {
+  return useSWRImmutable(
+    checkout
+      ? (['stripe/create-checkout-session', checkout.userId, checkout.planId, checkout.period, checkout.returnUrl, checkout.attempt] as const)
+      : null,
+    ([, , planId, period, returnUrl]) => createCheckoutSession(planId, period, returnUrl),
+    { shouldRetryOnError: false },
+  );
+}

@@ -45,3 +45,12 @@ const isBillingStateKey = (key: unknown): boolean =>
 export async function refreshBillingState(): Promise<void> {
   await globalMutate(isBillingStateKey);
 }
+
+/**
+ * After a cancellation, reactivation or in-place plan change answered with the subscription: show
+ * it at once, and refetch the other views of it.
+ */
+export async function applySubscriptionChange(userId: string, subscription: Subscription): Promise<void> {
+  await globalMutate(subscriptionKey(userId), subscription, { revalidate: false });
+  await globalMutate((key: unknown) => Array.isArray(key) && key[0] === SANDBOX_PORTAL_KEY);
+}
