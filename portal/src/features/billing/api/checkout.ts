@@ -5,7 +5,7 @@ import type {
   CreateCheckoutSessionRequest,
   SandboxConfirmRequest,
 } from '@epic/platform-api';
-import useSWR from 'swr';
+import useSWR, { mutate as globalMutate } from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import { billingRequest } from './billing-request';
 import { isCheckoutSession, isCheckoutSessionCreated } from './guards';
@@ -34,6 +34,11 @@ export function useCheckoutSession(sessionId: string | null) {
   return useSWR(sessionId ? checkoutSessionKey(sessionId) : null, ([, id]) => fetchCheckoutSession(id), {
     revalidateOnFocus: false,
   });
+}
+
+/** Puts a session the server just answered (e.g. paid) in the cache, so the return page does not show an older state of it. */
+export async function rememberCheckoutSession(session: CheckoutSession): Promise<void> {
+  await globalMutate(checkoutSessionKey(session.id), session, { revalidate: false });
 }
 
 /**

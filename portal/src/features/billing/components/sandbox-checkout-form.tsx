@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuLock } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { getErrorCode, getErrorMessage } from '../../../lib/api-error';
-import { confirmSandboxPayment } from '../api/checkout';
+import { confirmSandboxPayment, rememberCheckoutSession } from '../api/checkout';
 import { refreshBillingState } from '../api/subscription';
 import { formatCardNumber, formatCvc, formatExpiry, validateCardForm, type CardFormValues } from '../lib/card-form';
 import { completedCheckoutDestination } from '../lib/checkout-urls';
@@ -56,6 +56,7 @@ export function SandboxCheckoutForm({ sessionId, returnUrl, email }: SandboxChec
         cardholder: values.cardholder.trim(),
         email: values.email.trim(),
       });
+      await rememberCheckoutSession(session);
       await refreshBillingState();
       const destination = completedCheckoutDestination(returnUrl, session.id, window.location.origin);
       if (destination.kind === 'internal') await navigate(destination.path);

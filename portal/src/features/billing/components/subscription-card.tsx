@@ -1,6 +1,6 @@
-import { Alert, Button, Card, DataList, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Subscription } from '@epic/platform-api';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCreditCard, LuRotateCcw, LuTriangleAlert, LuX } from 'react-icons/lu';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -96,23 +96,18 @@ export function SubscriptionCard({ subscription, showPortalButton = true }: Subs
         </Stack>
       </Card.Header>
       <Card.Body gap="5">
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-          <DataList.Item>
-            <DataList.ItemLabel>{t('billing.subscription.period')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="subscription-period">{t(`plans.periods.${subscription.period}`)}</DataList.ItemValue>
-          </DataList.Item>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          <Detail label={t('billing.subscription.period')} testId="subscription-period">
+            {t(`plans.periods.${subscription.period}`)}
+          </Detail>
           {billed !== null && (
-            <DataList.Item>
-              <DataList.ItemLabel>{t('billing.subscription.price')}</DataList.ItemLabel>
-              <DataList.ItemValue>{t(`plans.billed.${subscription.period}`, { amount: money(billed) })}</DataList.ItemValue>
-            </DataList.Item>
+            <Detail label={t('billing.subscription.price')}>
+              {t(`plans.billed.${subscription.period}`, { amount: money(billed) })}
+            </Detail>
           )}
-          <DataList.Item>
-            <DataList.ItemLabel>{t('billing.subscription.projects')}</DataList.ItemLabel>
-            <DataList.ItemValue>{projects}</DataList.ItemValue>
-          </DataList.Item>
+          <Detail label={t('billing.subscription.projects')}>{projects}</Detail>
           <SubscriptionDate line={view.dateLine} locale={locale} />
-        </DataList.Root>
+        </SimpleGrid>
 
         {view.warning && (
           <Alert.Root status="error" data-testid="subscription-warning" data-warning={view.warning}>
@@ -166,22 +161,35 @@ export function SubscriptionCard({ subscription, showPortalButton = true }: Subs
   );
 }
 
+type DetailProps = { label: string; children: ReactNode; testId?: string; kind?: string; color?: string; strong?: boolean };
+
+function Detail({ label, children, testId, kind, color, strong = false }: DetailProps) {
+  return (
+    <Stack gap="0.5">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text data-testid={testId} data-kind={kind} color={color} fontWeight={strong ? 'semibold' : 'medium'}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
 function SubscriptionDate({ line, locale }: { line: DateLine; locale: string | undefined }) {
   const { t } = useTranslation();
   if (line.kind === 'none') return null;
   const date = formatDate(line.date, locale);
   if (!date) return null;
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{t(`billing.subscription.dateLabel.${line.kind}`)}</DataList.ItemLabel>
-      <DataList.ItemValue
-        data-testid="subscription-date"
-        data-kind={line.kind}
-        color={line.kind === 'cancels' ? 'orange.fg' : line.kind === 'periodEnds' ? 'red.fg' : undefined}
-        fontWeight={line.kind === 'cancels' ? 'semibold' : undefined}
-      >
-        {t(`billing.subscription.dateValue.${line.kind}`, { date })}
-      </DataList.ItemValue>
-    </DataList.Item>
+    <Detail
+      label={t(`billing.subscription.dateLabel.${line.kind}`)}
+      testId="subscription-date"
+      kind={line.kind}
+      color={line.kind === 'cancels' ? 'orange.fg' : line.kind === 'periodEnds' ? 'red.fg' : undefined}
+      strong={line.kind === 'cancels'}
+    >
+      {t(`billing.subscription.dateValue.${line.kind}`, { date })}
+    </Detail>
   );
 }
