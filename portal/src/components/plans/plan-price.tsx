@@ -65,7 +65,7 @@ export function PlanPrice({ plan, period, detailed = false }: PlanPriceProps) {
           {t('plans.monthlyOnly')}
         </Text>
       )}
-      {saved !== null && price.period !== 'monthly' && (
+      {saved !== null && (
         <Box
           mt="2"
           px="3"
