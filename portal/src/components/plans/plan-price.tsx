@@ -65,7 +65,8 @@ export function PlanPrice({ plan, period, detailed = false }: PlanPriceProps) {
           {t('plans.monthlyOnly')}
         </Text>
       )}
-      {saved !== null && (
+      {/* The period check also narrows the translation key to the periods that can save. */}
+      {saved !== null && price.period !== 'monthly' && (
         <Box
           mt="2"
           px="3"
