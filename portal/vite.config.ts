@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
   { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)[\\/]/ },
+  // Only Stripe's embedded checkout needs these: a chunk of their own keeps them off every other page.
+  { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
   { name: 'vendor', test: /node_modules[\\/]/ },
 ];
 

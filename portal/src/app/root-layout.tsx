@@ -18,7 +18,7 @@ export function RootLayout() {
       <SkipNavLink>{t('nav.skipToContent')}</SkipNavLink>
       <Flex direction="column" minH="100vh">
         <TopNav />
-        <Box as="main" flex="1" pt={NAV_HEIGHT}>
+        <Box as="main" flex="1" pt={NAV_HEIGHT} _print={{ pt: '0' }}>
           <SkipNavContent />
           <Outlet />
         </Box>

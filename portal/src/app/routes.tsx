@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 
 /**
  * The route table. Pages load lazily so a visitor downloads only the screen
- * they open. Onboarding, projects, billing and profile arrive with their own issues.
+ * they open. Onboarding, projects and profile arrive with their own issues.
  */
 export const routes: RouteObject[] = [
   {
@@ -55,11 +55,45 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }),
       },
       {
+        path: paths.stripeTest.path,
+        lazy: async () => ({ Component: (await import('../features/billing/components/stripe-test-page')).StripeTestPage }),
+      },
+      {
         element: <ProtectedRoute />,
         children: [
           {
             path: paths.dashboard.path,
             lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }),
+          },
+          {
+            path: paths.subscription.path,
+            lazy: async () => ({
+              Component: (await import('../features/billing/components/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
+            path: paths.subscriptionCheckout.path,
+            lazy: async () => ({ Component: (await import('../features/billing/components/checkout-page')).CheckoutPage }),
+          },
+          {
+            path: paths.subscriptionReturn.path,
+            lazy: async () => ({
+              Component: (await import('../features/billing/components/checkout-return-page')).CheckoutReturnPage,
+            }),
+          },
+          {
+            path: paths.payments.path,
+            lazy: async () => ({ Component: (await import('../features/billing/components/payments-page')).PaymentsPage }),
+          },
+          {
+            path: paths.billingPortal.path,
+            lazy: async () => ({
+              Component: (await import('../features/billing/components/billing-portal-page')).BillingPortalPage,
+            }),
+          },
+          {
+            path: paths.billingPortalInvoice.path,
+            lazy: async () => ({ Component: (await import('../features/billing/components/invoice-page')).InvoicePage }),
           },
         ],
       },

@@ -3,6 +3,8 @@
  * `path`; links call `getHref()` so a renamed route cannot leave a stale link.
  */
 
+import type { BillingPeriod } from '@epic/platform-api';
+
 export type AuthMode = 'login' | 'register';
 
 export const paths = {
@@ -44,6 +46,39 @@ export const paths = {
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
+  },
+  subscription: {
+    path: '/subscription',
+    getHref: () => '/subscription',
+  },
+  /** The payment step for one plan and period, opened from the plan cards of /subscription. */
+  subscriptionCheckout: {
+    path: '/subscription/checkout',
+    getHref: (planId: string, period: BillingPeriod) =>
+      `/subscription/checkout?plan=${encodeURIComponent(planId)}&period=${encodeURIComponent(period)}`,
+  },
+  /** Where a checkout returns; the billing provider fills in the session id. */
+  subscriptionReturn: {
+    path: '/subscription/return',
+    getHref: (sessionId: string) => `/subscription/return?session_id=${encodeURIComponent(sessionId)}`,
+  },
+  payments: {
+    path: '/payments',
+    getHref: () => '/payments',
+  },
+  /** The sandbox provider's billing portal, served by the portal itself. */
+  billingPortal: {
+    path: '/billing-portal',
+    getHref: () => '/billing-portal',
+  },
+  billingPortalInvoice: {
+    path: '/billing-portal/invoices/:invoiceId',
+    getHref: (invoiceId: string) => `/billing-portal/invoices/${encodeURIComponent(invoiceId)}`,
+  },
+  /** Developer page: checks the billing endpoints from the browser. */
+  stripeTest: {
+    path: '/stripe-test',
+    getHref: () => '/stripe-test',
   },
   notFound: {
     path: '*',

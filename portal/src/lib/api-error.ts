@@ -63,3 +63,11 @@ function messageForStatus(status: number | null): string | null {
 
 /** HTTP status of a failed request, when the error carries one. */
 export const getErrorStatus = statusOf;
+
+/** The server's error code (`errors[0].extensions.code`), e.g. `CARD_DECLINED`, when the error carries one. */
+export function getErrorCode(error: unknown): string | null {
+  if (!isRecord(error) || !Array.isArray(error.errors)) return null;
+  const [first] = error.errors as unknown[];
+  if (!isRecord(first) || !isRecord(first.extensions)) return null;
+  return nonEmpty(first.extensions.code);
+}

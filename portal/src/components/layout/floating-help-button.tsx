@@ -18,6 +18,7 @@ export function FloatingHelpButton() {
       rounded="full"
       colorPalette="purple"
       boxShadow="lg"
+      _print={{ display: 'none' }}
       aria-label={t('nav.helpCenter')}
       title={t('nav.helpCenter')}
     >

@@ -18,7 +18,7 @@ export function Footer({ statusIndicator }: FooterProps) {
   const { data: portalConfig } = usePortalConfig();
 
   return (
-    <Box as="footer" data-testid="footer" borderTopWidth="1px" bg="bg.subtle" mt="auto">
+    <Box as="footer" data-testid="footer" _print={{ display: 'none' }} borderTopWidth="1px" bg="bg.subtle" mt="auto">
       <Container maxW="6xl" py="10">
         <Flex direction={{ base: 'column', md: 'row' }} gap="8" justify="space-between">
           <Stack gap="3" maxW="sm">

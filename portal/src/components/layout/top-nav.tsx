@@ -19,6 +19,8 @@ export function TopNav() {
   return (
     <Box
       as="header"
+      // Printed pages (an invoice) leave the app's chrome out.
+      _print={{ display: 'none' }}
       position="fixed"
       top="0"
       insetX="0"

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuInfo, LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import { LuCreditCard, LuInfo, LuLayoutDashboard, LuLogOut, LuReceipt } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { SessionUser } from '../../lib/auth/session-user';
@@ -37,6 +37,18 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               <RouterLink to={paths.dashboard.getHref()}>
                 <LuLayoutDashboard aria-hidden="true" />
                 {t('nav.dashboard')}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="subscription" asChild>
+              <RouterLink to={paths.subscription.getHref()} data-testid="menu-subscription">
+                <LuCreditCard aria-hidden="true" />
+                {t('nav.subscription')}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="payments" asChild>
+              <RouterLink to={paths.payments.getHref()} data-testid="menu-payments">
+                <LuReceipt aria-hidden="true" />
+                {t('nav.payments')}
               </RouterLink>
             </Menu.Item>
             <Menu.Item value="about" asChild>

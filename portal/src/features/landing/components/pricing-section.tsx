@@ -1,20 +1,16 @@
-import { Alert, Button, Center, Container, SimpleGrid, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Center, Container } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { BillingPeriodSwitch } from '../../../components/plans/billing-period-switch';
+import { PlanList } from '../../../components/plans/plan-list';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { usePlans } from '../api/get-plans';
-import type { BillingPeriod } from '../api/plan';
-import { BillingPeriodSwitch } from './billing-period-switch';
-import { PlanCard } from './plan-card';
-import { PlanCardSkeleton } from './plan-card-skeleton';
-
-/** How many skeleton cards to show; plans usually come in threes. */
-const SKELETON_CARDS = 3;
+import { paths } from '../../../config/paths';
+import type { BillingPeriod } from '../../../lib/plans/plan';
 
 export function PricingSection() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const { data: plans, error, isLoading, isValidating, mutate } = usePlans();
 
   return (
     <Container as="section" id="pricing" aria-labelledby="pricing-heading" maxW="6xl" py={{ base: '14', md: '20' }}>
@@ -22,40 +18,15 @@ export function PricingSection() {
       <Center mb="10">
         <BillingPeriodSwitch value={period} onChange={setPeriod} />
       </Center>
-
-      {error && !plans ? (
-        <Alert.Root status="error" maxW="xl" mx="auto" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('landing.pricing.error')}</Alert.Title>
-          </Alert.Content>
-          <Button size="sm" variant="outline" loading={isValidating} onClick={() => void mutate()}>
-            {t('common.retry')}
+      <PlanList
+        period={period}
+        cardTestId="pricing-plan"
+        renderAction={(plan) => (
+          <Button asChild w="full" colorPalette="purple" variant={plan.popular ? 'solid' : 'outline'}>
+            <RouterLink to={paths.auth.getHref('register')}>{t('landing.pricing.cta')}</RouterLink>
           </Button>
-        </Alert.Root>
-      ) : isLoading || !plans ? (
-        <SimpleGrid columns={{ base: 1, md: SKELETON_CARDS }} gap="6" aria-busy="true">
-          <VisuallyHidden role="status">{t('landing.pricing.loading')}</VisuallyHidden>
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <PlanCardSkeleton key={index} />
-          ))}
-        </SimpleGrid>
-      ) : plans.length === 0 ? (
-        <Text textAlign="center" color="fg.muted">
-          {t('landing.pricing.empty')}
-        </Text>
-      ) : (
-        // One row on wide screens for up to four plans, two per row on tablets: never a lone card.
-        <SimpleGrid
-          columns={{ base: 1, md: Math.min(plans.length, 2), xl: Math.min(plans.length, 4) }}
-          gap="6"
-          alignItems="stretch"
-        >
-          {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} period={period} />
-          ))}
-        </SimpleGrid>
-      )}
+        )}
+      />
     </Container>
   );
 }

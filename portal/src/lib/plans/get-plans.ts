@@ -1,7 +1,7 @@
 import { customEndpoint } from '@directus/sdk';
 import useSWR from 'swr';
-import { UnexpectedResponseError } from '../../../lib/api-error';
-import { directus } from '../../../lib/directus';
+import { UnexpectedResponseError } from '../api-error';
+import { directus } from '../directus';
 import { isPlan, type Plan } from './plan';
 
 export const plansKey = 'stripe/plans';
