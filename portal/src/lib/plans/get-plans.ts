@@ -1,4 +1,5 @@
 import { customEndpoint } from '@directus/sdk';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
@@ -6,9 +7,14 @@ import { isPlan, type Plan } from './plan';
 
 export const plansKey = 'stripe/plans';
 
-/** Public list of active plans; the SDK unwraps the `{ data }` envelope. */
-export async function fetchPlans(): Promise<Plan[]> {
-  const data = await directus.request(customEndpoint<unknown>({ path: '/stripe/plans', method: 'GET' }));
+/**
+ * Public list of active plans in the page's language (names and features are translated by staff);
+ * the SDK unwraps the `{ data }` envelope.
+ */
+export async function fetchPlans(language: string): Promise<Plan[]> {
+  const data = await directus.request(
+    customEndpoint<unknown>({ path: '/stripe/plans', method: 'GET', params: { lang: language } }),
+  );
   if (!Array.isArray(data) || !data.every(isPlan)) {
     throw new UnexpectedResponseError('GET /stripe/plans did not return a list of plans');
   }
@@ -16,5 +22,7 @@ export async function fetchPlans(): Promise<Plan[]> {
 }
 
 export function usePlans() {
-  return useSWR(plansKey, fetchPlans, { revalidateOnFocus: false });
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useSWR([plansKey, language], ([, lang]) => fetchPlans(lang), { revalidateOnFocus: false });
 }

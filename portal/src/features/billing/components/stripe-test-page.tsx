@@ -42,7 +42,7 @@ const planToTry = (plans: Plan[]): Plan | undefined =>
  * skipped for a subscriber, whose subscription it would change in place.
  */
 export function StripeTestPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const [results, setResults] = useState<Results>(IDLE);
   const [running, setRunning] = useState(false);
@@ -64,7 +64,7 @@ export function StripeTestPage() {
     set('plans', { status: 'pending' });
     let plans: Plan[] | null = null;
     try {
-      plans = await fetchPlans();
+      plans = await fetchPlans(i18n.resolvedLanguage ?? i18n.language);
       set('plans', { status: 'success', result: plans });
     } catch (error) {
       set('plans', { status: 'error', result: describeError(error) });
