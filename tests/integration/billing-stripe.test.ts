@@ -171,7 +171,7 @@ describe('Stripe provider', () => {
 		expect(await storedEvents(event.id)).toHaveLength(1);
 
 		// A new event ten times at once: one delivery processes it, nine see a duplicate.
-		await server.pauseWebhooks();
+		server.pauseWebhooks();
 		await stripe.subscriptions.update(subscriptionId, { metadata: { plan_id: 'business', period: 'monthly', touched: 'yes' } });
 		const fresh = server.pendingWebhooks().find((candidate) => candidate.type === 'customer.subscription.updated')!;
 		const burst = await Promise.all(Array.from({ length: 10 }, () => server.deliver(fresh)));
@@ -182,7 +182,7 @@ describe('Stripe provider', () => {
 	});
 
 	it('ends in the provider\'s real state when deleted arrives before updated', async () => {
-		await server.pauseWebhooks();
+		server.pauseWebhooks();
 		await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
 		await stripe.subscriptions.cancel(subscriptionId);
 		const pending = server.pendingWebhooks();
@@ -202,7 +202,7 @@ describe('Stripe provider', () => {
 			body: { plan_id: 'starter', period: 'monthly' },
 		});
 		if (created.body.data.kind !== 'checkout') throw new Error('expected a checkout');
-		await server.pauseWebhooks();
+		server.pauseWebhooks();
 		await server.completeCheckout(created.body.data.id, { card: 'fails_at_renewal' });
 		const first = server.pendingWebhooks().find((event) => event.type === 'customer.subscription.created')!;
 
@@ -229,4 +229,28 @@ describe('Stripe provider', () => {
 		await server.webhooksDelivered();
 		expect((await subscriptionOf(carol)).body.data.status).toBe('past_due');
 	});
+
+	it('runs again an event whose processing a crash cut off, once the claim is old', async () => {
+		server.pauseWebhooks();
+		const subscription = [...server.store.subscriptions.values()].find((candidate) => candidate.status === 'past_due')!;
+		await stripe.subscriptions.update(subscription.id, { metadata: { ...subscription.metadata, note: 'crash test' } });
+		const cutOff = server.pendingWebhooks().findLast((event) => event.type === 'customer.subscription.updated');
+		expect(cutOff).toBeDefined();
+		const sqlite = own.db === 'sqlite3';
+		const at = (minutesAgo: number) => {
+			const date = new Date(Date.now() - minutesAgo * 60_000);
+			return sqlite ? date.getTime() : date;
+		};
+		// A claim left 10 minutes ago by a process that died: the redelivery processes it.
+		await db('billing_events').insert({ id: cutOff!.id, provider: 'stripe', type: cutOff!.type, status: 'received', received_at: at(10) });
+		const delivered = await server.deliver(cutOff!);
+		expect(JSON.parse(delivered.responseBody).data.outcome).toBe('processed');
+		expect(await storedEvents(cutOff!.id)).toMatchObject([{ status: 'processed' }]);
+		// A claim from a moment ago may still be in progress: a second delivery leaves it alone.
+		await db('billing_events').insert({ id: 'evt_in_progress', provider: 'stripe', type: cutOff!.type, status: 'received', received_at: at(0) });
+		const second = await server.deliver({ ...cutOff!, id: 'evt_in_progress' });
+		expect(JSON.parse(second.responseBody).data.outcome).toBe('duplicate');
+		await server.resumeWebhooks();
+	});
 });
+

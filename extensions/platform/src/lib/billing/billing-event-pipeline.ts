@@ -6,12 +6,14 @@
  *      events applied in any order end in the provider's real state;
  *   3. the mirror is written and the status change announced.
  * A failure marks the event `failed` with its error (staff see it in Studio) and is thrown, so the
- * webhook answers non-2xx and the provider redelivers; a redelivery of a failed event runs again.
+ * webhook answers non-2xx and the provider redelivers; a redelivery of a failed event runs again,
+ * and so does one of an event whose processing a crash cut off.
  */
-import type { BillingContext } from './billing-context.ts';
+import { withSchemaOnce, type BillingContext } from './billing-context.ts';
 import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
 import { afterSubscriptionChange } from './subscription-change.ts';
 import { mirrorSubscription } from './subscription-mirror.ts';
+import { toDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -19,6 +21,9 @@ export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database' | 'emitter' | 'logger'>;
 
 const EVENTS = 'billing_events';
+
+/** Processing takes milliseconds; a claim this old was left by a process that died. */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 export class BillingEventPipeline {
 	readonly #context: Context;
@@ -42,7 +47,10 @@ export class BillingEventPipeline {
 				return 'ignored';
 			}
 			const subscription = await this.#provider.retrieveSubscription(subscriptionId);
-			if (subscription) await afterSubscriptionChange(this.#context, await mirrorSubscription(this.#context, subscription), this.#portalUrl);
+			if (subscription) {
+				const context = withSchemaOnce(this.#context);
+				await afterSubscriptionChange(context, await mirrorSubscription(context, subscription), this.#portalUrl);
+			}
 			await this.#finish(event.id, 'processed', null);
 			return 'processed';
 		} catch (error) {
@@ -61,13 +69,19 @@ export class BillingEventPipeline {
 				type: event.type,
 				status: 'received',
 				payload: JSON.stringify(event.payload ?? null),
-				received_at: this.#now().toISOString(),
+				received_at: toDbTimestamp(this.#context.database, this.#now()),
 			});
 			return true;
 		} catch (error) {
 			if (!isUniqueViolation(error)) throw error;
 		}
-		const retried = await db(EVENTS).where({ id: event.id, status: 'failed' }).update({ status: 'received', error: null });
+		// A failed event is retried; so is one whose processing was cut off (the process died between
+		// storing and finishing it) long enough ago that nobody is still working on it.
+		const abandonedBefore = toDbTimestamp(db, new Date(this.#now().getTime() - ABANDONED_AFTER_MS));
+		const retried = await db(EVENTS)
+			.where({ id: event.id })
+			.andWhere((query) => query.where({ status: 'failed' }).orWhere((stale) => stale.where({ status: 'received' }).andWhere('received_at', '<', abandonedBefore)))
+			.update({ status: 'received', error: null, received_at: toDbTimestamp(db, this.#now()) });
 		return retried === 1;
 	}
 
@@ -79,6 +93,6 @@ export class BillingEventPipeline {
 	}
 
 	async #finish(id: string, status: 'processed' | 'failed', error: string | null): Promise<void> {
-		await this.#context.database(EVENTS).where({ id }).update({ status, error, processed_at: this.#now().toISOString() });
+		await this.#context.database(EVENTS).where({ id }).update({ status, error, processed_at: toDbTimestamp(this.#context.database, this.#now()) });
 	}
 }

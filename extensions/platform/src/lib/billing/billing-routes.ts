@@ -1,12 +1,12 @@
 /**
  * The `/stripe/*` routes (docs/product.md, Billing API), wired to the billing service. Signed-in
  * routes answer 'User not authenticated' without a user; sandbox routes exist only with the sandbox.
+ * The webhook is not here: the billing hook serves it ahead of Directus's middleware.
  */
 import type { Router } from 'express';
 import { ForbiddenError } from '../errors.ts';
 import { accountabilityOf, requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
-import type { RawBodyRequest } from '../http/raw-body.ts';
 import { advanceClockInput, parseInput } from './billing-inputs.ts';
 import type { BillingContext } from './billing-context.ts';
 import type { BillingRuntime } from './billing-runtime.ts';
@@ -50,15 +50,6 @@ export function mountBillingRoutes(router: Router, billing: BillingRuntime, cont
 		'/subscription/reactivate',
 		asyncRoute(async (req, res) => {
 			res.json({ data: await service.reactivate(requireUserId(req)) });
-		}),
-	);
-
-	router.post(
-		'/webhook',
-		asyncRoute(async (req, res) => {
-			const raw = (req as RawBodyRequest).rawBody ?? Buffer.alloc(0);
-			const event = billing.provider.verifyWebhook(raw, req.get('stripe-signature'));
-			res.json({ data: { received: true, outcome: await billing.pipeline.handle(event) } });
 		}),
 	);
 

@@ -31,7 +31,7 @@ import type { SandboxProvider } from './sandbox/sandbox-provider.ts';
 import { afterSubscriptionChange } from './subscription-change.ts';
 import { currentSubscriptionOf, mirrorSubscription, toApiSubscription, type MirroredSubscription } from './subscription-mirror.ts';
 
-type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter' | 'logger'>;
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter' | 'logger' | 'database'>;
 
 export interface BillingServiceOptions {
 	context: Context;

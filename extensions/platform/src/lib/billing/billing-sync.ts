@@ -4,7 +4,7 @@
  * does its renewals, failed renewals and period ends.
  */
 import type { BillingRuntime } from './billing-runtime.ts';
-import { systemItems, type BillingContext } from './billing-context.ts';
+import { systemItems, withSchemaOnce, type BillingContext } from './billing-context.ts';
 import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
 import { afterSubscriptionChange } from './subscription-change.ts';
 import { CURRENT_STATUSES, mirrorSubscription } from './subscription-mirror.ts';
@@ -14,7 +14,8 @@ export interface SyncOutcome {
 	renewals: RenewalOutcome | null;
 }
 
-export async function syncSubscriptions(context: BillingContext, billing: BillingRuntime): Promise<SyncOutcome> {
+export async function syncSubscriptions(unscoped: BillingContext, billing: BillingRuntime): Promise<SyncOutcome> {
+	const context = withSchemaOnce(unscoped);
 	const renewals = billing.sandbox ? await runSandboxRenewals(billing.sandbox, billing.config.BILLING_GRACE_DAYS) : null;
 	const items = await systemItems(context, 'user_subscriptions');
 	const rows = (await items.readByQuery({

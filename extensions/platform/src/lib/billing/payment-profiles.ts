@@ -24,6 +24,14 @@ export async function findPaymentProfile(context: Context, filter: { user: strin
 	return profile ?? null;
 }
 
+/** Read with knex, for the webhook path (see subscription-mirror.ts). */
+export async function paymentProfileOfCustomer(context: Pick<BillingContext, 'database'>, customerId: string): Promise<PaymentProfile | null> {
+	const profile = (await context.database('payment_profiles').select('id', 'user', 'provider', 'stripe_customer_id').where({ stripe_customer_id: customerId }).first()) as
+		| PaymentProfile
+		| undefined;
+	return profile ?? null;
+}
+
 export async function ensurePaymentProfile(
 	context: Context,
 	provider: BillingProvider,

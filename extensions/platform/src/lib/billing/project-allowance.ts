@@ -17,7 +17,7 @@ export interface ProjectAllowance {
 	remaining: number | null;
 }
 
-type Context = Pick<BillingContext, 'services' | 'getSchema'>;
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database'>;
 
 export async function countOwnedProjects(context: Context, userId: string): Promise<number> {
 	const projects = await systemItems(context, 'projects');

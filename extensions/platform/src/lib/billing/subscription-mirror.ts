@@ -6,7 +6,8 @@
 import type { BillingPeriod, Subscription, SubscriptionStatus } from '@epic/platform-api';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import type { ProviderSubscription } from './billing-provider.ts';
-import { findPaymentProfile } from './payment-profiles.ts';
+import { paymentProfileOfCustomer } from './payment-profiles.ts';
+import { fromDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 /** Statuses under which a subscription is the user's current one (docs/product.md, Subscription). */
@@ -27,7 +28,7 @@ export interface MirroredSubscription {
 	date_updated: string | null;
 }
 
-type Context = Pick<BillingContext, 'services' | 'getSchema'>;
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database'>;
 
 const MIRROR_FIELDS = [
 	'id',
@@ -44,10 +45,20 @@ const MIRROR_FIELDS = [
 	'date_updated',
 ];
 
-export async function mirroredByProviderId(context: Context, providerId: string): Promise<MirroredSubscription | null> {
-	const items = await systemItems(context, 'user_subscriptions');
-	const [row] = (await items.readByQuery({ fields: MIRROR_FIELDS, filter: { stripe_subscription_id: { _eq: providerId } }, limit: 1 })) as MirroredSubscription[];
-	return row ?? null;
+/** Read with knex: every webhook event asks this, and it needs none of Directus's services. */
+export async function mirroredByProviderId(context: Pick<BillingContext, 'database'>, providerId: string): Promise<MirroredSubscription | null> {
+	const row = (await context.database('user_subscriptions').select(MIRROR_FIELDS).where({ stripe_subscription_id: providerId }).first()) as
+		| MirroredSubscription
+		| undefined;
+	if (!row) return null;
+	return {
+		...row,
+		current_period_start: fromDbTimestamp(row.current_period_start),
+		current_period_end: fromDbTimestamp(row.current_period_end),
+		date_created: fromDbTimestamp(row.date_created) ?? '',
+		date_updated: fromDbTimestamp(row.date_updated),
+		cancel_at_period_end: Boolean(row.cancel_at_period_end),
+	};
 }
 
 /** The user's current subscription, newest first (docs/product.md, Subscription). */
@@ -70,7 +81,7 @@ export interface MirrorChange {
 /** Writes the provider's state; returns the row before and after, for the life-cycle events. */
 export async function mirrorSubscription(context: Context, subscription: ProviderSubscription): Promise<MirrorChange> {
 	const before = await mirroredByProviderId(context, subscription.id);
-	const profile = await findPaymentProfile(context, { customerId: subscription.customerId });
+	const profile = await paymentProfileOfCustomer(context, subscription.customerId);
 	const values = {
 		user: profile?.user ?? before?.user ?? null,
 		payment_profile: profile?.id ?? before?.payment_profile ?? null,
@@ -81,6 +92,8 @@ export async function mirrorSubscription(context: Context, subscription: Provide
 		current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
 		cancel_at_period_end: subscription.cancelAtPeriodEnd,
 	};
+	// Most events re-read a subscription the mirror already has as it is: nothing to write.
+	if (before && unchanged(before, values)) return { before, after: before };
 	const items = await systemItems(context, 'user_subscriptions');
 	if (before) {
 		await items.updateOne(before.id, values);
@@ -98,6 +111,21 @@ export async function mirrorSubscription(context: Context, subscription: Provide
 	const after = await mirroredByProviderId(context, subscription.id);
 	if (!after) throw new Error(`Subscription ${subscription.id} was not mirrored`);
 	return { before, after };
+}
+
+const instant = (value: string | null | undefined) => (value ? new Date(value).getTime() : null);
+
+function unchanged(row: MirroredSubscription, values: Omit<MirroredSubscription, 'id' | 'stripe_subscription_id' | 'date_created' | 'date_updated'>): boolean {
+	return (
+		row.user === values.user &&
+		row.payment_profile === values.payment_profile &&
+		row.plan === values.plan &&
+		row.status === values.status &&
+		row.period === values.period &&
+		instant(row.current_period_start) === instant(values.current_period_start) &&
+		instant(row.current_period_end) === instant(values.current_period_end) &&
+		Boolean(row.cancel_at_period_end) === Boolean(values.cancel_at_period_end)
+	);
 }
 
 /** The API's shape (docs/product.md, Billing API), with the plan summary it needs. */
