@@ -1,8 +1,6 @@
 import { Alert, Button, Card, Container, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { BillingPageHeader } from './billing-page-header';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useSandboxPortal } from '../api/billing-portal';
 import { CardOnFile } from './card-on-file';
@@ -21,18 +19,7 @@ export function BillingPortalPage() {
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }} data-testid="billing-portal-page">
       <Stack gap="8">
-        <Stack gap="3" align="flex-start">
-          <Button asChild variant="ghost" size="sm" px="2">
-            <RouterLink to={paths.subscription.getHref()} data-testid="back-to-subscription">
-              <LuArrowLeft aria-hidden="true" />
-              {t('billing.backToSubscription')}
-            </RouterLink>
-          </Button>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {t('billing.portalPage.title')}
-          </Heading>
-          <Text color="fg.muted">{t('billing.portalPage.subtitle')}</Text>
-        </Stack>
+        <BillingPageHeader title={t('billing.portalPage.title')} subtitle={t('billing.portalPage.subtitle')} />
 
         {portal.error && !portal.data ? (
           <Alert.Root status="error" alignItems="center" data-testid="billing-portal-error">

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Container, Heading, Icon, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Icon, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuCreditCard, LuFileText, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
+import { LuCreditCard, LuFileText, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { BillingPageHeader } from './billing-page-header';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useBillingConfig } from '../api/billing-config';
 import { useSubscription } from '../api/subscription';
@@ -26,18 +27,7 @@ export function PaymentsPage() {
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }} data-testid="payments-page">
       <Stack gap="8">
-        <Stack gap="3" align="flex-start">
-          <Button asChild variant="ghost" size="sm" px="2">
-            <RouterLink to={paths.subscription.getHref()} data-testid="back-to-subscription">
-              <LuArrowLeft aria-hidden="true" />
-              {t('billing.backToSubscription')}
-            </RouterLink>
-          </Button>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {t('billing.payments.title')}
-          </Heading>
-          <Text color="fg.muted">{t('billing.payments.subtitle')}</Text>
-        </Stack>
+        <BillingPageHeader title={t('billing.payments.title')} subtitle={t('billing.payments.subtitle')} />
 
         <Card.Root>
           <Card.Body gap="6">
