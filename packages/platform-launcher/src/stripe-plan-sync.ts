@@ -4,6 +4,7 @@
  * price per period the plan is sold in. Stripe prices cannot change, so a changed amount gets a new
  * price and the old one is deactivated. A second run finds everything in place and writes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 
@@ -73,7 +74,7 @@ export async function syncPlansToStripe(db: Knex, stripe: Stripe): Promise<PlanS
 			product = await stripe.products.create({ name: plan.name, description, metadata: { plan_id: plan.id } }, { idempotencyKey: `product-${plan.id}` });
 			report.productsCreated++;
 		} else if (product.name !== plan.name || (product.description ?? undefined) !== description || !product.active) {
-			product = await stripe.products.update(product.id, { name: plan.name, description: description ?? '', active: true });
+			product = await stripe.products.update(product.id, { name: plan.name, description: description ?? '', active: true }, { idempotencyKey: randomUUID() });
 			report.productsUpdated++;
 		}
 
@@ -98,7 +99,7 @@ export async function syncPlansToStripe(db: Knex, stripe: Stripe): Promise<PlanS
 			);
 			report.pricesCreated++;
 			if (current?.active) {
-				await stripe.prices.update(current.id, { active: false });
+				await stripe.prices.update(current.id, { active: false }, { idempotencyKey: randomUUID() });
 				report.pricesDeactivated++;
 			}
 			changes[shape.idColumn] = created.id;
