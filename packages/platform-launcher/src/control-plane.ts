@@ -12,6 +12,7 @@ import { repoPath } from '@epic/node-support/paths';
 import { collectOutput } from '@epic/node-support/processes';
 import { waitForHttpOk } from '@epic/node-support/wait-for-http';
 import { isPreparationCurrent, preparationFingerprint, recordPreparation } from './preparation-state.ts';
+import { useWriteAheadLog } from './sqlite-journal.ts';
 
 export const SCHEMA_SNAPSHOT = repoPath('snapshots', 'schema.yaml');
 
@@ -36,14 +37,18 @@ export async function prepareControlPlaneDatabase(
 	onStep: (step: PrepareStep) => void = () => {},
 	stateFile?: string,
 ): Promise<void> {
-	if (!stateFile) return runPreparationSteps(options, onStep);
-	const fingerprint = preparationFingerprint(options.env, SCHEMA_SNAPSHOT);
-	if (await isPreparationCurrent(stateFile, fingerprint, options.env)) {
-		onStep('up to date');
-		return;
+	if (!stateFile) {
+		await runPreparationSteps(options, onStep);
+	} else {
+		const fingerprint = preparationFingerprint(options.env, SCHEMA_SNAPSHOT);
+		if (await isPreparationCurrent(stateFile, fingerprint, options.env)) {
+			onStep('up to date');
+		} else {
+			await runPreparationSteps(options, onStep);
+			recordPreparation(stateFile, fingerprint);
+		}
 	}
-	await runPreparationSteps(options, onStep);
-	recordPreparation(stateFile, fingerprint);
+	await useWriteAheadLog(options.env);
 }
 
 async function runPreparationSteps(options: DirectusProcessOptions, onStep: (step: PrepareStep) => void): Promise<void> {
