@@ -11,6 +11,7 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 # npm ci checks every workspace's manifest against the lock file, so all manifests come first.
 COPY package.json package-lock.json .npmrc ./
+COPY packages/concurrency/package.json packages/concurrency/
 COPY packages/node-support/package.json packages/node-support/
 COPY packages/platform-api/package.json packages/platform-api/
 COPY packages/platform-launcher/package.json packages/platform-launcher/
@@ -22,6 +23,7 @@ COPY portal/package.json portal/
 
 FROM toolchain AS runtime-build
 RUN npm ci --workspace @epic/runtime --omit=dev --no-audit --no-fund
+COPY packages/concurrency packages/concurrency
 COPY packages/node-support packages/node-support
 COPY packages/runtime-contract packages/runtime-contract
 COPY runtime runtime

@@ -4,7 +4,7 @@
  * the idle sweep, happen one after the other.
  */
 import { hostTaken, instanceNotFound, notRunnable } from '../errors.ts';
-import { KeyedMutex } from '../processes/keyed-mutex.ts';
+import { KeyedMutex } from '@epic/concurrency';
 import { residentBytes } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';

@@ -11,8 +11,7 @@
  */
 import { withSchemaOnce, type BillingContext } from './billing-context.ts';
 import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
-import { afterSubscriptionChange } from './subscription-change.ts';
-import { mirrorSubscription } from './subscription-mirror.ts';
+import { resyncSubscription } from './subscription-resync.ts';
 import { toDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -46,11 +45,7 @@ export class BillingEventPipeline {
 				await this.#finish(event.id, 'processed', null);
 				return 'ignored';
 			}
-			const subscription = await this.#provider.retrieveSubscription(subscriptionId);
-			if (subscription) {
-				const context = withSchemaOnce(this.#context);
-				await afterSubscriptionChange(context, await mirrorSubscription(context, subscription), this.#portalUrl);
-			}
+			await resyncSubscription(withSchemaOnce(this.#context), this.#provider, subscriptionId, this.#portalUrl);
 			await this.#finish(event.id, 'processed', null);
 			return 'processed';
 		} catch (error) {

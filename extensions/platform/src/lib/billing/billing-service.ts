@@ -21,15 +21,15 @@ import {
 import type { PlanRow } from '../plans/plan.ts';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import { checkoutInput, checkoutSessionQuery, parseInput, portalInput, sandboxConfirmInput } from './billing-inputs.ts';
-import type { BillingProvider } from './billing-provider.ts';
+import type { BillingProvider, ProviderSubscription } from './billing-provider.ts';
 import { ensurePaymentProfile, findPaymentProfile } from './payment-profiles.ts';
 import { priceCents } from './period-dates.ts';
 import { countOwnedProjects, UNLIMITED_PROJECTS } from './project-allowance.ts';
 import { ownPortalUrl } from './return-urls.ts';
 import { cardOf } from './sandbox/sandbox-records.ts';
 import type { SandboxProvider } from './sandbox/sandbox-provider.ts';
-import { afterSubscriptionChange } from './subscription-change.ts';
-import { currentSubscriptionOf, mirrorSubscription, toApiSubscription, type MirroredSubscription } from './subscription-mirror.ts';
+import { currentSubscriptionOf, toApiSubscription, type MirroredSubscription } from './subscription-mirror.ts';
+import { resyncSubscription } from './subscription-resync.ts';
 
 type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter' | 'logger' | 'database'>;
 
@@ -113,10 +113,10 @@ export class BillingService {
 		return this.#mirrored(changed);
 	}
 
-	async #mirrored(subscription: Awaited<ReturnType<BillingProvider['retrieveSubscription']>>): Promise<Subscription> {
-		if (!subscription) throw new SubscriptionNotFoundError();
-		const change = await mirrorSubscription(this.#context, subscription);
-		await afterSubscriptionChange(this.#context, change, this.#portalUrl);
+	/** After a change made through the provider: the mirror as the provider now has it. */
+	async #mirrored(subscription: ProviderSubscription): Promise<Subscription> {
+		const change = await resyncSubscription(this.#context, this.#provider, subscription.id, this.#portalUrl);
+		if (!change) throw new SubscriptionNotFoundError();
 		return toApiSubscription(this.#context, change.after);
 	}
 

@@ -6,8 +6,8 @@
 import type { BillingRuntime } from './billing-runtime.ts';
 import { systemItems, withSchemaOnce, type BillingContext } from './billing-context.ts';
 import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
-import { afterSubscriptionChange } from './subscription-change.ts';
-import { CURRENT_STATUSES, mirrorSubscription } from './subscription-mirror.ts';
+import { CURRENT_STATUSES } from './subscription-mirror.ts';
+import { resyncSubscription } from './subscription-resync.ts';
 
 export interface SyncOutcome {
 	resynced: number;
@@ -25,10 +25,7 @@ export async function syncSubscriptions(unscoped: BillingContext, billing: Billi
 	})) as { stripe_subscription_id: string }[];
 	let resynced = 0;
 	for (const row of rows) {
-		const subscription = await billing.provider.retrieveSubscription(row.stripe_subscription_id);
-		if (!subscription) continue;
-		await afterSubscriptionChange(context, await mirrorSubscription(context, subscription), billing.config.PUBLIC_URL.replace(/\/$/, ''));
-		resynced++;
+		if (await resyncSubscription(context, billing.provider, row.stripe_subscription_id, billing.config.PUBLIC_URL.replace(/\/$/, ''))) resynced++;
 	}
 	return { resynced, renewals };
 }

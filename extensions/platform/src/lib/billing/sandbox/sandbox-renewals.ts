@@ -3,6 +3,7 @@
  * moved: renew what reached its period end, turn a failed renewal into `past_due` and, after the
  * grace period, `unpaid`, and end a cancelled subscription when its period passes.
  */
+import { KeyedMutex } from '@epic/concurrency';
 import { DAY_MS } from '../period-dates.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import type { SandboxSubscriptionRow } from './sandbox-records.ts';
@@ -17,7 +18,14 @@ export interface RenewalOutcome {
 /** A clock moved years ahead must not renew forever. */
 const MAX_RENEWALS_PER_RUN = 36;
 
-export async function runSandboxRenewals(provider: SandboxProvider, graceDays: number): Promise<RenewalOutcome> {
+/** One run at a time: the minute's schedule and a moved clock must not both renew one period. */
+const oneRunAtATime = new KeyedMutex();
+
+export function runSandboxRenewals(provider: SandboxProvider, graceDays: number): Promise<RenewalOutcome> {
+	return oneRunAtATime.run('renewals', () => renewDue(provider, graceDays));
+}
+
+async function renewDue(provider: SandboxProvider, graceDays: number): Promise<RenewalOutcome> {
 	const now = provider.clock.now();
 	const outcome: RenewalOutcome = { renewed: 0, failed: 0, unpaid: 0, ended: 0 };
 	for (const due of await provider.listDue(now)) {

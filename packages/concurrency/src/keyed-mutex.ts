@@ -1,7 +1,7 @@
 /**
- * Serialises operations per key: two requests about the same instance (an ensure racing a
- * delete, a wake racing a stop) run one after the other, while different instances proceed
- * in parallel.
+ * Serialises operations per key: two operations on the same thing (in the runtime, an ensure
+ * racing a delete of one instance; in billing, two re-reads of one subscription) run one after the
+ * other, while different keys proceed in parallel. In-process only.
  */
 export class KeyedMutex {
 	readonly #tails = new Map<string, Promise<unknown>>();
