@@ -32,6 +32,12 @@ async function subscriptionOf(customer: TestCustomer) {
 	return api('GET', '/stripe/subscription', { token: customer.token });
 }
 
+async function mirroredRows(customer: TestCustomer) {
+	const rows = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${customer.id}&fields=status`, { token: admin });
+	expect(rows.status).toBe(200);
+	return rows.body.data;
+}
+
 async function advanceClock(days: number) {
 	const moved = await api('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days } });
 	expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -232,6 +238,13 @@ describe('sandbox billing', () => {
 		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=status`, { token: admin });
 		expect(mirrored.body.data).toEqual([{ status: 'canceled' }]);
 		await waitForEmail(alice.email, /^Your Business subscription has ended$/);
+
+		// An ended subscription never comes back by itself, however far the clock moves.
+		const invoices = (await api<{ data: SandboxPortal }>('GET', '/stripe/sandbox/portal', { token: alice.token })).body.data.invoices.length;
+		await advanceClock(40);
+		expect((await subscriptionOf(alice)).status).toBe(404);
+		expect((await mirroredRows(alice)).map((row: { status: string }) => row.status)).toEqual(['canceled']);
+		expect((await api<{ data: SandboxPortal }>('GET', '/stripe/sandbox/portal', { token: alice.token })).body.data.invoices).toHaveLength(invoices);
 	});
 
 	it('turns a card that fails at renewal into past_due, then unpaid after the grace period', async () => {

@@ -284,9 +284,10 @@ export class SandboxProvider implements BillingProvider {
 	async listDue(now: Date): Promise<SandboxSubscriptionRow[]> {
 		const subscriptions = await this.#items('sandbox_subscriptions');
 		return (await subscriptions.readByQuery({
+			// Each branch spells out its `_and`: a branch with two keys matched every row here.
 			filter: {
 				_or: [
-					{ status: { _in: ['active', 'trialing'] }, current_period_end: { _lte: now.toISOString() } },
+					{ _and: [{ status: { _in: ['active', 'trialing'] } }, { current_period_end: { _lte: now.toISOString() } }] },
 					{ status: { _eq: 'past_due' } },
 				],
 			},

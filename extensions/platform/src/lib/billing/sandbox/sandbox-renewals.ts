@@ -15,6 +15,8 @@ export interface RenewalOutcome {
 	ended: number;
 }
 
+const SERVING = ['active', 'trialing', 'past_due'];
+
 /** A clock moved years ahead must not renew forever. */
 const MAX_RENEWALS_PER_RUN = 36;
 
@@ -31,6 +33,8 @@ async function renewDue(provider: SandboxProvider, graceDays: number): Promise<R
 	for (const due of await provider.listDue(now)) {
 		let row: SandboxSubscriptionRow | null = due;
 		for (let renewals = 0; row && renewals < MAX_RENEWALS_PER_RUN; renewals++) {
+			// Only a serving subscription renews; an ended one never comes back by itself.
+			if (!SERVING.includes(row.status)) break;
 			if (row.status === 'past_due') {
 				const since = row.past_due_since ? new Date(row.past_due_since).getTime() : now.getTime();
 				if (now.getTime() - since >= graceDays * DAY_MS) {
