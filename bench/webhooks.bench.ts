@@ -3,9 +3,13 @@
  * does per event (signature check on the raw body, the event id stored first, the subscription
  * re-read from the provider, the mirror written), and how fast it turns away duplicates. The
  * provider is the tests' local Stripe-compatible server; `GET /server/ping` on the same control
- * plane, at the same concurrency, is the floor Directus's own middleware sets. Prints one JSON object.
- * Run: `npm run bench:webhooks` (BENCH_DB=pg for PostgreSQL; BENCH_EVENTS, BENCH_CONCURRENCY).
+ * plane, at the same concurrency, is the floor Directus's own middleware sets. Events come as a
+ * burst about one subscription (re-reads of one subscription are shared) and spread over
+ * BENCH_SUBSCRIPTIONS (each its own re-read). Prints one JSON object.
+ * Run: `npm run bench:webhooks` (BENCH_DB=pg for PostgreSQL; BENCH_EVENTS, BENCH_CONCURRENCY,
+ * BENCH_SUBSCRIPTIONS).
  */
+import type Stripe from 'stripe';
 import { StripeTestServer } from '../tests/support/stripe-server/index.ts';
 import { bootTestControlPlane } from '../tests/support/test-control-plane.ts';
 import { round, summary } from './lib/statistics.ts';
@@ -14,6 +18,7 @@ import { elapsed, now } from './lib/time.ts';
 const db = process.env['BENCH_DB'] === 'pg' ? 'pg' : 'sqlite3';
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 2000);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 10);
+const SUBSCRIPTIONS = Number(process.env['BENCH_SUBSCRIPTIONS'] ?? 50);
 const SECRET_KEY = 'sk_test_bench';
 const WEBHOOK_SECRET = 'whsec_bench';
 
@@ -53,34 +58,37 @@ const controlPlane = await bootTestControlPlane(db, {
 });
 
 try {
-	// One real subscription for the events to be about: the pipeline re-reads it for every event.
+	// Real subscriptions for the events to be about: the pipeline re-reads one for every event.
 	const stripe = stripeServer.stripeClient(SECRET_KEY);
 	const product = await stripe.products.create({ name: 'Bench', metadata: { plan_id: 'pro' } });
 	const price = await stripe.prices.create({ product: product.id, unit_amount: 3900, currency: 'usd', recurring: { interval: 'month' } });
-	const customer = await stripe.customers.create({ email: 'bench@example.com' });
-	const session = await stripe.checkout.sessions.create({
-		mode: 'subscription',
-		ui_mode: 'embedded_page',
-		customer: customer.id,
-		line_items: [{ price: price.id, quantity: 1 }],
-		return_url: `${controlPlane.url}/subscription/return?session_id={CHECKOUT_SESSION_ID}`,
-		subscription_data: { metadata: { plan_id: 'pro', period: 'monthly' } },
-	});
-	const paid = await stripeServer.completeCheckout(session.id);
-	const subscriptionId = String(paid.subscription);
-	const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+	const subscriptions: Stripe.Subscription[] = [];
+	for (let index = 0; index < SUBSCRIPTIONS; index++) {
+		const customer = await stripe.customers.create({ email: `bench-${index}@example.com` });
+		const session = await stripe.checkout.sessions.create({
+			mode: 'subscription',
+			ui_mode: 'embedded_page',
+			customer: customer.id,
+			line_items: [{ price: price.id, quantity: 1 }],
+			return_url: `${controlPlane.url}/subscription/return?session_id={CHECKOUT_SESSION_ID}`,
+			subscription_data: { metadata: { plan_id: 'pro', period: 'monthly' } },
+		});
+		const paid = await stripeServer.completeCheckout(session.id);
+		subscriptions.push(await stripe.subscriptions.retrieve(String(paid.subscription)));
+	}
 
-	const eventBody = (index: number) =>
+	/** Events about one subscription (a burst, as Stripe sends around a payment) or spread over all. */
+	const eventBody = (index: number, spread: boolean) =>
 		JSON.stringify({
-			id: `evt_bench_${index}`,
+			id: `evt_bench_${spread ? 'spread' : 'burst'}_${index}`,
 			object: 'event',
 			type: 'customer.subscription.updated',
 			created: Math.floor(Date.now() / 1000),
 			livemode: false,
-			data: { object: subscription },
+			data: { object: subscriptions[spread ? index % subscriptions.length : 0] },
 		});
-	const deliver = async (index: number) => {
-		const body = eventBody(index);
+	const deliver = (spread: boolean) => async (index: number) => {
+		const body = eventBody(index, spread);
 		const response = await fetch(`${controlPlane.url}/stripe/webhook`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'stripe-signature': stripeServer.signatureHeader(body) },
@@ -90,8 +98,9 @@ try {
 		return { ok: response.ok, outcome: answer.data?.outcome };
 	};
 
-	const fresh = await drive(EVENTS, deliver);
-	const duplicates = await drive(EVENTS, deliver);
+	const fresh = await drive(EVENTS, deliver(false));
+	const spread = await drive(EVENTS, deliver(true));
+	const duplicates = await drive(EVENTS, deliver(false));
 	const ping = await drive(EVENTS, async () => ({ ok: (await fetch(`${controlPlane.url}/server/ping`)).ok }));
 
 	console.log(
@@ -100,10 +109,12 @@ try {
 				database: db,
 				events: EVENTS,
 				concurrency: CONCURRENCY,
-				webhook_new_events: fresh,
+				subscriptions: SUBSCRIPTIONS,
+				webhook_new_events_one_subscription: fresh,
+				webhook_new_events_spread: spread,
 				webhook_duplicates: duplicates,
 				baseline_server_ping: ping,
-				new_events_vs_ping: round(fresh.perSecond / ping.perSecond),
+				spread_events_vs_ping: round(spread.perSecond / ping.perSecond),
 			},
 			null,
 			2,

@@ -1,0 +1,2 @@
+export * from './keyed-mutex.ts';
+export * from './latest-read.ts';
