@@ -1,8 +1,7 @@
-import { Alert, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Stack } from '@chakra-ui/react';
 import type { Subscription } from '@epic/platform-api';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -11,6 +10,7 @@ import { toaster } from '../../../lib/toaster';
 import { applySubscriptionChange } from '../api/subscription';
 import { readCheckoutTarget } from '../lib/checkout-urls';
 import { PaymentStep } from './payment-step';
+import { BillingPageHeader } from './billing-page-header';
 
 /** /subscription/checkout?plan=…&period=…: the payment step for a plan chosen on /subscription. */
 export function CheckoutPage() {
@@ -40,25 +40,14 @@ export function CheckoutPage() {
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }} data-testid="checkout-page">
       <Stack gap="8">
-        <Stack gap="3" align="flex-start">
-          <Button asChild variant="ghost" size="sm" px="2">
-            <RouterLink to={paths.subscription.getHref()} data-testid="back-to-subscription">
-              <LuArrowLeft aria-hidden="true" />
-              {t('billing.backToSubscription')}
-            </RouterLink>
-          </Button>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {t('billing.checkout.title')}
-          </Heading>
-          {target && (
-            <Text color="fg.muted">
-              {t('billing.checkout.subtitle', {
-                plan: planName ?? target.planId,
-                period: t(`plans.periods.${target.period}`),
-              })}
-            </Text>
-          )}
-        </Stack>
+        <BillingPageHeader
+          title={t('billing.checkout.title')}
+          subtitle={
+            target
+              ? t('billing.checkout.subtitle', { plan: planName ?? target.planId, period: t(`plans.periods.${target.period}`) })
+              : undefined
+          }
+        />
         {target ? (
           <PaymentStep
             key={`${target.planId}:${target.period}`}
