@@ -15,18 +15,18 @@ export interface PaymentProfile {
 	stripe_customer_id: string;
 }
 
-type Context = Pick<BillingContext, 'services' | 'getSchema'>;
+type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database'>;
 
-export async function findPaymentProfile(context: Context, filter: { user: string } | { customerId: string }): Promise<PaymentProfile | null> {
-	const profiles = await systemItems(context, 'payment_profiles');
-	const [field, value] = 'user' in filter ? ['user', filter.user] : ['stripe_customer_id', filter.customerId];
-	const [profile] = (await profiles.readByQuery({ filter: { [field]: { _eq: value } }, limit: 1 })) as PaymentProfile[];
-	return profile ?? null;
-}
-
-/** Read with knex, for the webhook path (see subscription-mirror.ts). */
-export async function paymentProfileOfCustomer(context: Pick<BillingContext, 'database'>, customerId: string): Promise<PaymentProfile | null> {
-	const profile = (await context.database('payment_profiles').select('id', 'user', 'provider', 'stripe_customer_id').where({ stripe_customer_id: customerId }).first()) as
+/**
+ * Read with knex: the webhook path asks this for every event (see subscription-mirror.ts), and the
+ * columns read need none of Directus's conversions.
+ */
+export async function findPaymentProfile(
+	context: Pick<BillingContext, 'database'>,
+	filter: { user: string } | { customerId: string },
+): Promise<PaymentProfile | null> {
+	const where = 'user' in filter ? { user: filter.user } : { stripe_customer_id: filter.customerId };
+	const profile = (await context.database('payment_profiles').select('id', 'user', 'provider', 'stripe_customer_id').where(where).first()) as
 		| PaymentProfile
 		| undefined;
 	return profile ?? null;

@@ -6,7 +6,7 @@
 import type { BillingPeriod, Subscription, SubscriptionStatus } from '@epic/platform-api';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import type { ProviderSubscription } from './billing-provider.ts';
-import { paymentProfileOfCustomer } from './payment-profiles.ts';
+import { findPaymentProfile } from './payment-profiles.ts';
 import { fromDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -81,7 +81,7 @@ export interface MirrorChange {
 /** Writes the provider's state; returns the row before and after, for the life-cycle events. */
 export async function mirrorSubscription(context: Context, subscription: ProviderSubscription): Promise<MirrorChange> {
 	const before = await mirroredByProviderId(context, subscription.id);
-	const profile = await paymentProfileOfCustomer(context, subscription.customerId);
+	const profile = await findPaymentProfile(context, { customerId: subscription.customerId });
 	const values = {
 		user: profile?.user ?? before?.user ?? null,
 		payment_profile: profile?.id ?? before?.payment_profile ?? null,
