@@ -3,7 +3,7 @@
  * routes answer 'User not authenticated' without a user; sandbox routes exist only with the sandbox.
  * The webhook is not here: the billing hook serves it ahead of Directus's middleware.
  */
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { ForbiddenError } from '../errors.ts';
 import { accountabilityOf, requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
@@ -13,61 +13,28 @@ import type { BillingRuntime } from './billing-runtime.ts';
 import { syncSubscriptions } from './billing-sync.ts';
 import { DAY_MS } from './period-dates.ts';
 
+/** A signed-in customer's route: the caller's id in, `{ data }` out. */
+function forCustomer(handler: (userId: string, req: Request) => Promise<unknown>) {
+	return asyncRoute(async (req, res) => {
+		res.json({ data: await handler(requireUserId(req), req) });
+	});
+}
+
 export function mountBillingRoutes(router: Router, billing: BillingRuntime, context: BillingContext): void {
 	const { service } = billing;
 
-	router.post(
-		'/create-checkout-session',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.createCheckout(requireUserId(req), req.body) });
-		}),
-	);
-	router.get(
-		'/checkout-session',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.checkoutSession(requireUserId(req), req.query) });
-		}),
-	);
-	router.post(
-		'/create-billing-portal-session',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.billingPortal(requireUserId(req), req.body) });
-		}),
-	);
-	router.get(
-		'/subscription',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.subscription(requireUserId(req)) });
-		}),
-	);
-	router.post(
-		'/subscription/cancel',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.cancel(requireUserId(req)) });
-		}),
-	);
-	router.post(
-		'/subscription/reactivate',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.reactivate(requireUserId(req)) });
-		}),
-	);
+	router.post('/create-checkout-session', forCustomer((user, req) => service.createCheckout(user, req.body)));
+	router.get('/checkout-session', forCustomer((user, req) => service.checkoutSession(user, req.query)));
+	router.post('/create-billing-portal-session', forCustomer((user, req) => service.billingPortal(user, req.body)));
+	router.get('/subscription', forCustomer((user) => service.subscription(user)));
+	router.post('/subscription/cancel', forCustomer((user) => service.cancel(user)));
+	router.post('/subscription/reactivate', forCustomer((user) => service.reactivate(user)));
 
 	const sandbox = billing.sandbox;
 	if (!sandbox) return;
 
-	router.post(
-		'/sandbox/confirm',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.sandboxConfirm(sandbox, requireUserId(req), req.body) });
-		}),
-	);
-	router.get(
-		'/sandbox/portal',
-		asyncRoute(async (req, res) => {
-			res.json({ data: await service.sandboxPortal(sandbox, requireUserId(req)) });
-		}),
-	);
+	router.post('/sandbox/confirm', forCustomer((user, req) => service.sandboxConfirm(sandbox, user, req.body)));
+	router.get('/sandbox/portal', forCustomer((user) => service.sandboxPortal(sandbox, user)));
 	// Staff (and tests) move the sandbox's clock to reach renewals and period ends; off by default.
 	if (billing.config.BILLING_SANDBOX_CLOCK_CONTROL) {
 		router.post(
