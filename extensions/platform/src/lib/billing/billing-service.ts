@@ -21,7 +21,7 @@ import {
 import type { PlanRow } from '../plans/plan.ts';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import { checkoutInput, checkoutSessionQuery, parseInput, portalInput, sandboxConfirmInput } from './billing-inputs.ts';
-import type { BillingProvider, ProviderSubscription } from './billing-provider.ts';
+import type { BillingProvider, ProviderCheckoutSession, ProviderSubscription } from './billing-provider.ts';
 import { ensurePaymentProfile, findPaymentProfile } from './payment-profiles.ts';
 import { priceCents } from './period-dates.ts';
 import { countOwnedProjects, UNLIMITED_PROJECTS } from './project-allowance.ts';
@@ -122,17 +122,15 @@ export class BillingService {
 
 	async checkoutSession(userId: string, query: unknown): Promise<CheckoutSession> {
 		const { session_id } = parseInput(checkoutSessionQuery, query);
+		return toApiCheckoutSession(await this.#ownSession(userId, session_id));
+	}
+
+	/** The caller's own session; another customer's answers as a missing one. */
+	async #ownSession(userId: string, sessionId: string): Promise<ProviderCheckoutSession> {
 		const profile = await findPaymentProfile(this.#context, { user: userId });
-		const session = await this.#provider.retrieveCheckoutSession(session_id);
+		const session = await this.#provider.retrieveCheckoutSession(sessionId);
 		if (!session || !profile || session.customerId !== profile.stripe_customer_id) throw new CheckoutSessionNotFoundError();
-		return {
-			id: session.id,
-			status: session.status,
-			customer_email: session.customerEmail,
-			plan_id: session.planId,
-			period: session.period,
-			amount: session.amountCents / 100,
-		};
+		return session;
 	}
 
 	async billingPortal(userId: string, body: unknown): Promise<BillingPortalSession> {
@@ -166,10 +164,8 @@ export class BillingService {
 	/** The sandbox's card form (sandbox only). */
 	async sandboxConfirm(sandbox: SandboxProvider, userId: string, body: unknown): Promise<CheckoutSession> {
 		const input = parseInput(sandboxConfirmInput, body);
-		// Ownership first: another customer's session answers as a missing one.
-		await this.checkoutSession(userId, { session_id: input.session_id });
-		await sandbox.confirmCheckout(input.session_id, input);
-		return this.checkoutSession(userId, { session_id: input.session_id });
+		await this.#ownSession(userId, input.session_id);
+		return toApiCheckoutSession(await sandbox.confirmCheckout(input.session_id, input));
 	}
 
 	/** The sandbox's billing portal page (sandbox only). */
@@ -195,4 +191,15 @@ export class BillingService {
 			})),
 		};
 	}
+}
+
+function toApiCheckoutSession(session: ProviderCheckoutSession): CheckoutSession {
+	return {
+		id: session.id,
+		status: session.status,
+		customer_email: session.customerEmail,
+		plan_id: session.planId,
+		period: session.period,
+		amount: session.amountCents / 100,
+	};
 }

@@ -19,7 +19,7 @@ import type {
 import { addPeriod, priceCents, remainingShare } from '../period-dates.ts';
 import type { SandboxClock } from './sandbox-clock.ts';
 import { sandboxId } from './sandbox-ids.ts';
-import type { SandboxInvoiceRow, SandboxSessionRow, SandboxSubscriptionRow } from './sandbox-records.ts';
+import { cardOf, type SandboxInvoiceRow, type SandboxSessionRow, type SandboxSubscriptionRow } from './sandbox-records.ts';
 import { chargeTestCard, type CardInput } from './test-cards.ts';
 
 /** How long a customer has to pay an open checkout session, as with Stripe. */
@@ -99,7 +99,10 @@ export class SandboxProvider implements BillingProvider {
 
 	async retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null> {
 		const row = await this.#sessionRow(id);
-		if (!row) return null;
+		return row ? this.#toSession(row) : null;
+	}
+
+	#toSession(row: SandboxSessionRow): ProviderCheckoutSession {
 		const expired = row.status === 'open' && new Date(row.expires_at) <= this.clock.now();
 		return {
 			id: row.id,
@@ -118,14 +121,14 @@ export class SandboxProvider implements BillingProvider {
 	 * its first invoice, completes the session and announces it. A refused card changes nothing.
 	 */
 	async confirmCheckout(sessionId: string, card: CardInput & { email: string }): Promise<ProviderCheckoutSession> {
-		const session = await this.retrieveCheckoutSession(sessionId);
-		if (!session) throw new CheckoutSessionNotFoundError();
+		const row = await this.#sessionRow(sessionId);
+		if (!row) throw new CheckoutSessionNotFoundError();
+		const session = this.#toSession(row);
 		if (session.status === 'expired') throw new CheckoutSessionExpiredError();
 		if (session.status === 'complete') return session;
 
 		const now = this.clock.now();
 		const accepted = chargeTestCard(card, now);
-		const row = (await this.#sessionRow(sessionId))!;
 		const subscriptionId = sandboxId('sub');
 		const end = addPeriod(now, session.period);
 		const subscriptions = await this.#items('sandbox_subscriptions');
@@ -143,12 +146,13 @@ export class SandboxProvider implements BillingProvider {
 		});
 		const invoice = await this.#invoice(subscriptionId, row.customer_id, session.amountCents, 'paid', row.plan, row.period, now, end);
 		const sessions = await this.#items('sandbox_checkout_sessions');
-		await sessions.updateOne(sessionId, { status: 'complete', subscription_id: subscriptionId, customer_email: card.email.trim() || row.customer_email });
+		const customerEmail = card.email.trim() || row.customer_email;
+		await sessions.updateOne(sessionId, { status: 'complete', subscription_id: subscriptionId, customer_email: customerEmail });
 
 		await this.#emit('checkout.session.completed', { checkoutSessionId: sessionId, subscriptionId }, { session: sessionId });
 		await this.#emit('customer.subscription.created', { subscriptionId }, { subscription: subscriptionId });
 		await this.#emit('invoice.paid', { subscriptionId }, { invoice });
-		return (await this.retrieveCheckoutSession(sessionId))!;
+		return { ...session, status: 'complete', subscriptionId, customerEmail };
 	}
 
 	async #invoice(
@@ -161,8 +165,7 @@ export class SandboxProvider implements BillingProvider {
 		start: Date,
 		end: Date,
 	): Promise<string> {
-		const plans = await systemItems(this.#options.context, 'subscription_plans');
-		const [plan] = planId ? ((await plans.readByQuery({ fields: ['name'], filter: { id: { _eq: planId } }, limit: 1 })) as { name: string }[]) : [];
+		const plan = planId ? await this.#planRow(planId) : null;
 		const id = sandboxId('in');
 		const invoices = await this.#items('sandbox_invoices');
 		await invoices.createOne({
@@ -252,7 +255,7 @@ export class SandboxProvider implements BillingProvider {
 	async renew(row: SandboxSubscriptionRow, now: Date): Promise<'paid' | 'failed'> {
 		const plan = row.plan ? await this.#planRow(row.plan) : null;
 		const amount = plan ? (priceCents(plan, row.period) ?? 0) : 0;
-		const card = row.card ? (typeof row.card === 'string' ? JSON.parse(row.card) : row.card) : null;
+		const card = cardOf(row);
 		const start = new Date(row.current_period_end);
 		const end = addPeriod(start, row.period);
 		if (card?.renewal === 'succeeds') {
