@@ -20,8 +20,3 @@ export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
 export interface RuntimeErrorBody {
 	errors: { message: string; extensions: { code: RuntimeErrorCode } }[];
 }
-
-/** Successful answers wrap their payload the way Directus does. */
-export interface RuntimeDataBody<T> {
-	data: T;
-}

@@ -41,6 +41,3 @@ export type AdminCredentials = z.infer<typeof adminCredentials>;
 export interface EnsureInstanceRequest extends z.input<typeof ensureInstanceBody> {
 	projectId: string;
 }
-
-export type DomainsBody = z.infer<typeof domainsBody>;
-export type UsageQuery = z.infer<typeof usageQuery>;

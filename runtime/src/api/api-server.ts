@@ -10,7 +10,18 @@ import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
 import { hasSecret } from './bearer-secret.ts';
 import { readJson, sendError, sendJson } from './http-helpers.ts';
-import { adminCredentials, domainsBody, ensureInstanceBody, projectId, usageQuery } from '@epic/runtime-contract';
+import {
+	adminCredentials,
+	domainsBody,
+	ensureInstanceBody,
+	INSTANCES_PATH,
+	POOL_PATH,
+	projectId,
+	TLS_ALLOWED_PATH,
+	USAGE_PATH,
+	usageQuery,
+	type PoolStatus,
+} from '@epic/runtime-contract';
 
 export interface ApiServerOptions {
 	secret: string;
@@ -66,9 +77,12 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 	async function route(request: IncomingMessage): Promise<[number, unknown?]> {
 		const url = new URL(request.url ?? '/', 'http://runtime');
 		const method = request.method ?? 'GET';
-		if (method === 'GET' && url.pathname === '/instances') return [200, { data: service.list() }];
-		if (method === 'GET' && url.pathname === '/pool') return [200, { data: { available: options.pool.available() } }];
-		if (method === 'GET' && url.pathname === '/usage') {
+		if (method === 'GET' && url.pathname === INSTANCES_PATH) return [200, { data: service.list() }];
+		if (method === 'GET' && url.pathname === POOL_PATH) {
+			const pool: PoolStatus = { available: options.pool.available() };
+			return [200, { data: pool }];
+		}
+		if (method === 'GET' && url.pathname === USAGE_PATH) {
 			const query = parse(usageQuery, Object.fromEntries(url.searchParams));
 			return [200, { data: options.usage.read(query.from ?? '0000-00-00', query.projectId) }];
 		}
@@ -81,7 +95,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 	return http.createServer((request: IncomingMessage, response: ServerResponse) => {
 		// Caddy's on-demand TLS asks here before it requests a certificate; it cannot send the
 		// secret, and the answer (is this host one of our sites?) is public anyway: the router says it.
-		if (request.method === 'GET' && request.url?.startsWith('/tls-allowed?')) {
+		if (request.method === 'GET' && request.url?.startsWith(`${TLS_ALLOWED_PATH}?`)) {
 			const domain = new URL(request.url, 'http://runtime').searchParams.get('domain') ?? '';
 			sendJson(response, service.resolveHost(domain.toLowerCase()) ? 200 : 404, {});
 			return;
