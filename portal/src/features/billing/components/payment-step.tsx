@@ -28,7 +28,8 @@ export type PaymentStepProps = {
   onChanged: (subscription: Subscription) => void;
 };
 
-const newAttempt = (): string => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** A fresh key for a new checkout session (Try Again must not reuse the cached one). */
+const newAttempt = (): string => crypto.randomUUID();
 
 const isUnauthenticated = (error: unknown): boolean =>
   getErrorStatus(error) === 401 || getErrorCode(error) === 'NOT_AUTHENTICATED';
