@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InstanceRecord } from '../state/instance-record.ts';
+import { projectRecordFixture } from '../state/project-record.fixture.ts';
 import { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import type { HostIndex } from './host-index.ts';
@@ -23,24 +23,7 @@ let finishStart: (() => void) | null;
 let service: InstanceService;
 
 function putRunningProject(id: string): void {
-	const record: InstanceRecord = {
-		id,
-		kind: 'project',
-		phase: 'ready',
-		desired: 'running',
-		asleep: false,
-		subdomain: id,
-		domains: [],
-		dir: path.join(dataDir, id),
-		storage: { client: 'sqlite3', file: path.join(dataDir, id, 'data.db') },
-		port: 4000,
-		pid: 4242,
-		key: 'key',
-		secret: 'secret',
-		startedWithUrl: null,
-		createdAt: new Date(T0).toISOString(),
-		lastRequestAt: null,
-	};
+	const record = projectRecordFixture(id, path.join(dataDir, id), { port: 4000, pid: 4242, createdAt: new Date(T0).toISOString() });
 	store.put(record);
 	statuses.set(id, 'running');
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRuntimeConfig } from '../config.ts';
 import { INSTANCE_DIR_VARIABLE, isProcessAlive, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
-import type { InstanceRecord } from '../state/instance-record.ts';
+import { projectRecordFixture } from '../state/project-record.fixture.ts';
 import { StateStore } from '../state/state-store.ts';
 import { SqliteDatabases } from '../storage/sqlite-databases.ts';
 import { ProcessSupervisor } from './process-supervisor.ts';
@@ -20,24 +20,7 @@ let supervisor: ProcessSupervisor;
 function putProject(id: string): void {
 	const dir = path.join(dataDir, 'instances', id);
 	mkdirSync(dir, { recursive: true });
-	const record: InstanceRecord = {
-		id,
-		kind: 'project',
-		phase: 'ready',
-		desired: 'running',
-		asleep: false,
-		subdomain: id,
-		domains: [],
-		dir,
-		storage: { client: 'sqlite3', file: path.join(dir, 'data.db') },
-		port: 0,
-		pid: null,
-		key: 'key',
-		secret: 'secret',
-		startedWithUrl: null,
-		createdAt: new Date().toISOString(),
-		lastRequestAt: null,
-	};
+	const record = projectRecordFixture(id, dir);
 	store.put(record);
 }
 
