@@ -1,2 +1,3 @@
 export * from './plans.ts';
 export * from './billing.ts';
+export * from './account.ts';
