@@ -5,9 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AuthMode } from '../../../config/paths';
 import { paths } from '../../../config/paths';
 import { toaster } from '../../../lib/toaster';
-import { checkEmail, checkRequired, collectErrors } from '../lib/validation';
-import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { checkEmail, checkRequired, collectErrors } from '../../../lib/validation';
+import { FormField } from '../../../components/ui/form-field';
+import { PasswordInput } from '../../../components/ui/password-input';
 
 export type AuthFormValues = { fullName: string; email: string; password: string };
 

@@ -6,10 +6,10 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { toaster } from '../../../lib/toaster';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { checkEmail } from '../lib/validation';
+import { checkEmail } from '../../../lib/validation';
 import { AuthCard } from './auth-card';
 import { CheckEmail } from './check-email';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/ui/form-field';
 
 /** /forgot-password: asks for a reset link by email. */
 export function ForgotPasswordPage() {

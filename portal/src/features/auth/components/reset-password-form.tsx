@@ -1,9 +1,9 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkConfirmation, checkNewPassword, collectErrors, MIN_PASSWORD_LENGTH } from '../lib/validation';
-import { FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { checkConfirmation, checkNewPassword, collectErrors, MIN_PASSWORD_LENGTH } from '../../../lib/validation';
+import { FormField } from '../../../components/ui/form-field';
+import { PasswordInput } from '../../../components/ui/password-input';
 
 type ResetPasswordFormProps = { busy: boolean; onSubmit: (password: string) => void };
 

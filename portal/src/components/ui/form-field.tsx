@@ -1,7 +1,7 @@
 import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValidationError } from '../lib/validation';
+import type { ValidationError } from '../../lib/validation';
 
 type FormFieldProps = { label: string; error?: ValidationError | undefined; helperText?: string; children: ReactNode };
 

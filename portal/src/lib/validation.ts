@@ -1,5 +1,7 @@
-/** docs/product.md, Constants: the one password rule the portal enforces itself. */
-export const MIN_PASSWORD_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from '@epic/platform-api';
+
+/** docs/product.md, Constants: the one password rule the portal enforces itself, the server's minimum. */
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
