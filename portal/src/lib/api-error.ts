@@ -1,3 +1,4 @@
+import { ACCOUNT_ERROR_CODES, type AccountErrorCode } from '@epic/platform-api';
 import { i18n } from './i18n';
 
 /**
@@ -9,18 +10,29 @@ export class UnexpectedResponseError extends Error {
 }
 
 /**
- * Turns anything a request threw into the one message the user sees,
- * in the order of docs/product.md, Error messages: the server's first error message, then the
- * error's own message, then a message for the HTTP status, then a generic one.
+ * Turns anything a request threw into the one message the user sees, in the order of
+ * docs/product.md, Error messages: a known error code in the page's language, the server's first
+ * error message, the error's own message, a message for the HTTP status, then `fallback` (the
+ * action's own "Failed to …", or a generic message).
  */
-export function getErrorMessage(error: unknown): string {
-  if (error instanceof UnexpectedResponseError) return i18n.t('errors.unexpected');
+export function getErrorMessage(error: unknown, fallback?: string): string {
+  const lastResort = fallback ?? i18n.t('errors.unexpected');
+  if (error instanceof UnexpectedResponseError) return lastResort;
   return (
+    messageForCode(getErrorCode(error)) ??
     firstServerMessage(error) ??
     ownMessage(error) ??
     messageForStatus(statusOf(error)) ??
-    i18n.t('errors.unexpected')
+    lastResort
   );
+}
+
+const isAccountErrorCode = (code: string): code is AccountErrorCode =>
+  (ACCOUNT_ERROR_CODES as readonly string[]).includes(code);
+
+/** The account and sign-in codes of the contract have texts in every language; the server's are English. */
+function messageForCode(code: string | null): string | null {
+  return code !== null && isAccountErrorCode(code) ? i18n.t(`errors.code.${code}`) : null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
