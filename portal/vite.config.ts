@@ -7,6 +7,8 @@ const VENDOR_GROUPS = [
   { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized)[\\/]/ },
   // Only Stripe's embedded checkout needs these: a chunk of their own keeps them off every other page.
   { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
+  // The generated avatar is drawn only where a customer has no picture: loaded on first use.
+  { name: 'dicebear', test: /node_modules[\\/]@dicebear[\\/]/ },
   { name: 'vendor', test: /node_modules[\\/]/ },
 ];
 

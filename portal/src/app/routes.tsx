@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 
 /**
  * The route table. Pages load lazily so a visitor downloads only the screen
- * they open. Onboarding, projects and profile arrive with their own issues.
+ * they open. Onboarding and projects arrive with their own issues.
  */
 export const routes: RouteObject[] = [
   {
@@ -33,6 +33,12 @@ export const routes: RouteObject[] = [
       {
         path: paths.verifyEmail.path,
         lazy: async () => ({ Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage }),
+      },
+      {
+        path: paths.confirmEmail.path,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/confirm-email-page')).ConfirmEmailPage,
+        }),
       },
       {
         path: paths.forgotPassword.path,
@@ -64,6 +70,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.dashboard.path,
             lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }),
+          },
+          {
+            path: paths.profile.path,
+            lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }),
           },
           {
             path: paths.subscription.path,

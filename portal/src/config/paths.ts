@@ -35,6 +35,11 @@ export const paths = {
     path: '/reset-password',
     getHref: () => '/reset-password',
   },
+  /** The link in an email-change email lands here (`?token=…`). */
+  confirmEmail: {
+    path: '/confirm-email',
+    getHref: () => '/confirm-email',
+  },
   help: {
     path: '/help',
     getHref: () => '/help',
@@ -46,6 +51,10 @@ export const paths = {
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
+  },
+  profile: {
+    path: '/profile',
+    getHref: () => '/profile',
   },
   subscription: {
     path: '/subscription',

@@ -30,6 +30,3 @@ export const directus = createDirectus(window.location.origin, {
     }),
   )
   .with(rest());
-
-/** URL of a Directus file, e.g. the user's avatar. */
-export const assetUrl = (fileId: string): string => `/assets/${encodeURIComponent(fileId)}`;

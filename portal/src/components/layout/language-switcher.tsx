@@ -1,14 +1,28 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuGlobe } from 'react-icons/lu';
-import { isSupportedLanguage, languages } from '../../config/languages';
+import { isSupportedLanguage, languages, type LanguageCode } from '../../config/languages';
+import { updateAccount } from '../../lib/auth/session-api';
+import { useAuth } from '../../lib/auth/use-auth';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 
-/** Menu of the supported languages, each named in its own language. */
+/**
+ * Menu of the supported languages, each named in its own language. A signed-in customer's choice
+ * is also saved with their account, so our emails follow it; the page never waits for that.
+ */
 export function LanguageSwitcher() {
   // useTranslation re-renders this component whenever the language changes.
   const { t } = useTranslation();
+  const { user, applyUser } = useAuth();
   const active = currentLanguage();
+
+  const choose = (code: LanguageCode) => {
+    void changeLanguage(code);
+    if (!user || user.language === code) return;
+    void updateAccount({ language: code }).then(applyUser, (error: unknown) => {
+      console.error('Could not save the language with the account', error);
+    });
+  };
 
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
@@ -29,7 +43,7 @@ export function LanguageSwitcher() {
             <Menu.RadioItemGroup
               value={active}
               onValueChange={(details) => {
-                if (isSupportedLanguage(details.value)) void changeLanguage(details.value);
+                if (isSupportedLanguage(details.value)) choose(details.value);
               }}
             >
               {languages.map((language) => (

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuCreditCard, LuInfo, LuLayoutDashboard, LuLogOut, LuReceipt } from 'react-icons/lu';
+import { LuCreditCard, LuInfo, LuLayoutDashboard, LuLogOut, LuReceipt, LuUser } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { SessionUser } from '../../lib/auth/session-user';
@@ -14,8 +14,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" rounded="full" aria-label={t('nav.accountMenu')}>
-          <UserAvatar user={user} />
+        <Button variant="ghost" size="sm" px="1" rounded="full" aria-label={t('nav.accountMenu')} data-testid="account-menu">
+          <UserAvatar user={user} testId="nav-avatar" />
         </Button>
       </Menu.Trigger>
       <Portal>
@@ -39,6 +39,12 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
                 {t('nav.dashboard')}
               </RouterLink>
             </Menu.Item>
+            <Menu.Item value="profile" asChild>
+              <RouterLink to={paths.profile.getHref()} data-testid="menu-profile">
+                <LuUser aria-hidden="true" />
+                {t('nav.profile')}
+              </RouterLink>
+            </Menu.Item>
             <Menu.Item value="subscription" asChild>
               <RouterLink to={paths.subscription.getHref()} data-testid="menu-subscription">
                 <LuCreditCard aria-hidden="true" />
@@ -58,7 +64,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               </RouterLink>
             </Menu.Item>
             <Menu.Separator />
-            <Menu.Item value="logout" onSelect={onLogout} color="fg.error">
+            <Menu.Item value="logout" onSelect={onLogout} color="fg.error" data-testid="menu-logout">
               <LuLogOut aria-hidden="true" />
               {t('nav.logout')}
             </Menu.Item>

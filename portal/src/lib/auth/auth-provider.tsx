@@ -5,8 +5,9 @@ import { paths } from '../../config/paths';
 import { getErrorMessage } from '../api-error';
 import { clearStoredAuth, hasStoredAuth, onStoredAuthCleared } from '../auth-storage';
 import { toaster } from '../toaster';
-import { AuthContext, type AuthContextValue } from './auth-context';
-import { fetchSessionUser, registerAccount, signIn, signOut, type Registration } from './session-api';
+import { currentLanguage } from '../i18n';
+import { AuthContext, type AuthContextValue, type RegistrationInput } from './auth-context';
+import { fetchSessionUser, registerAccount, signIn, signOut, stopSessionRefresh } from './session-api';
 import type { SessionUser } from './session-user';
 
 /**
@@ -61,13 +62,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const register = useCallback(async (registration: Registration) => {
+  const register = useCallback(async (registration: RegistrationInput) => {
     try {
-      await registerAccount(registration);
+      // The account's emails are written in the language of the page it registered on.
+      await registerAccount({ ...registration, language: currentLanguage() });
     } catch (error) {
       throw new Error(getErrorMessage(error), { cause: error });
     }
   }, []);
+
+  const endSession = useCallback(async () => {
+    setIsLoggingOut(true);
+    stopSessionRefresh();
+    clearStoredAuth();
+    setUser(null);
+    await navigate(paths.home.getHref(), { replace: true });
+  }, [navigate]);
 
   const logout = useCallback(async () => {
     setIsLoggingOut(true);
@@ -76,17 +86,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       // The server may already have forgotten the token; local sign-out must still happen.
       console.error('Error during logout', error);
-    } finally {
-      clearStoredAuth();
     }
-    setUser(null);
-    await navigate(paths.home.getHref(), { replace: true });
+    await endSession();
     toaster.success({ title: t('auth.toast.loggedOut') });
-  }, [navigate, t]);
+  }, [endSession, t]);
+
+  const applyUser = useCallback((changed: SessionUser) => setUser(changed), []);
+
+  const reloadUser = useCallback(async () => {
+    if (!hasStoredAuth()) return;
+    setUser(await fetchSessionUser());
+  }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isLoading, isLoggingOut, login, register, logout }),
-    [user, isLoading, isLoggingOut, login, register, logout],
+    () => ({ user, isLoading, isLoggingOut, login, register, logout, applyUser, reloadUser, endSession }),
+    [user, isLoading, isLoggingOut, login, register, logout, applyUser, reloadUser, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

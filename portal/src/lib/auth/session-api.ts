@@ -1,8 +1,9 @@
 import { customEndpoint, registerUser } from '@directus/sdk';
+import type { AccountLanguage, AccountProfileUpdate } from '@epic/platform-api';
 import { paths } from '../../config/paths';
 import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
-import { splitFullName, toSessionUser, type SessionUser } from './session-user';
+import { isAccountProfile, splitFullName, toSessionUser, type SessionUser } from './session-user';
 
 /**
  * Customers hold no read permission on users (on Directus's core tier any would expose every
@@ -10,9 +11,7 @@ import { splitFullName, toSessionUser, type SessionUser } from './session-user';
  */
 export async function fetchSessionUser(): Promise<SessionUser> {
   const raw: unknown = await directus.request(customEndpoint({ path: '/account/me', method: 'GET' }));
-  if (typeof raw !== 'object' || raw === null || !('id' in raw)) {
-    throw new UnexpectedResponseError('GET /account/me did not return a user');
-  }
+  if (!isAccountProfile(raw)) throw new UnexpectedResponseError('GET /account/me did not return a user');
   return toSessionUser(raw);
 }
 
@@ -24,17 +23,40 @@ export async function signOut(): Promise<void> {
   await directus.logout();
 }
 
-export type Registration = { fullName: string; email: string; password: string };
+/** Stops the SDK's background token refresh, for a session that ends without a logout call. */
+export function stopSessionRefresh(): void {
+  directus.stopRefreshing();
+}
+
+export type Registration = {
+  /** Omitted when the verification email is sent again for an account that exists. */
+  fullName?: string;
+  email: string;
+  password: string;
+  /** The page's language: the account's emails are written in it. */
+  language: AccountLanguage;
+};
 
 /**
- * Creates an unverified account; Directus mails a link to the portal's
- * verify-email page. It never signs the user in (docs/product.md, States, Registration).
+ * Creates an unverified account; Directus mails a link to the portal's verify-email page. It
+ * never signs the user in (docs/product.md, States, Registration). For an account that exists
+ * but is not verified yet, Directus sends the verification email again.
  */
-export async function registerAccount({ fullName, email, password }: Registration): Promise<void> {
-  await directus.request(
-    registerUser(email, password, {
-      ...splitFullName(fullName),
-      verification_url: `${window.location.origin}${paths.verifyEmail.getHref()}`,
-    }),
+export async function registerAccount({ fullName, email, password, language }: Registration): Promise<void> {
+  // registerUser puts every option into the body; the server stores `language` with the account.
+  const options = {
+    ...(fullName === undefined ? {} : splitFullName(fullName)),
+    verification_url: `${window.location.origin}${paths.verifyEmail.getHref()}`,
+    language,
+  };
+  await directus.request(registerUser(email, password, options));
+}
+
+/** `PATCH /account/me`: the answer is the changed profile. */
+export async function updateAccount(update: AccountProfileUpdate): Promise<SessionUser> {
+  const raw: unknown = await directus.request(
+    customEndpoint({ path: '/account/me', method: 'PATCH', body: JSON.stringify(update) }),
   );
+  if (!isAccountProfile(raw)) throw new UnexpectedResponseError('PATCH /account/me did not return a user');
+  return toSessionUser(raw);
 }

@@ -1,3 +1,5 @@
+import { ACCOUNT_LANGUAGES, type AccountLanguage, type AccountProfile } from '@epic/platform-api';
+
 /** The signed-in customer as the portal shows them (docs/product.md, Session and accounts). */
 export type SessionUser = {
   id: string;
@@ -6,22 +8,36 @@ export type SessionUser = {
   lastName: string;
   /** First and last name joined, or the email when both are empty. */
   name: string;
-  /** Directus file id of the avatar, when one is set. */
+  /**
+   * Directus file id of the avatar, when one is set. The image is served only to its owner
+   * (`GET /account/avatar`); the id changes with every upload.
+   */
   avatar: string | null;
+  /** The language the customer's emails are written in; null until they chose one. */
+  language: AccountLanguage | null;
+  /** Directus's user status; a signed-in customer is `active` (verified, not locked). */
+  status: string;
 };
 
-/** The fields `GET /account/me` returns. */
-export const SESSION_USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'avatar'] as const;
+/** The fields `GET /account/me` (and every call that changes the profile) returns. */
+export const SESSION_USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'language', 'avatar', 'status'] as const satisfies readonly (keyof AccountProfile)[];
 
 type RawUser = Partial<Record<(typeof SESSION_USER_FIELDS)[number], unknown>>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+const isAccountLanguage = (value: string): value is AccountLanguage => (ACCOUNT_LANGUAGES as readonly string[]).includes(value);
+
+/** True for an answer shaped like an AccountProfile (at least an id and an email). */
+export const isAccountProfile = (value: unknown): value is RawUser =>
+  typeof value === 'object' && value !== null && typeof (value as RawUser).id === 'string' && typeof (value as RawUser).email === 'string';
 
 export function toSessionUser(raw: RawUser): SessionUser {
   const firstName = text(raw.first_name);
   const lastName = text(raw.last_name);
   const email = text(raw.email);
   const avatar = text(raw.avatar);
+  const language = text(raw.language);
   return {
     id: text(raw.id),
     email,
@@ -29,6 +45,8 @@ export function toSessionUser(raw: RawUser): SessionUser {
     lastName,
     name: [firstName, lastName].filter(Boolean).join(' ') || email,
     avatar: avatar || null,
+    language: isAccountLanguage(language) ? language : null,
+    status: text(raw.status),
   };
 }
 

@@ -11,14 +11,15 @@ interface AuthFailureCardProps {
   message: string;
   /** The way forward (request a new link, register again); "back to login" is always offered. */
   action: { to: string; label: string };
+  testId?: string;
 }
 
 /** An auth link that did not work: what happened, the way forward, and the way back to login. */
-export function AuthFailureCard({ title, icon, message, action }: AuthFailureCardProps) {
+export function AuthFailureCard({ title, icon, message, action, testId }: AuthFailureCardProps) {
   const { t } = useTranslation();
   return (
     <AuthCard title={title}>
-      <Stack align="center" gap="5" textAlign="center" role="alert">
+      <Stack align="center" gap="5" textAlign="center" role="alert" data-testid={testId}>
         <Icon as={icon} boxSize="12" color="red.solid" aria-hidden="true" />
         <Text color="fg.muted">{message}</Text>
         <Stack w="full" gap="3">

@@ -4,12 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AuthMode } from '../../../config/paths';
 import { paths } from '../../../config/paths';
+import { getErrorCode } from '../../../lib/api-error';
 import { readReturnTo } from '../../../lib/auth/return-to';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
 import { AuthCard } from './auth-card';
 import { AuthForm, type AuthFormValues } from './auth-form';
 import { CheckEmail } from './check-email';
+import { UnverifiedNotice } from './unverified-notice';
+
+type Credentials = { email: string; password: string };
+
+/** The login's error carries the server's answer as its cause (lib/auth/auth-provider). */
+const isUnverifiedLogin = (error: unknown): boolean =>
+  error instanceof Error && getErrorCode(error.cause) === 'EMAIL_NOT_VERIFIED';
 
 /** /auth: sign in, or register with ?mode=register. */
 export function AuthPage() {
@@ -21,9 +29,13 @@ export function AuthPage() {
   const mode: AuthMode = searchParams.get('mode') === 'register' ? 'register' : 'login';
   // Set after a successful registration: the account exists but is not signed in yet.
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // Set when sign-in was refused because the email is not verified: the way to a new email.
+  const [unverified, setUnverified] = useState<Credentials | null>(null);
+  const [resending, setResending] = useState(false);
 
   const switchTo = (next: AuthMode) => {
     setRegisteredEmail(null);
+    setUnverified(null);
     // Keep the router state so a pending "return to" survives switching modes.
     setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true, state: location.state });
   };
@@ -35,9 +47,35 @@ export function AuthPage() {
       setRegisteredEmail(email);
       return;
     }
-    await login(email, password);
+    setUnverified(null);
+    try {
+      await login(email, password);
+    } catch (error) {
+      if (!isUnverifiedLogin(error)) throw error;
+      setUnverified({ email, password });
+      return;
+    }
     toaster.success({ title: t('auth.toast.loggedIn') });
     await navigate(readReturnTo(location.state) ?? paths.dashboard.getHref(), { replace: true });
+  };
+
+  // Registering again with the same email and password makes Directus send the verification
+  // email again for an account that is not verified yet.
+  const resendVerification = async ({ email, password }: Credentials) => {
+    setResending(true);
+    try {
+      await register({ email, password });
+      toaster.success({ title: t('auth.unverified.resent') });
+      setUnverified(null);
+      setRegisteredEmail(email);
+    } catch (error) {
+      toaster.error({
+        title: t('auth.unverified.resendFailed'),
+        description: error instanceof Error && error.message ? error.message : t('errors.generic'),
+      });
+    } finally {
+      setResending(false);
+    }
   };
 
   if (registeredEmail) {
@@ -64,6 +102,9 @@ export function AuthPage() {
       title={mode === 'register' ? t('auth.register.title') : t('auth.login.title')}
       subtitle={mode === 'register' ? t('auth.register.subtitle') : t('auth.login.subtitle')}
     >
+      {mode === 'login' && unverified && (
+        <UnverifiedNotice busy={resending} onResend={() => void resendVerification(unverified)} />
+      )}
       {/* Keyed by mode so switching starts with a clean form. */}
       <AuthForm
         key={mode}
