@@ -252,8 +252,14 @@ describe('registration', () => {
 		const stored = await api('GET', `/users?filter[email][_eq]=${encodeURIComponent(email)}&fields=status`, { token: admin });
 		expect(stored.body.data).toEqual([{ status: 'unverified' }]);
 
+		// The right password: told to verify first, and no tokens.
 		const attempt = await api('POST', '/auth/login', { body: { email, password: 'long-enough-password' } });
-		expect(attempt.status).toBe(401);
-		expect(attempt.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
+		expect(attempt.status).toBe(403);
+		expect(attempt.body.errors[0].extensions.code).toBe('EMAIL_NOT_VERIFIED');
+		expect(attempt.body.data).toBeUndefined();
+		// A wrong password: the same answer as for any account, so nothing is told without the password.
+		const guess = await api('POST', '/auth/login', { body: { email, password: 'not-the-password' } });
+		expect(guess.status).toBe(401);
+		expect(guess.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
 	});
 });

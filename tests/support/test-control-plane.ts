@@ -76,8 +76,13 @@ async function testEnvironment(db: TestDatabaseClient, label: string, overrides:
 			PUBLIC_HOST: TEST_PUBLIC_HOST,
 			MAIL_CATCHER_SMTP_PORT: String(smtpPort),
 			MAIL_CATCHER_UI_PORT: String(uiPort),
-			// Rate limiting stays on; the limit is raised because one suite sends bursts from one IP.
+			// Rate limiting stays on; the limits are raised because the suites send bursts, sign in and
+			// register far more often than a person would, all from one address and in parallel files.
+			// tests/integration/abuse-limits.test.ts runs its own control plane with the defaults.
 			RATE_LIMITER_POINTS: '5000',
+			RATE_LIMITER_REGISTRATION_POINTS: '1000',
+			RATE_LIMITER_LOGIN_POINTS: '1000',
+			RATE_LIMITER_PASSWORD_RESET_POINTS: '1000',
 			LOG_LEVEL: 'warn',
 			// Tests move the sandbox's clock to reach renewals and period ends.
 			BILLING_SANDBOX_CLOCK_CONTROL: 'true',
@@ -89,9 +94,6 @@ async function testEnvironment(db: TestDatabaseClient, label: string, overrides:
 	const env: Record<string, string> = {
 		...directusEnv(config, secrets),
 		LOG_STYLE: 'raw',
-		// Directus allows 5 registrations a minute per address; the suites register more than that
-		// from one address, in parallel files.
-		RATE_LIMITER_REGISTRATION_POINTS: '1000',
 	};
 	return {
 		config,

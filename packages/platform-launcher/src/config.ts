@@ -47,6 +47,25 @@ const EnvSchema = z
 		RATE_LIMITER_ENABLED: flag.default(true),
 		RATE_LIMITER_POINTS: z.coerce.number().int().positive().default(50),
 		RATE_LIMITER_DURATION: z.coerce.number().int().positive().default(1),
+		/** Failed sign-ins to one address before it is locked, and for how many minutes. */
+		LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().positive().default(5),
+		LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+		/** Sign-in and password-reset requests per client address per window (seconds). */
+		RATE_LIMITER_LOGIN_POINTS: z.coerce.number().int().positive().default(10),
+		RATE_LIMITER_LOGIN_DURATION: z.coerce.number().int().positive().default(60),
+		RATE_LIMITER_PASSWORD_RESET_POINTS: z.coerce.number().int().positive().default(5),
+		RATE_LIMITER_PASSWORD_RESET_DURATION: z.coerce.number().int().positive().default(60),
+		/** Registrations per client address per window (Directus's own limiter). */
+		RATE_LIMITER_REGISTRATION_POINTS: z.coerce.number().int().positive().default(5),
+		RATE_LIMITER_REGISTRATION_DURATION: z.coerce.number().int().positive().default(60),
+		/** Redis URL: the limits' counters are shared there by every control-plane process. */
+		REDIS: z.string().startsWith('redis').optional(),
+		/**
+		 * How many proxies in front of the control plane to trust for the client's address
+		 * (X-Forwarded-For). Default: 1 behind the embedded runtime's router, else none, so a client
+		 * cannot choose the address the limits count it under.
+		 */
+		IP_TRUST_PROXY: z.coerce.number().int().min(0).max(5).optional(),
 		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 		/**
 		 * The data plane. Embedded (the default): `npm start` runs it, its router owns PORT and the

@@ -63,6 +63,30 @@ function billingEnv(config: PlatformConfig): Record<string, string> {
 	return config.billingProvider === 'stripe' ? { ...env, ...STRIPE_CONTENT_SECURITY_POLICY } : env;
 }
 
+/**
+ * The abuse limits (docs/operations.md, Abuse limits). Directus's own limiters and the platform's
+ * share one store: memory, or Redis when REDIS is set.
+ */
+function limitsEnv(config: PlatformConfig): Record<string, string> {
+	const env: Record<string, string> = {
+		RATE_LIMITER_ENABLED: String(config.RATE_LIMITER_ENABLED),
+		RATE_LIMITER_STORE: config.REDIS ? 'redis' : 'memory',
+		RATE_LIMITER_POINTS: String(config.RATE_LIMITER_POINTS),
+		RATE_LIMITER_DURATION: String(config.RATE_LIMITER_DURATION),
+		RATE_LIMITER_REGISTRATION_POINTS: String(config.RATE_LIMITER_REGISTRATION_POINTS),
+		RATE_LIMITER_REGISTRATION_DURATION: String(config.RATE_LIMITER_REGISTRATION_DURATION),
+		RATE_LIMITER_LOGIN_POINTS: String(config.RATE_LIMITER_LOGIN_POINTS),
+		RATE_LIMITER_LOGIN_DURATION: String(config.RATE_LIMITER_LOGIN_DURATION),
+		RATE_LIMITER_PASSWORD_RESET_POINTS: String(config.RATE_LIMITER_PASSWORD_RESET_POINTS),
+		RATE_LIMITER_PASSWORD_RESET_DURATION: String(config.RATE_LIMITER_PASSWORD_RESET_DURATION),
+		LOGIN_LOCK_ATTEMPTS: String(config.LOGIN_LOCK_ATTEMPTS),
+		LOGIN_LOCK_MINUTES: String(config.LOGIN_LOCK_MINUTES),
+		IP_TRUST_PROXY: String(config.IP_TRUST_PROXY ?? (config.embeddedRuntime ? 1 : 0)),
+	};
+	if (config.REDIS) env['REDIS'] = config.REDIS;
+	return env;
+}
+
 /** How the control plane reaches the data plane (the `local` driver). */
 function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
 	const url = config.RUNTIME_URL ?? (config.embeddedRuntime ? `http://127.0.0.1:${config.RUNTIME_API_PORT}` : null);
@@ -76,6 +100,7 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		...emailEnv(config),
 		...billingEnv(config),
 		...runtimeDriverEnv(config, secrets),
+		...limitsEnv(config),
 		HOST: config.controlPlaneHost,
 		PORT: String(config.controlPlanePort),
 		PUBLIC_URL: config.publicUrl,
@@ -98,10 +123,6 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		STORAGE_LOCAL_ROOT: path.join(config.dataDir, 'uploads'),
 		USER_REGISTER_URL_ALLOW_LIST: portalPage(config, 'verify-email'),
 		PASSWORD_RESET_URL_ALLOW_LIST: portalPage(config, 'reset-password'),
-		RATE_LIMITER_ENABLED: String(config.RATE_LIMITER_ENABLED),
-		RATE_LIMITER_STORE: 'memory',
-		RATE_LIMITER_POINTS: String(config.RATE_LIMITER_POINTS),
-		RATE_LIMITER_DURATION: String(config.RATE_LIMITER_DURATION),
 		WEBSOCKETS_ENABLED: 'true',
 		TELEMETRY: 'false',
 		LOG_LEVEL: config.LOG_LEVEL,

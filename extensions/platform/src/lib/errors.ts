@@ -43,3 +43,38 @@ export const UnknownTestCardError = createError(
 );
 export const WebhookSignatureError = createError<{ reason: string }>('INVALID_SIGNATURE', ({ reason }) => reason, 400);
 export const ForbiddenError = createError('FORBIDDEN', "You don't have permission to access this.", 403);
+
+// Accounts (docs/product.md, Profile; codes listed in @epic/platform-api's ACCOUNT_ERROR_CODES).
+export const PasswordTooShortError = createError<{ min: number }>(
+	'PASSWORD_TOO_SHORT',
+	({ min }) => `Password must be at least ${min} characters long.`,
+	400,
+);
+export const PasswordTooLongError = createError<{ max: number }>(
+	'PASSWORD_TOO_LONG',
+	({ max }) => `Password must be at most ${max} characters long.`,
+	400,
+);
+export const PasswordTooCommonError = createError(
+	'PASSWORD_TOO_COMMON',
+	'This password is one of the most common passwords. Please choose another.',
+	400,
+);
+export const WrongPasswordError = createError('WRONG_PASSWORD', 'The current password is incorrect.', 400);
+export const EmailNotVerifiedError = createError(
+	'EMAIL_NOT_VERIFIED',
+	'Please verify your email address first: follow the link in the email we sent you, or ask for a new one.',
+	403,
+);
+export const AccountLockedError = createError<{ minutes: number }>(
+	'ACCOUNT_LOCKED',
+	({ minutes }) => `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+	429,
+);
+/** Directus's own code for a rate limit, so the portal treats ours and its the same. */
+export const RequestsExceededError = createError('REQUESTS_EXCEEDED', 'Too many requests. Please try again later.', 429);
+export const InvalidEmailChangeLinkError = createError(
+	'INVALID_EMAIL_CHANGE_LINK',
+	'This email change link is invalid or has expired. Please ask for a new one from your profile.',
+	400,
+);

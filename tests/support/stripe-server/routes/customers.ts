@@ -1,4 +1,4 @@
-/** `/v1/customers`: create, retrieve, update, list (by email). */
+/** `/v1/customers`: create, retrieve, update, list (by email), delete. */
 import { createCustomer } from '../customers.ts';
 import { resourceMissing } from '../errors.ts';
 import { LIST_PARAMS, listPage } from '../list.ts';
@@ -53,5 +53,16 @@ export const customerRoutes: Route[] = [
 			if (metadata) changed.metadata = metadata;
 		});
 		return customer;
+	}),
+	// Stripe cancels the customer's subscriptions at once and answers a stub; the invoices stay.
+	route('DELETE', '/v1/customers/:id', ({ state, params, path }) => {
+		params.only();
+		const customer = customerOr404(state, path.id!);
+		for (const subscription of state.store.subscriptions.values()) {
+			if (subscription.customer === customer.id && subscription.status !== 'canceled') state.billing.cancelNow(subscription);
+		}
+		state.store.customers.delete(customer.id);
+		state.events.emit('customer.deleted', customer);
+		return { id: customer.id, object: 'customer', deleted: true };
 	}),
 ];

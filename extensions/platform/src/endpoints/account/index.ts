@@ -1,26 +1,19 @@
-/** `/account/*`: the signed-in customer's own account, read with an ownership check in code. */
+/** `/account/*`: the signed-in customer's own account (lib/account/account-routes.ts). */
 import { defineEndpoint } from '@directus/extensions-sdk';
-import { readOwnProfile } from '../../lib/account/profile.ts';
-import { verifyRegistrationEmail } from '../../lib/account/verify-email.ts';
-import { requireUserId } from '../../lib/http/accountability.ts';
-import { asyncRoute } from '../../lib/http/async-route.ts';
+import { accountRuntime } from '../../lib/account/account-runtime.ts';
+import { registerAccountRoutes } from '../../lib/account/account-routes.ts';
+import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
+import { createRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+import type { RuntimeDriver } from '../../lib/runtime/runtime-driver.ts';
 
 export default defineEndpoint({
 	id: 'account',
 	handler: (router, context) => {
-		router.get(
-			'/me',
-			asyncRoute(async (req, res) => {
-				res.json({ data: await readOwnProfile(context, requireUserId(req)) });
-			}),
-		);
-
-		router.post(
-			'/verify-email',
-			asyncRoute(async (req, res) => {
-				await verifyRegistrationEmail(context, req.body);
-				res.status(204).end();
-			}),
-		);
+		let runtimeDriver: RuntimeDriver | null | undefined;
+		registerAccountRoutes(router, context, {
+			account: () => accountRuntime(context),
+			billing: () => billingRuntime(context).service,
+			runtimeDriver: () => (runtimeDriver === undefined ? (runtimeDriver = createRuntimeDriver(context.env)) : runtimeDriver),
+		});
 	},
 });

@@ -3,7 +3,8 @@
  * failed, subscription canceling, subscription ended. Each has a subject, paragraphs and a link
  * into the portal.
  */
-export type EmailLanguage = 'en' | 'es' | 'ru';
+import type { EmailLanguage } from '../email/email-language.ts';
+
 export type BillingEmailKind = 'payment_failed' | 'canceling' | 'ended';
 
 export interface BillingEmailFacts {
@@ -84,16 +85,4 @@ const COPY: Record<EmailLanguage, Record<BillingEmailKind, Copy>> = {
 export function billingEmailCopy(language: EmailLanguage, kind: BillingEmailKind, facts: BillingEmailFacts) {
 	const copy = COPY[language][kind];
 	return { subject: copy.subject(facts), paragraphs: copy.body(facts), action: copy.action };
-}
-
-const LOCALES: Record<EmailLanguage, string> = { en: 'en-US', es: 'es-ES', ru: 'ru-RU' };
-
-export function formatEmailDate(language: EmailLanguage, date: Date): string {
-	return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-/** A user's Directus `language` (`es-ES`, `ru`…) to one of ours; English otherwise. */
-export function emailLanguageOf(language: string | null | undefined): EmailLanguage {
-	const prefix = (language ?? '').slice(0, 2).toLowerCase();
-	return prefix === 'es' || prefix === 'ru' ? prefix : 'en';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingEmailCopy, emailLanguageOf, formatEmailDate } from './billing-email-copy.ts';
+import { billingEmailCopy } from './billing-email-copy.ts';
+import { emailLanguageOf, formatEmailDate } from '../email/email-language.ts';
 import { billingEmailFor } from './billing-emails.ts';
 import type { MirroredSubscription } from './subscription-mirror.ts';
 

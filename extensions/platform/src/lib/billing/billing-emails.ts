@@ -4,7 +4,10 @@
  * the change: the change is the provider's truth, the email only tells of it.
  */
 import type { BillingContext } from './billing-context.ts';
-import { billingEmailCopy, emailLanguageOf, formatEmailDate, type BillingEmailKind } from './billing-email-copy.ts';
+import { billingEmailCopy, type BillingEmailKind } from './billing-email-copy.ts';
+import { emailLanguageOf, formatEmailDate } from '../email/email-language.ts';
+import { renderEmail } from '../email/render-email.ts';
+import { sendEmail } from '../email/send-email.ts';
 import { parsePlanTranslations } from '../plans/plan-translations.ts';
 import type { MirrorChange } from './subscription-mirror.ts';
 
@@ -19,8 +22,6 @@ export function billingEmailFor(change: MirrorChange): BillingEmailKind | null {
 	if (Boolean(after.cancel_at_period_end) && !before.cancel_at_period_end && !ENDED.includes(after.status)) return 'canceling';
 	return null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const ACTION_PATH: Record<BillingEmailKind, string> = {
 	payment_failed: '/payments',
@@ -50,17 +51,8 @@ export async function sendBillingEmail(context: Pick<BillingContext, 'services' 
 		const planName = (language === 'en' ? undefined : parsePlanTranslations(plan?.translations)[language]?.name) ?? plan?.name ?? change.after.plan ?? '';
 		const end = change.after.current_period_end ? new Date(change.after.current_period_end) : new Date();
 		const copy = billingEmailCopy(language, kind, { plan: planName, date: formatEmailDate(language, end) });
-		const link = `${portalUrl}${ACTION_PATH[kind]}`;
-		const mail = new context.services.MailService({ schema });
-		await mail.send({
-			to: user.email,
-			subject: copy.subject,
-			text: [...copy.paragraphs, `${copy.action}: ${link}`].join('\n\n'),
-			html: [
-				...copy.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-				`<p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p>`,
-			].join('\n'),
-		});
+		const url = `${portalUrl}${ACTION_PATH[kind]}`;
+		await sendEmail(context, user.email, renderEmail({ subject: copy.subject, paragraphs: copy.paragraphs, action: { label: copy.action, url } }));
 	} catch (error) {
 		context.logger.error(`Billing email (${kind}) for subscription ${change.after.id} failed: ${(error as Error).message}`);
 	}

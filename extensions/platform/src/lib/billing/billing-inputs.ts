@@ -1,6 +1,6 @@
 /** The billing API's inputs, validated before anything is touched; a failure names each field. */
 import { z } from 'zod';
-import { InvalidPayloadError } from '../errors.ts';
+export { parseInput } from '../http/parse-input.ts';
 
 export const checkoutInput = z.object({
 	plan_id: z.string().trim().min(1).max(64),
@@ -23,10 +23,3 @@ export const sandboxConfirmInput = z.object({
 });
 
 export const advanceClockInput = z.object({ days: z.number().positive().max(3660) });
-
-export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
-	const result = schema.safeParse(value ?? {});
-	if (result.success) return result.data;
-	const reason = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-	throw new InvalidPayloadError({ reason });
-}

@@ -62,6 +62,11 @@ export interface BillingProvider {
 	changePlan(id: string, plan: PlanRow, period: BillingPeriod): Promise<ProviderSubscription>;
 	/** Ends the subscription now (account deletion). Not found counts as done. */
 	cancelNow(id: string): Promise<void>;
+	/**
+	 * Account deletion: the provider forgets the customer's person (email, name, cards); the
+	 * invoices stay in its books. Not found counts as done.
+	 */
+	forgetCustomer(customerId: string): Promise<void>;
 	/** Checks the signature on the raw body; throws `WebhookSignatureError` when it is not the provider's. */
 	verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -161,6 +161,28 @@ export class BillingService {
 		return this.#mirrored(await this.#provider.setCancelAtPeriodEnd(current.stripe_subscription_id, false));
 	}
 
+	/**
+	 * Account deletion: every subscription ends now with the provider and the provider forgets the
+	 * customer; our rows keep what the books need (plan, period, status, the provider's ids) without
+	 * the link to the person. Each step can run again, so a deletion that failed half-way finishes
+	 * when it is retried.
+	 */
+	async closeAccount(userId: string): Promise<void> {
+		const { database } = this.#context;
+		const subscriptions = (await database('user_subscriptions').select('stripe_subscription_id').where({ user: userId })) as {
+			stripe_subscription_id: string | null;
+		}[];
+		for (const { stripe_subscription_id } of subscriptions) {
+			if (stripe_subscription_id) await this.#provider.cancelNow(stripe_subscription_id);
+		}
+		const profiles = (await database('payment_profiles').select('stripe_customer_id').where({ user: userId })) as { stripe_customer_id: string | null }[];
+		for (const { stripe_customer_id } of profiles) {
+			if (stripe_customer_id) await this.#provider.forgetCustomer(stripe_customer_id);
+		}
+		await database('user_subscriptions').where({ user: userId }).update({ user: null, payment_profile: null });
+		await database('payment_profiles').where({ user: userId }).delete();
+	}
+
 	/** The sandbox's card form (sandbox only). */
 	async sandboxConfirm(sandbox: SandboxProvider, userId: string, body: unknown): Promise<CheckoutSession> {
 		const input = parseInput(sandboxConfirmInput, body);

@@ -246,6 +246,13 @@ export class SandboxProvider implements BillingProvider {
 		await this.#update(id, { status: 'canceled', ended_at: this.clock.now().toISOString(), cancel_at_period_end: false }, 'customer.subscription.deleted');
 	}
 
+	/** As Stripe does: the person's details go, the invoices (amounts, plan, period) stay. */
+	async forgetCustomer(customerId: string): Promise<void> {
+		const ofCustomer = { filter: { customer_id: { _eq: customerId } } };
+		await (await this.#items('sandbox_subscriptions')).updateByQuery(ofCustomer, { user: null, card: null });
+		await (await this.#items('sandbox_checkout_sessions')).updateByQuery(ofCustomer, { user: null, customer_email: null });
+	}
+
 	verifyWebhook(): ProviderEvent {
 		// The sandbox delivers its events in-process; nothing outside may post them.
 		throw new WebhookSignatureError({ reason: 'The sandbox billing provider receives no webhooks' });

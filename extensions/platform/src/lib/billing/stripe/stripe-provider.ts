@@ -187,6 +187,15 @@ export class StripeProvider implements BillingProvider {
 		}
 	}
 
+	/** Stripe deletes the customer's details and payment methods and keeps its invoices. */
+	async forgetCustomer(customerId: string): Promise<void> {
+		try {
+			await this.#stripe.customers.del(customerId, {}, idempotent());
+		} catch (error) {
+			if (!isMissing(error)) throw error;
+		}
+	}
+
 	verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
 		if (!signature) throw new WebhookSignatureError({ reason: 'The Stripe-Signature header is missing' });
 		let event: Stripe.Event;

@@ -1,0 +1,68 @@
+/**
+ * The account rules around Directus's own user, sign-in and email code (docs/access-model.md,
+ * Accounts): the password policy on every password written, the registration language, our
+ * emails in place of Directus's templates, the unverified-user answer, the sign-in lock and the
+ * per-address limits, and `/utils` closed to customers.
+ */
+import { isDirectusError } from '@directus/errors';
+import { defineHook } from '@directus/extensions-sdk';
+import type { Express } from 'express';
+import { accountRuntime } from '../../lib/account/account-runtime.ts';
+import { rewriteDirectusEmail } from '../../lib/account/emails/directus-email-rewrite.ts';
+import { checkPasswordPolicy } from '../../lib/account/password/password-policy.ts';
+import { holdRegistrationLanguage, registrationLanguage } from '../../lib/account/registration/registration-language.ts';
+import { signInGuard } from '../../lib/account/sign-in/sign-in-guard.ts';
+import { refuseUnverifiedSignIn } from '../../lib/account/sign-in/unverified-sign-in.ts';
+import { limitPerAddress } from '../../lib/http/rate-limits/limit-per-address.ts';
+import { staffOnly } from '../../lib/http/staff-only.ts';
+
+type UserPayload = Record<string, unknown>;
+type LoginPayload = { email?: unknown; password?: unknown };
+
+const checkPasswordOf = (payload: UserPayload) => {
+	if (typeof payload['password'] === 'string') checkPasswordPolicy(payload['password']);
+};
+
+export default defineHook(({ filter, action, init }, context) => {
+	const account = () => accountRuntime(context);
+
+	filter('users.create', (payload) => {
+		const user = payload as UserPayload;
+		checkPasswordOf(user);
+		const language = registrationLanguage();
+		if (language && user['status'] === 'unverified' && !user['language']) user['language'] = language;
+		return user;
+	});
+
+	filter('users.update', (payload) => {
+		checkPasswordOf(payload as UserPayload);
+		return payload;
+	});
+
+	filter('email.send', (payload) => rewriteDirectusEmail(context.database, payload as Parameters<typeof rewriteDirectusEmail>[1]));
+
+	filter('auth.login', async (payload, meta) => {
+		await refuseUnverifiedSignIn(context, meta['user'] as string | undefined, (payload as LoginPayload).password);
+		return payload;
+	});
+
+	action('auth.login', ({ payload, status, error }) => {
+		const email = (payload as LoginPayload | undefined)?.email;
+		const { signInLock } = account();
+		const recorded =
+			status === 'success'
+				? signInLock.recordSuccess(email)
+				: status === 'fail' && isDirectusError(error, 'INVALID_CREDENTIALS')
+					? signInLock.recordFailure(email)
+					: Promise.resolve();
+		recorded.catch((failure: Error) => context.logger.error(`Sign-in lock counter: ${failure.message}`));
+	});
+
+	init('routes.before', (meta) => {
+		const app = meta['app'] as Express;
+		app.post('/auth/login', signInGuard(account));
+		app.post('/auth/password/request', (req, res, next) => limitPerAddress(account().passwordResetRequests)(req, res, next));
+		app.post('/users/register', holdRegistrationLanguage);
+		app.use('/utils', staffOnly);
+	});
+});

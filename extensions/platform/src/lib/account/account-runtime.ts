@@ -1,0 +1,45 @@
+/**
+ * One set of account rules per process: the configuration, the counters behind the abuse limits
+ * and the sign-in lock. The `account-endpoint` and the `account-hook` are entries of the same
+ * bundle, so they share this module and its counters.
+ */
+import type { ApiExtensionContext } from '@directus/types';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { LimiterStore } from '../http/rate-limits/limiter-store.ts';
+import { readAccountConfig, type AccountConfig } from './account-config.ts';
+import { SignInLock } from './sign-in/sign-in-lock.ts';
+
+export interface AccountRuntime {
+	config: AccountConfig;
+	signInLock: SignInLock;
+	/** Sign-in requests per client address. */
+	signInRequests: RateLimiterAbstract;
+	/** Password-reset requests per client address. */
+	passwordResetRequests: RateLimiterAbstract;
+	/** Email-change requests per account. */
+	emailChangeRequests: RateLimiterAbstract;
+}
+
+let runtime: AccountRuntime | null = null;
+
+export function accountRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountRuntime {
+	runtime ??= createAccountRuntime(context);
+	return runtime;
+}
+
+function createAccountRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountRuntime {
+	const config = readAccountConfig(context.env);
+	const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the account limits: ${error.message}`));
+	const lockSeconds = config.LOGIN_LOCK_MINUTES * 60;
+	return {
+		config,
+		signInLock: new SignInLock(store.limiter({ keyPrefix: 'sign-in-failures', points: config.LOGIN_LOCK_ATTEMPTS, duration: lockSeconds }), config.LOGIN_LOCK_ATTEMPTS),
+		signInRequests: store.limiter({ keyPrefix: 'sign-in', points: config.RATE_LIMITER_LOGIN_POINTS, duration: config.RATE_LIMITER_LOGIN_DURATION }),
+		passwordResetRequests: store.limiter({
+			keyPrefix: 'password-reset',
+			points: config.RATE_LIMITER_PASSWORD_RESET_POINTS,
+			duration: config.RATE_LIMITER_PASSWORD_RESET_DURATION,
+		}),
+		emailChangeRequests: store.limiter({ keyPrefix: 'email-change', points: config.EMAIL_CHANGE_REQUESTS_PER_HOUR, duration: 3600 }),
+	};
+}

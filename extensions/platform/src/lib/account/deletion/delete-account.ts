@@ -1,0 +1,59 @@
+/**
+ * `DELETE /account/me` (docs/product.md, Profile; docs/access-model.md, Account deletion). After the
+ * password check, in this order: billing ends (subscriptions cancelled with the provider at once,
+ * the provider forgets the customer, our billing rows lose their link to the person), projects are
+ * torn down, the avatar file goes, Directus's traces of the person go (sessions end with them), the
+ * user row goes, and a confirmation email is sent to the address the account had. Every step can
+ * run again, so a deletion that fails half-way (the provider unreachable, say) is finished by
+ * asking again; the user row, which the password check needs, goes last.
+ *
+ * What stays is what the books require: subscription rows (plan, period, status, the provider's
+ * subscription id) and invoices, with no user, email or name.
+ */
+import type { ApiExtensionContext } from '@directus/types';
+import { PASSWORD_MAX_LENGTH } from '@epic/platform-api';
+import { z } from 'zod';
+import { parseInput } from '../../http/parse-input.ts';
+import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { AccountRuntime } from '../account-runtime.ts';
+import { sendAccountEmail } from '../emails/send-account-email.ts';
+import { checkCurrentPassword } from '../password/current-password.ts';
+import { readOwnProfile } from '../profile.ts';
+import { erasePersonalTraces } from './erase-personal-traces.ts';
+import { tearDownProjects } from './tear-down-projects.ts';
+
+type Context = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
+
+/** Billing's part, given by the caller so account code does not reach into billing's set-up. */
+export interface AccountBilling {
+	closeAccount(userId: string): Promise<void>;
+}
+
+export interface AccountDeletionDependencies {
+	account: AccountRuntime;
+	billing: AccountBilling;
+	runtimeDriver: RuntimeDriver | null;
+}
+
+const DeletionSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) }).strict();
+
+export async function deleteAccount(context: Context, dependencies: AccountDeletionDependencies, userId: string, body: unknown): Promise<void> {
+	const { password } = parseInput(DeletionSchema, body);
+	const profile = await readOwnProfile(context, userId);
+	await checkCurrentPassword(context, dependencies.account.signInLock, profile, password);
+
+	await dependencies.billing.closeAccount(userId);
+	await tearDownProjects(context.database, dependencies.runtimeDriver, userId);
+	if (profile.avatar) {
+		const files = new context.services.FilesService({ schema: await context.getSchema() });
+		await files.deleteOne(profile.avatar);
+	}
+	await erasePersonalTraces(context.database, userId);
+	const users = new context.services.UsersService({ schema: await context.getSchema() });
+	await users.deleteOne(userId);
+	context.logger.info(`Account ${userId} deleted at its owner's request`);
+
+	void sendAccountEmail(context, profile.email, profile.language, { kind: 'account_deleted', support: dependencies.account.config.SUPPORT_EMAIL }).catch(
+		(error: Error) => context.logger.error(`Account-deleted email for ${userId} failed: ${error.message}`),
+	);
+}

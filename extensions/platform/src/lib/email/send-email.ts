@@ -1,0 +1,10 @@
+/** Sends one of our rendered emails over the SMTP transport Directus is configured with. */
+import type { ApiExtensionContext } from '@directus/types';
+import type { RenderedEmail } from './render-email.ts';
+
+export type MailContext = Pick<ApiExtensionContext, 'services' | 'getSchema'>;
+
+export async function sendEmail(context: MailContext, to: string, email: RenderedEmail): Promise<void> {
+	const mail = new context.services.MailService({ schema: await context.getSchema() });
+	await mail.send({ to, subject: email.subject, text: email.text, html: email.html });
+}
