@@ -1,7 +1,7 @@
 /** Reads the mail catcher's inbox through its REST API: the emails Directus really sent. */
 import { controlPlane } from './api.ts';
 
-interface CaughtEmail {
+export interface CaughtEmail {
 	id: string;
 	subject: string;
 	html: string;
@@ -20,6 +20,30 @@ export async function waitForEmail(to: string, subjectPattern: RegExp, timeoutMs
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
 	throw new Error(`No email to ${to} matching ${subjectPattern} within ${timeoutMs} ms`);
+}
+
+/** Every email to `to` in the order they arrived, once at least `count` of them have. */
+export async function waitForEmails(to: string, count: number, timeoutMs = 15_000): Promise<CaughtEmail[]> {
+	const deadline = Date.now() + timeoutMs;
+	let received: CaughtEmail[] = [];
+	while (Date.now() < deadline) {
+		const response = await fetch(`${controlPlane().mailUiUrl}/email`);
+		const emails = (await response.json()) as CaughtEmail[];
+		received = emails.filter((email) => email.to.some((recipient) => recipient.address === to));
+		if (received.length >= count) return received;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error(`${received.length} of ${count} emails to ${to} within ${timeoutMs} ms: ${received.map((email) => email.subject).join(' | ')}`);
+}
+
+/** The words of an email's HTML body, without tags and links. */
+export function bodyText(email: CaughtEmail): string {
+	return email.html
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/https?:\/\/\S+/g, ' ')
+		.replace(/&#?\w+;/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
 }
 
 /** The first link in an email's HTML whose URL starts with the given prefix. */

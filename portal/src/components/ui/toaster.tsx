@@ -11,7 +11,7 @@ export function Toaster() {
   return (
     <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
       {(toast) => (
-        <Toast.Root width={{ md: '356px' }}>
+        <Toast.Root width={{ md: '356px' }} data-testid="toast">
           {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
           <Stack gap="1" flex="1" maxWidth="100%">
             {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

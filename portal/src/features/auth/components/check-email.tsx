@@ -11,7 +11,7 @@ export function CheckEmail({ email, message, actions }: CheckEmailProps) {
   const { t } = useTranslation();
   return (
     <AuthCard title={t('auth.checkEmail.title')}>
-      <Stack gap="5" align="center" textAlign="center" role="status">
+      <Stack gap="5" align="center" textAlign="center" role="status" data-testid="check-email">
         <Icon as={LuMailCheck} boxSize="12" color="green.solid" aria-hidden="true" />
         <Text>
           <Trans

@@ -34,7 +34,7 @@ export function VerifyEmailPage() {
   if (data) {
     return (
       <AuthCard title={t('auth.verify.successTitle')}>
-        <Stack align="center" gap="5" textAlign="center" role="status">
+        <Stack align="center" gap="5" textAlign="center" role="status" data-testid="verify-email-success">
           <Icon as={LuCircleCheck} boxSize="12" color="green.solid" aria-hidden="true" />
           <Text color="fg.muted">{t('auth.verify.successText')}</Text>
           <Button asChild colorPalette="purple" w="full">

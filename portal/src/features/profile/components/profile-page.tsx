@@ -55,7 +55,7 @@ export function ProfilePage() {
             <ProfileTab user={user} />
           </Tabs.Content>
           <Tabs.Content value="security" pt="6">
-            <SecurityTab />
+            <SecurityTab user={user} />
           </Tabs.Content>
           <Tabs.Content value="account" pt="6">
             <AccountTab />

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { getErrorMessage } from '../../../lib/api-error';
+import type { SessionUser } from '../../../lib/auth/session-user';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
 import { checkRequired, collectErrors, MIN_PASSWORD_LENGTH } from '../../../lib/validation';
 import { useChangePassword } from '../api/account';
@@ -12,8 +14,9 @@ import { checkPasswordChange } from '../lib/validation';
 const EMPTY = { current: '', next: '', confirmation: '' };
 
 /** Current, new and confirmed password; the server checks the current one first. */
-export function SecurityTab() {
+export function SecurityTab({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const { login } = useAuth();
   const [values, setValues] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const change = useChangePassword();
@@ -49,6 +52,9 @@ export function SecurityTab() {
     setValues(EMPTY);
     setSubmitted(false);
     toaster.success({ title: t('profile.toast.passwordChanged') });
+    // The server ends every session of the account with the old password, this one included:
+    // sign in again with the new one so the customer stays signed in here.
+    await login(user.email, values.next).catch((error: unknown) => console.error('Could not sign in again after the password change', error));
   };
 
   return (
