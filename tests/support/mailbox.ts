@@ -1,10 +1,11 @@
 /** Reads the mail catcher's inbox through its REST API: the emails Directus really sent. */
 import { controlPlane } from './api.ts';
 
-interface CaughtEmail {
+export interface CaughtEmail {
 	id: string;
 	subject: string;
 	html: string;
+	text: string;
 	to: { address: string }[];
 }
 
@@ -28,4 +29,11 @@ export function linkIn(email: CaughtEmail, prefix: string): URL {
 	const href = hrefs.find((candidate) => candidate.startsWith(prefix));
 	if (!href) throw new Error(`No link starting with ${prefix} in "${email.subject}"; links: ${hrefs.join(" ")}`);
 	return new URL(href);
+}
+
+/** Every email caught so far for an address, oldest first. */
+export async function emailsTo(to: string): Promise<CaughtEmail[]> {
+	const response = await fetch(`${controlPlane().mailUiUrl}/email`);
+	const emails = (await response.json()) as CaughtEmail[];
+	return emails.filter((email) => email.to.some((recipient) => recipient.address === to));
 }
