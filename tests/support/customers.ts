@@ -16,17 +16,17 @@ export interface TestCustomer {
 }
 
 /** `label` starts the email address; it is also the first name unless `firstName` is given. */
-export async function registerVerifiedCustomer(label: string, options: { firstName?: string } = {}): Promise<TestCustomer> {
+export async function registerVerifiedCustomer(label: string, options: { firstName?: string; language?: 'en' | 'es' | 'ru' } = {}): Promise<TestCustomer> {
 	const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
 	const password = `pw-${randomBytes(8).toString('hex')}`;
 	const verificationUrl = `${controlPlane().url}/verify-email`;
 
 	const registered = await api('POST', '/users/register', {
-		body: { email, password, first_name: options.firstName ?? label, last_name: 'Customer', verification_url: verificationUrl },
+		body: { email, password, first_name: options.firstName ?? label, last_name: 'Customer', verification_url: verificationUrl, language: options.language },
 	});
 	if (registered.status !== 204) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
 
-	const email_ = await waitForEmail(email, /verify/i);
+	const email_ = await waitForEmail(email, /verify|verifica|подтвердите/i);
 	const token = linkIn(email_, verificationUrl).searchParams.get('token');
 	if (!token) throw new Error(`the verification link for ${email} carries no token`);
 	// The portal's verification page calls this endpoint with the token from the link.

@@ -5,6 +5,7 @@ export interface CaughtEmail {
 	id: string;
 	subject: string;
 	html: string;
+	text: string;
 	to: { address: string }[];
 }
 
@@ -52,4 +53,11 @@ export function linkIn(email: CaughtEmail, prefix: string): URL {
 	const href = hrefs.find((candidate) => candidate.startsWith(prefix));
 	if (!href) throw new Error(`No link starting with ${prefix} in "${email.subject}"; links: ${hrefs.join(" ")}`);
 	return new URL(href);
+}
+
+/** Every email caught so far for an address, oldest first. */
+export async function emailsTo(to: string): Promise<CaughtEmail[]> {
+	const response = await fetch(`${controlPlane().mailUiUrl}/email`);
+	const emails = (await response.json()) as CaughtEmail[];
+	return emails.filter((email) => email.to.some((recipient) => recipient.address === to));
 }

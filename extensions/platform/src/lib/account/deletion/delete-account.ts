@@ -43,12 +43,15 @@ export async function deleteAccount(context: Context, dependencies: AccountDelet
 	await checkCurrentPassword(context, dependencies.account.signInLock, profile, password);
 
 	await dependencies.billing.closeAccount(userId);
-	await tearDownProjects(context.database, dependencies.runtimeDriver, userId);
+	const projects = await tearDownProjects(context.database, dependencies.runtimeDriver, userId);
 	if (profile.avatar) {
 		const files = new context.services.FilesService({ schema: await context.getSchema() });
 		await files.deleteOne(profile.avatar);
 	}
-	await erasePersonalTraces(context.database, userId);
+	await erasePersonalTraces(context.database, userId, [
+		{ collection: 'projects', ids: projects },
+		{ collection: 'directus_files', ids: profile.avatar ? [profile.avatar] : [] },
+	]);
 	const users = new context.services.UsersService({ schema: await context.getSchema() });
 	await users.deleteOne(userId);
 	context.logger.info(`Account ${userId} deleted at its owner's request`);

@@ -6,11 +6,13 @@
 import type { Knex } from 'knex';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 
-export async function tearDownProjects(database: Knex, driver: RuntimeDriver | null, userId: string): Promise<void> {
+/** Returns the ids of the projects torn down. */
+export async function tearDownProjects(database: Knex, driver: RuntimeDriver | null, userId: string): Promise<string[]> {
 	const projects = (await database('projects').select('id').where({ owner: userId })) as { id: string }[];
 	for (const { id } of projects) {
 		// Without a runtime (the control plane alone) no instance can exist.
 		if (driver) await driver.deleteInstance(id);
 		await database('projects').where({ id }).delete();
 	}
+	return projects.map(({ id }) => id);
 }
