@@ -49,6 +49,16 @@ const newPassword = () => `pw-${randomBytes(8).toString('hex')}`;
 const toast = (title: string): Locator =>
 	page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
 
+/**
+ * Waits for the toast of an action that can succeed or fail, then expects the success: a failure
+ * shows its toast's text (the server's reason) in the test's output instead of a timeout.
+ */
+async function expectSuccessToast(success: string, failure: string) {
+	const outcome = toast(success).or(toast(failure));
+	await outcome.first().waitFor();
+	expect(await outcome.first().innerText()).toContain(success);
+}
+
 async function switchLanguage(nativeName: string, code: string) {
 	await page.getByTestId('language-switcher').click();
 	await page.getByRole('menuitemradio', { name: nativeName }).click();
@@ -164,7 +174,7 @@ describe('account screens in Chromium', () => {
 		await form.locator('input[name="first_name"]').fill('Marisol');
 		await form.locator('input[name="last_name"]').fill('Quintero');
 		await page.getByTestId('profile-submit').click();
-		await toast('Profile updated').waitFor();
+		await expectSuccessToast('Profile updated', 'Update failed');
 		expect(await page.getByTestId('profile-name').textContent()).toBe('Marisol Quintero');
 		const renamed = await accountOf(token);
 		expect([renamed.first_name, renamed.last_name]).toEqual(['Marisol', 'Quintero']);
@@ -194,7 +204,7 @@ describe('account screens in Chromium', () => {
 		const picture = path.join(files, 'avatar.png');
 		await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f855a' } }).png().toFile(picture);
 		await page.getByTestId('avatar-input').setInputFiles(picture);
-		await toast('Avatar updated').waitFor();
+		await expectSuccessToast('Avatar updated', 'Avatar upload failed');
 		const avatarId = (await accountOf(token)).avatar;
 		expect(avatarId).toEqual(expect.any(String));
 		const headerImage = page.locator('[data-testid="profile-header-avatar-image"][data-kind="uploaded"]');
@@ -219,7 +229,7 @@ describe('account screens in Chromium', () => {
 
 		await page.getByTestId('confirm-password').fill(changedPassword);
 		await page.getByTestId('password-submit').click();
-		await toast('Password changed').waitFor();
+		await expectSuccessToast('Password changed', 'Password change failed');
 		expect(await page.getByTestId('current-password').inputValue()).toBe('');
 		expect(await page.getByTestId('new-password').inputValue()).toBe('');
 
@@ -243,7 +253,7 @@ describe('account screens in Chromium', () => {
 		expect(await dialog.textContent()).toContain('This cannot be undone.');
 		await page.getByTestId('delete-account-password').fill(changedPassword);
 		await page.getByTestId('delete-account-confirm').click();
-		await toast('Account deleted').waitFor();
+		await expectSuccessToast('Account deleted', 'Account deletion failed');
 		expect(new URL(page.url()).pathname).toBe('/');
 		expect(await page.evaluate(() => localStorage.getItem('epic-auth'))).toBeNull();
 		expect((await api('GET', '/account/me', { token })).status).not.toBe(200);
