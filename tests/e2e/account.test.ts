@@ -2,8 +2,9 @@
  * The account screens in a real browser against a real control plane (docs/product.md, /profile):
  * registration with the verification email from the mail catcher (and a new one asked for from the
  * sign-in form), the profile (name, language, avatar upload served to its owner only), the password
- * change, logging out and in, deleting the account; a forgotten password reset by email; and one
- * journey in Russian whose emails and error messages must be Russian.
+ * change, logging out and in, deleting the account; an email change confirmed from the new address;
+ * a forgotten password reset by email; and one journey in Russian whose emails and error messages
+ * must be Russian.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -267,6 +268,40 @@ describe('account screens in Chromium', () => {
 		expect(page.url()).toMatch(/\/auth$/);
 		expect(pageErrors).toEqual([]);
 	}, 180_000);
+
+	it('changes the email only once the link sent to the new address is opened', async () => {
+		const customer = await registerVerifiedCustomer('move');
+		const target = newEmail('moved');
+		await signIn(customer.email, customer.password);
+		await openProfile();
+
+		await page.getByTestId('profile-form').locator('input[name="email"]').fill(target);
+		await page.getByTestId('profile-submit').click();
+		await page.getByTestId('email-change-dialog').waitFor();
+		await page.getByTestId('email-change-password').fill(customer.password);
+		await page.getByTestId('email-change-confirm').click();
+		await page.getByTestId('email-change-pending').waitFor();
+		expect(await page.getByTestId('email-change-pending').textContent()).toContain(target);
+		// The old address stays until the link is opened.
+		expect((await accountOf(customer.token)).email).toBe(customer.email);
+		expect(await page.getByTestId('profile-email').textContent()).toBe(customer.email);
+
+		const [confirmation] = await waitForEmails(target, 1);
+		await page.goto(linkIn(confirmation!, `${controlPlane().url}/confirm-email`).href);
+		await page.getByTestId('confirm-email-success').waitFor();
+		expect((await accountOf(customer.token)).email).toBe(target);
+		// Signed in here, so the session shows the new address at once.
+		await page.getByRole('link', { name: 'Go to Profile' }).click();
+		await page.getByTestId('profile-header').waitFor();
+		expect(await page.getByTestId('profile-email').textContent()).toBe(target);
+
+		// The link works once.
+		await page.goto(linkIn(confirmation!, `${controlPlane().url}/confirm-email`).href);
+		const failure = page.getByTestId('confirm-email-failure');
+		await failure.waitFor();
+		expect(await failure.textContent()).toContain('This email change link is invalid or has expired.');
+		expect(pageErrors).toEqual([]);
+	}, 120_000);
 
 	it('resets a forgotten password with the link from the email', async () => {
 		const customer = await registerVerifiedCustomer('forgot');
