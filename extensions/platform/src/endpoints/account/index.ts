@@ -1,5 +1,6 @@
 /** `/account/*`: the signed-in customer's own account, read with an ownership check in code. */
 import { defineEndpoint } from '@directus/extensions-sdk';
+import { registerAvatarRoutes } from '../../lib/account/avatar/avatar-routes.ts';
 import { readOwnProfile } from '../../lib/account/profile.ts';
 import { verifyRegistrationEmail } from '../../lib/account/verify-email.ts';
 import { requireUserId } from '../../lib/http/accountability.ts';
@@ -22,5 +23,7 @@ export default defineEndpoint({
 				res.status(204).end();
 			}),
 		);
+
+		registerAvatarRoutes(router, context);
 	},
 });
