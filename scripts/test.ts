@@ -9,12 +9,13 @@ import path from 'node:path';
 import { NODE_22 } from '@epic/node-support/directus';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
-import { ensureChromium, ensurePostgres } from '@epic/platform-launcher/test-prerequisites';
+import { ensureChromium, ensurePostgres, ensureRedis } from '@epic/platform-launcher/test-prerequisites';
 
 const log = (message: string) => console.log(`[test] ${message}`);
 
 await ensureChromium(log);
 await ensurePostgres(log);
+await ensureRedis(log);
 
 log('Type-checking packages, extension, portal, runtime, tests and scripts…');
 await runCommand('npm', ['run', 'typecheck'], { label: 'npm run typecheck', cwd: repoPath() });

@@ -12,6 +12,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, controlPlane, login } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -50,17 +51,21 @@ async function rowsMentioning(needles: string[]): Promise<string[]> {
 	return found;
 }
 
-async function uploadAvatarAsStaff(userId: string): Promise<string> {
-	// One transparent pixel: the account's avatar route is tested in account-avatar.test.ts; here
-	// only the stored file matters.
-	const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-	const form = new FormData();
-	form.append('file', new Blob([png], { type: 'image/png' }), 'lena.png');
-	const uploaded = await fetch(`${controlPlane().url}/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
-	const { data } = (await uploaded.json()) as { data: { id: string } };
+/** The customer's own avatar, uploaded through the portal's route and served once resized. */
+async function uploadAvatar(customer: TestCustomer): Promise<string> {
+	const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#6b46c1' } }).png().toBuffer();
+	const uploaded = await fetch(`${controlPlane().url}/account/avatar`, {
+		method: 'PUT',
+		headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'image/png' },
+		body: png,
+	});
+	const { data } = (await uploaded.json()) as { data: { avatar: string } };
 	expect(uploaded.status).toBe(200);
-	expect((await api('PATCH', `/users/${userId}`, { token: admin, body: { avatar: data.id } })).status).toBe(200);
-	return data.id;
+	const resized = await fetch(`${controlPlane().url}/account/avatar?size=64`, { headers: { authorization: `Bearer ${customer.token}` } });
+	expect(resized.status).toBe(200);
+	// The original and its resized copy are in storage, named after the file's id.
+	expect(readdirSync(path.join(controlPlane().dataDir, 'uploads')).filter((file) => file.startsWith(data.avatar)).length).toBeGreaterThanOrEqual(2);
+	return data.avatar;
 }
 
 beforeAll(async () => {
@@ -87,7 +92,7 @@ beforeAll(async () => {
 	});
 	expect(project.status, JSON.stringify(project.body)).toBe(200);
 
-	avatarId = await uploadAvatarAsStaff(lena.id);
+	avatarId = await uploadAvatar(lena);
 
 	// A password reset: Directus records it as an activity with a revision holding the user row.
 	await api('POST', '/auth/password/request', { body: { email: lena.email, reset_url: `${controlPlane().url}/reset-password` } });

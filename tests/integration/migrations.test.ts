@@ -32,6 +32,7 @@ async function snapshotState(database: Knex) {
 			.select('collection', 'action', 'fields')
 			.orderBy(['collection', 'action']),
 		settings: await database('directus_settings').select('public_registration', 'public_registration_verify_email', 'public_registration_role'),
+		folders: await database('directus_folders').where({ name: 'Avatars' }).select('id', 'parent'),
 	};
 }
 
@@ -49,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('custom migrations', () => {
-	it('seed plans, the Customer role and registration settings', async () => {
+	it('seed plans, the Customer role, registration settings and the Avatars folder', async () => {
 		const state = await snapshotState(db);
 		expect(state.plans.map((plan: { id: string }) => plan.id)).toEqual(['business', 'free', 'pro', 'starter']);
 		expect(state.roles).toHaveLength(1);
@@ -58,6 +59,7 @@ describe('custom migrations', () => {
 		]);
 		expect(Boolean(state.settings[0]?.public_registration)).toBe(true);
 		expect(state.settings[0]?.public_registration_role).toBe(state.roles[0]?.id);
+		expect(state.folders).toEqual([{ id: '6f0a3f5e-2b1c-4d8e-9a47-0c5e1b2d3a51', parent: null }]);
 	});
 
 	it('are idempotent: running up again changes nothing', async () => {
@@ -73,6 +75,7 @@ describe('custom migrations', () => {
 		expect(undone.roles).toEqual([]);
 		expect(undone.permissions).toEqual([]);
 		expect(Boolean(undone.settings[0]?.public_registration)).toBe(false);
+		expect(undone.folders).toEqual([]);
 
 		for (const migration of migrations) await migration.up(db);
 		expect(await snapshotState(db)).toEqual(before);

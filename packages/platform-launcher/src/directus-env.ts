@@ -64,8 +64,9 @@ function billingEnv(config: PlatformConfig): Record<string, string> {
 }
 
 /**
- * The abuse limits (docs/operations.md, Abuse limits). Directus's own limiters and the platform's
- * share one store: memory, or Redis when REDIS is set.
+ * The abuse limits (docs/operations.md, Abuse limits): Directus's per-address API limit and the
+ * platform's limits on registration, sign-in and reset requests, each in memory or, when REDIS is
+ * set, in Redis.
  */
 function limitsEnv(config: PlatformConfig): Record<string, string> {
 	const env: Record<string, string> = {
@@ -73,6 +74,9 @@ function limitsEnv(config: PlatformConfig): Record<string, string> {
 		RATE_LIMITER_STORE: config.REDIS ? 'redis' : 'memory',
 		RATE_LIMITER_POINTS: String(config.RATE_LIMITER_POINTS),
 		RATE_LIMITER_DURATION: String(config.RATE_LIMITER_DURATION),
+		// The platform limits registrations itself (with sign-ins and resets, in one store):
+		// Directus's own registration limiter, on Redis, let one registration in six through uncounted.
+		RATE_LIMITER_REGISTRATION_ENABLED: 'false',
 		RATE_LIMITER_REGISTRATION_POINTS: String(config.RATE_LIMITER_REGISTRATION_POINTS),
 		RATE_LIMITER_REGISTRATION_DURATION: String(config.RATE_LIMITER_REGISTRATION_DURATION),
 		RATE_LIMITER_LOGIN_POINTS: String(config.RATE_LIMITER_LOGIN_POINTS),

@@ -1,10 +1,12 @@
 /**
  * What `npm test` needs on the machine besides node_modules: Debian's Chromium for the browser
- * tests and a running PostgreSQL for the PostgreSQL half of the integration suite. Both are set up
+ * tests, a running PostgreSQL for the PostgreSQL half of the integration suite and a running Redis
+ * for the abuse limits' shared counters. Each is set up
  * here when missing, so a fresh machine (CI) needs nothing by hand; when that is impossible the run
  * stops with a message that says what is missing.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import net from 'node:net';
 import pg from 'pg';
 import { runCommand } from '@epic/node-support/processes';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
@@ -47,4 +49,38 @@ export async function ensurePostgres(log: (message: string) => void): Promise<vo
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	throw new Error(`PostgreSQL was started but does not answer at ${POSTGRES_URL}.`);
+}
+
+export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** True when something at 127.0.0.1:6379 answers Redis's PING. */
+function redisAnswers(): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect({ host: '127.0.0.1', port: 6379 });
+		const done = (answer: boolean) => {
+			socket.destroy();
+			resolve(answer);
+		};
+		socket.setTimeout(2000, () => done(false));
+		socket.on('error', () => done(false));
+		socket.on('connect', () => socket.write('PING\r\n'));
+		socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+	});
+}
+
+export async function ensureRedis(log: (message: string) => void): Promise<void> {
+	if (await redisAnswers()) return;
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	if (!existsSync('/usr/bin/redis-server')) {
+		log('Redis is missing: installing Debian\'s redis-server package…');
+		await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
+		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { label: 'apt-get install redis-server', env });
+	}
+	log('Redis is not answering: starting redis-server on 127.0.0.1:6379…');
+	await runCommand('/usr/bin/redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', ''], { label: 'redis-server' });
+	for (let attempt = 0; attempt < 30; attempt++) {
+		if (await redisAnswers()) return;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error(`redis-server was started but does not answer at ${TEST_REDIS_URL}.`);
 }

@@ -3,6 +3,7 @@
  * API's error handler renders them like its own: `{ errors: [{ message, extensions: { code } }] }`.
  */
 import { createError } from '@directus/errors';
+import { AVATAR_MAX_BYTES } from '@epic/platform-api';
 
 export const NotAuthenticatedError = createError('NOT_AUTHENTICATED', 'User not authenticated', 401);
 export const ProfileNotFoundError = createError('PROFILE_NOT_FOUND', 'Your account no longer exists', 404);
@@ -14,6 +15,34 @@ export const InvalidVerificationLinkError = createError(
 
 /** Bad input: `reason` names each field that is wrong (`plan_id: …; period: …`). */
 export const InvalidPayloadError = createError<{ reason: string }>('INVALID_PAYLOAD', ({ reason }) => reason, 400);
+
+// Avatar (docs/access-model.md, The avatar). One code per kind of refusal, as the portal shows it;
+// the messages say what was wrong with this file.
+const AVATAR_MEGABYTES = AVATAR_MAX_BYTES / (1024 * 1024);
+const AVATAR_TYPES_HINT = 'Please upload a JPEG, PNG, GIF or WebP image.';
+export const AvatarEmptyError = createError('AVATAR_EMPTY', 'The file is empty. Please choose an image.', 400);
+export const AvatarTooLargeError = createError(
+	'AVATAR_TOO_LARGE',
+	`The image is larger than ${AVATAR_MEGABYTES} MB. Please choose a smaller one.`,
+	413,
+);
+export const AvatarTooManyPixelsError = createError<{ megapixels: number }>(
+	'AVATAR_TOO_LARGE',
+	({ megapixels }) => `The image has more than ${megapixels} megapixels. Please choose a smaller one.`,
+	413,
+);
+export const AvatarNotAnImageError = createError('AVATAR_INVALID_TYPE', `This file is not an image we accept. ${AVATAR_TYPES_HINT}`, 415);
+export const AvatarHiddenContentError = createError(
+	'AVATAR_INVALID_TYPE',
+	`This image carries something other than a picture (extra data, markup or script). ${AVATAR_TYPES_HINT}`,
+	415,
+);
+export const AvatarUnreadableError = createError(
+	'AVATAR_INVALID_TYPE',
+	`This image could not be read; it may be damaged. ${AVATAR_TYPES_HINT}`,
+	415,
+);
+export const AvatarNotFoundError = createError('AVATAR_NOT_FOUND', 'You have no avatar.', 404);
 
 // Billing (docs/product.md, Billing API and Error messages).
 export const SubscriptionNotFoundError = createError('SUBSCRIPTION_NOT_FOUND', 'No subscription found', 404);

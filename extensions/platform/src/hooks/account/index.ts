@@ -61,8 +61,8 @@ export default defineHook(({ filter, action, init }, context) => {
 	init('routes.before', (meta) => {
 		const app = meta['app'] as Express;
 		app.post('/auth/login', signInGuard(account));
-		app.post('/auth/password/request', (req, res, next) => limitPerAddress(account().passwordResetRequests)(req, res, next));
-		app.post('/users/register', holdRegistrationLanguage);
+		app.post('/auth/password/request', limitPerAddress(() => account().passwordResetRequests));
+		app.post('/users/register', limitPerAddress(() => account().registrationRequests), holdRegistrationLanguage);
 		app.use('/utils', staffOnly);
 	});
 });

@@ -18,6 +18,9 @@ const AccountConfigSchema = z.object({
 	/** Sign-in requests per client address per window. */
 	RATE_LIMITER_LOGIN_POINTS: count.default(10),
 	RATE_LIMITER_LOGIN_DURATION: count.default(60),
+	/** Registrations (and verification-email resends) per client address per window. */
+	RATE_LIMITER_REGISTRATION_POINTS: count.default(5),
+	RATE_LIMITER_REGISTRATION_DURATION: count.default(60),
 	/** Password-reset requests per client address per window. */
 	RATE_LIMITER_PASSWORD_RESET_POINTS: count.default(5),
 	RATE_LIMITER_PASSWORD_RESET_DURATION: count.default(60),

@@ -14,6 +14,8 @@ export interface AccountRuntime {
 	signInLock: SignInLock;
 	/** Sign-in requests per client address. */
 	signInRequests: RateLimiterAbstract;
+	/** Registrations per client address (Directus's own registration limiter is off: see directus-env.ts). */
+	registrationRequests: RateLimiterAbstract;
 	/** Password-reset requests per client address. */
 	passwordResetRequests: RateLimiterAbstract;
 	/** Email-change requests per account. */
@@ -35,6 +37,11 @@ function createAccountRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger
 		config,
 		signInLock: new SignInLock(store.limiter({ keyPrefix: 'sign-in-failures', points: config.LOGIN_LOCK_ATTEMPTS, duration: lockSeconds }), config.LOGIN_LOCK_ATTEMPTS),
 		signInRequests: store.limiter({ keyPrefix: 'sign-in', points: config.RATE_LIMITER_LOGIN_POINTS, duration: config.RATE_LIMITER_LOGIN_DURATION }),
+		registrationRequests: store.limiter({
+			keyPrefix: 'registration',
+			points: config.RATE_LIMITER_REGISTRATION_POINTS,
+			duration: config.RATE_LIMITER_REGISTRATION_DURATION,
+		}),
 		passwordResetRequests: store.limiter({
 			keyPrefix: 'password-reset',
 			points: config.RATE_LIMITER_PASSWORD_RESET_POINTS,

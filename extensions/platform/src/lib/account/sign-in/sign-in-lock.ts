@@ -2,7 +2,7 @@
  * Locks an email address for a while after repeated failed sign-ins. The counter is keyed by the
  * address typed, whether or not an account has it, so a lock answers the same for a known and an
  * unknown address and cannot be used to find out which exist. It replaces Directus's own lock
- * (`auth_login_attempts`, turned off by migration F), which suspends the account until staff
+ * (`auth_login_attempts`, turned off by migration G), which suspends the account until staff
  * reactivate it: anyone could have shut any customer out for good by mistyping their password.
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';

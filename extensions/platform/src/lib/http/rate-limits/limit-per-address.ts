@@ -24,9 +24,10 @@ export function clientAddress(req: Request): string {
 	return accountabilityOf(req)?.ip ?? req.ip ?? 'unknown';
 }
 
-export function limitPerAddress(limiter: RateLimiterAbstract) {
+/** `limiter` is asked for on each request: the limits are set up on first use, not at start-up. */
+export function limitPerAddress(limiter: () => RateLimiterAbstract) {
 	return (req: Request, res: Response, next: NextFunction): void => {
-		consumePoint(limiter, clientAddress(req))
+		consumePoint(limiter(), clientAddress(req))
 			.then((retryAfter) => {
 				if (retryAfter === null) return next();
 				res.setHeader('Retry-After', String(retryAfter));

@@ -21,7 +21,9 @@ export class LimiterStore {
 	readonly #redis: Redis | null;
 
 	constructor(redisUrl: string | undefined, onRedisError: (error: Error) => void) {
-		this.#redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+		// Commands wait for the connection (the first sign-in after start-up comes while it is being
+		// made) and fail after one retry once it is lost, which hands them to the insurance limiter.
+		this.#redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : null;
 		// ioredis reports a lost connection as an 'error' event; unhandled, it would end the process.
 		this.#redis?.on('error', onRedisError);
 	}
