@@ -217,6 +217,13 @@ describe('account screens in Chromium', () => {
 		expect((await api('GET', `/assets/${avatarId}`, { token })).status).toBe(403);
 		expect((await api('GET', '/account/avatar?size=64')).status).toBe(401);
 
+		// Removing it brings the generated one back.
+		await page.getByTestId('avatar-remove').click();
+		await expectSuccessToast('Avatar removed', 'Avatar removal failed');
+		expect((await accountOf(token)).avatar).toBeNull();
+		await page.locator('[data-testid="profile-header-avatar-image"][data-kind="generated"]').waitFor();
+		expect(await page.getByTestId('nav-avatar-image').count()).toBe(0);
+
 		// The password: a mismatch is refused in the browser, then the change goes through.
 		const changedPassword = newPassword();
 		await page.getByTestId('tab-security').click();
