@@ -335,3 +335,27 @@ describe('Directus utilities', () => {
 		expect(notifications.body.data).toEqual([]);
 	});
 });
+
+describe('isolation', () => {
+	it("gives one customer no way to read or change another's profile through the account routes", async () => {
+		const [mia, noah] = await Promise.all([registerVerifiedCustomer('mia'), registerVerifiedCustomer('noah')]);
+		const miaBefore = (await api('GET', '/account/me', { token: mia.token })).body;
+
+		expect((await api('PATCH', '/account/me', { token: noah.token, body: { first_name: 'Changed' } })).body.data.id).toBe(noah.id);
+		// Naming the other customer is refused, not obeyed.
+		for (const body of [{ id: mia.id, first_name: 'Hijack' }, { email: mia.email }]) {
+			expect((await api('PATCH', '/account/me', { token: noah.token, body })).status).toBe(400);
+		}
+		// The other customer's password opens nothing of theirs from this account.
+		const withOthersPassword = await api('POST', '/account/password', { token: noah.token, body: { current_password: mia.password, new_password: 'Takeover-pass-1' } });
+		expect(withOthersPassword.body.errors[0].extensions.code).toBe('WRONG_PASSWORD');
+		const deletion = await api('DELETE', '/account/me', { token: noah.token, body: { password: mia.password } });
+		expect(deletion.body.errors[0].extensions.code).toBe('WRONG_PASSWORD');
+		// Directus's own routes to the other user stay shut.
+		expect((await api('PATCH', `/users/${mia.id}`, { token: noah.token, body: { first_name: 'Hijack' } })).status).toBe(403);
+		expect((await api('GET', `/users/${mia.id}`, { token: noah.token })).status).toBe(403);
+
+		expect((await api('GET', '/account/me', { token: mia.token })).body).toEqual(miaBefore);
+		expect(await login(mia.email, mia.password)).toBeTruthy();
+	});
+});

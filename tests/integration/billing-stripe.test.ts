@@ -252,5 +252,24 @@ describe('Stripe provider', () => {
 		expect(JSON.parse(second.responseBody).data.outcome).toBe('duplicate');
 		await server.resumeWebhooks();
 	});
-});
 
+	it('cancels the subscription at once and deletes the Stripe customer when the account is deleted', async () => {
+		const created = await api<{ data: CheckoutSessionCreated }>('POST', '/stripe/create-checkout-session', {
+			token: bob.token,
+			body: { plan_id: 'starter', period: 'monthly', ui_mode: 'embedded' },
+		});
+		if (created.body.data.kind !== 'checkout') throw new Error('expected a checkout');
+		await server.completeCheckout(created.body.data.id);
+		const [row] = await mirrored(bob);
+		expect(row).toMatchObject({ status: 'active' });
+		const customerId = server.store.subscriptions.get(row!.stripe_subscription_id)!.customer;
+
+		const deleted = await api('DELETE', '/account/me', { token: bob.token, body: { password: bob.password } });
+		expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+		expect(server.store.subscriptions.get(row!.stripe_subscription_id)!.status).toBe('canceled');
+		expect(server.store.customers.has(customerId)).toBe(false);
+		const kept = await db('user_subscriptions').where({ stripe_subscription_id: row!.stripe_subscription_id });
+		expect(kept).toEqual([expect.objectContaining({ user: null, payment_profile: null })]);
+		expect(await db('payment_profiles').where({ stripe_customer_id: customerId })).toEqual([]);
+	});
+});
