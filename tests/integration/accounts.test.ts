@@ -318,7 +318,7 @@ describe('email change', () => {
 });
 
 describe('Directus utilities', () => {
-	it('are closed to customers and open to staff', async () => {
+	it('are closed to customers and open to staff, with two-factor set-up and page tracking', async () => {
 		const kim = await registerVerifiedCustomer('kim');
 		for (const [method, path, body] of [
 			['POST', '/utils/export/subscription_plans', { format: 'csv', query: {} }],
@@ -330,6 +330,13 @@ describe('Directus utilities', () => {
 			expect((await api(method, path, { body })).status, `${path} anonymous`).toBe(403);
 		}
 		expect((await api('GET', '/utils/random/string', { token: admin })).status).toBe(200);
+		// Two-factor set-up (a password check outside the sign-in lock) and Studio's page tracking.
+		const tfa = await api('POST', '/users/me/tfa/generate', { token: kim.token, body: { password: kim.password } });
+		expect(tfa.status).toBe(403);
+		expect(tfa.body.data).toBeUndefined();
+		expect((await api('PATCH', '/users/me/track/page', { token: kim.token, body: { last_page: '/admin/x' } })).status).toBe(403);
+		const row = await api('GET', `/users/${kim.id}?fields=last_page,tfa_secret`, { token: admin });
+		expect(row.body.data).toEqual({ last_page: null, tfa_secret: null });
 		// No notification (each failed export mailed one) was made for the customer.
 		const notifications = await api<{ data: unknown[] }>('GET', `/notifications?filter[recipient][_eq]=${kim.id}`, { token: admin });
 		expect(notifications.body.data).toEqual([]);

@@ -2,7 +2,8 @@
  * The account rules around Directus's own user, sign-in and email code (docs/access-model.md,
  * Accounts): the password policy on every password written, the registration language, our
  * emails in place of Directus's templates, the unverified-user answer, the sign-in lock and the
- * per-address limits, and `/utils` closed to customers.
+ * per-address limits, and Directus's utilities, two-factor set-up and page tracking closed to
+ * customers.
  */
 import { isDirectusError } from '@directus/errors';
 import { defineHook } from '@directus/extensions-sdk';
@@ -64,5 +65,10 @@ export default defineHook(({ filter, action, init }, context) => {
 		app.post('/auth/password/request', limitPerAddress(() => account().passwordResetRequests));
 		app.post('/users/register', limitPerAddress(() => account().registrationRequests), holdRegistrationLanguage);
 		app.use('/utils', staffOnly);
+		// Two-factor set-up checks the password outside the sign-in lock (a guessing route for a
+		// stolen token) and, once on, locks the customer out of a portal that asks for no code;
+		// page tracking is Studio's.
+		app.use('/users/me/tfa', staffOnly);
+		app.use('/users/me/track', staffOnly);
 	});
 });

@@ -1,7 +1,7 @@
 /**
- * Closes a Directus route to everyone but staff (administrators). Used for `/utils`: customers have
- * no use for hashing, sorting, imports, exports or cache clearing, and an export they start fails
- * and mails them a notification each time, which made the route a way to send spam.
+ * Closes a Directus route to everyone but staff (administrators), for the tools customers have no
+ * use for. `/utils`, for one: hashing, sorting, imports, exports and cache clearing, where an export
+ * a customer starts fails and mails them a notification each time, which made it a way to send spam.
  */
 import type { NextFunction, Request, Response } from 'express';
 import { ForbiddenError } from '../errors.ts';
