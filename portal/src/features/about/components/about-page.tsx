@@ -56,6 +56,10 @@ export function AboutPage() {
               <RouterLink to={paths.help.getHref()}>{t('about.cta.help')}</RouterLink>
             </Button>
           </Wrap>
+          {/* The Adventurer artwork behind generated avatars is CC BY 4.0, which asks for credit. */}
+          <Text fontSize="sm" color="fg.muted" pt="6" data-testid="about-credits">
+            {t('about.credits')}
+          </Text>
         </Stack>
       </Container>
     </>
