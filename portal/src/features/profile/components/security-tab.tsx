@@ -19,6 +19,7 @@ export function SecurityTab({ user }: { user: SessionUser }) {
   const { login } = useAuth();
   const [values, setValues] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
+  const [signingInAgain, setSigningInAgain] = useState(false);
   const change = useChangePassword();
 
   const errors = collectErrors({
@@ -49,12 +50,16 @@ export function SecurityTab({ user }: { user: SessionUser }) {
       });
       return;
     }
+    // The server ends every session of the account with the old password, this one included:
+    // sign in again with the new one so the customer stays signed in here. Only then is the change
+    // reported, so nothing the customer does next (logging out, say) races the new session.
+    setSigningInAgain(true);
+    await login(user.email, values.next)
+      .catch((error: unknown) => console.error('Could not sign in again after the password change', error))
+      .finally(() => setSigningInAgain(false));
     setValues(EMPTY);
     setSubmitted(false);
     toaster.success({ title: t('profile.toast.passwordChanged') });
-    // The server ends every session of the account with the old password, this one included:
-    // sign in again with the new one so the customer stays signed in here.
-    await login(user.email, values.next).catch((error: unknown) => console.error('Could not sign in again after the password change', error));
   };
 
   return (
@@ -95,7 +100,7 @@ export function SecurityTab({ user }: { user: SessionUser }) {
                 data-testid="confirm-password"
               />
             </FormField>
-            <Button type="submit" colorPalette="purple" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={change.isMutating} data-testid="password-submit">
+            <Button type="submit" colorPalette="purple" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={change.isMutating || signingInAgain} data-testid="password-submit">
               {t('profile.security.submit')}
             </Button>
           </Stack>
