@@ -68,3 +68,12 @@ describe('loadConfig', () => {
 		expect(problemsOf({ WARM_POOL_SIZE: '-1' })[0]).toMatch(/^WARM_POOL_SIZE: /);
 	});
 });
+
+describe('CREDENTIALS_KEY', () => {
+	it('takes 32 bytes in base64 or base64url and refuses anything else, naming the variable', () => {
+		const key = Buffer.alloc(32, 7);
+		expect(loadConfig({ CREDENTIALS_KEY: key.toString('base64') }, '/repo').CREDENTIALS_KEY).toBe(key.toString('base64'));
+		expect(loadConfig({ CREDENTIALS_KEY: key.toString('base64url') }, '/repo').CREDENTIALS_KEY).toBe(key.toString('base64url'));
+		expect(() => loadConfig({ CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') }, '/repo')).toThrow(/CREDENTIALS_KEY: must be 32 bytes/);
+	});
+});

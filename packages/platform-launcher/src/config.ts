@@ -77,6 +77,11 @@ const EnvSchema = z
 		CONTROL_PLANE_PORT: port.default(8056),
 		RUNTIME_API_PORT: port.default(8057),
 		RUNTIME_SECRET: z.string().min(32).optional(),
+		/** AES-256 key for projects' admin passwords at rest: 32 bytes, base64 or base64url. */
+		CREDENTIALS_KEY: z
+			.string()
+			.refine((value) => Buffer.from(value, 'base64url').length === 32, 'must be 32 bytes, base64 or base64url encoded')
+			.optional(),
 		WARM_POOL_SIZE: z.coerce.number().int().min(0).max(20).default(1),
 		IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(900),
 		/** PostgreSQL URL allowed to create databases for instances; default DB_CONNECTION_STRING. */

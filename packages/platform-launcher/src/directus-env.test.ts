@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { directusEnv } from './directus-env.ts';
 
-const secrets = { secret: 's'.repeat(40), adminPassword: 'p'.repeat(20), runtimeSecret: 'r'.repeat(40), adminPasswordIsNew: false };
+const secrets = { secret: 's'.repeat(40), adminPassword: 'p'.repeat(20), runtimeSecret: 'r'.repeat(40), credentialsKey: 'k'.repeat(43), adminPasswordIsNew: false };
 
 describe('directusEnv billing', () => {
 	it("opens the CSP to Stripe's script and frames only with the Stripe provider", () => {

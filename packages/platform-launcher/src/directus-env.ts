@@ -110,6 +110,7 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		PUBLIC_URL: config.publicUrl,
 		PUBLIC_HOST: config.PUBLIC_HOST,
 		SECRET: secrets.secret,
+		CREDENTIALS_KEY: secrets.credentialsKey,
 		ADMIN_EMAIL: config.ADMIN_EMAIL,
 		ADMIN_PASSWORD: secrets.adminPassword,
 		EMAIL_FROM: config.EMAIL_FROM,

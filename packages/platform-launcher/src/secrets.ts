@@ -13,6 +13,8 @@ export interface PlatformSecrets {
 	adminPassword: string;
 	/** Shared by the control plane and the runtime's management API. */
 	runtimeSecret: string;
+	/** AES-256 key (32 bytes, base64url) that encrypts projects' admin passwords at rest. */
+	credentialsKey: string;
 	/** True only on the run that generated the admin password: the one time it is printed. */
 	adminPasswordIsNew: boolean;
 }
@@ -22,6 +24,8 @@ interface StoredSecrets {
 	adminPassword: string;
 	/** Files written before the runtime existed lack it; it is added on the next start. */
 	runtimeSecret: string;
+	/** Likewise added to older files on the next start. */
+	credentialsKey: string;
 }
 
 const FILE_NAME = 'secrets.json';
@@ -32,7 +36,12 @@ function generate(bytes: number): string {
 
 export function loadOrCreateSecrets(
 	dataDir: string,
-	overrides: { SECRET?: string | undefined; ADMIN_PASSWORD?: string | undefined; RUNTIME_SECRET?: string | undefined },
+	overrides: {
+		SECRET?: string | undefined;
+		ADMIN_PASSWORD?: string | undefined;
+		RUNTIME_SECRET?: string | undefined;
+		CREDENTIALS_KEY?: string | undefined;
+	},
 ): PlatformSecrets {
 	const file = path.join(dataDir, FILE_NAME);
 	const found = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>) : undefined;
@@ -41,13 +50,15 @@ export function loadOrCreateSecrets(
 		secret: found?.secret ?? generate(48),
 		adminPassword: found?.adminPassword ?? generate(18),
 		runtimeSecret: found?.runtimeSecret ?? generate(48),
+		credentialsKey: found?.credentialsKey ?? generate(32),
 	};
-	if (!found?.runtimeSecret) writeJsonAtomic(file, stored, { mode: 0o600, indent: 2 });
+	if (!found?.runtimeSecret || !found.credentialsKey) writeJsonAtomic(file, stored, { mode: 0o600, indent: 2 });
 
 	return {
 		secret: overrides.SECRET ?? stored.secret,
 		adminPassword: overrides.ADMIN_PASSWORD ?? stored.adminPassword,
 		runtimeSecret: overrides.RUNTIME_SECRET ?? stored.runtimeSecret,
+		credentialsKey: overrides.CREDENTIALS_KEY ?? stored.credentialsKey,
 		adminPasswordIsNew,
 	};
 }
