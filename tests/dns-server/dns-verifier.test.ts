@@ -51,6 +51,12 @@ describe('DnsVerifier against a DNS server on loopback', () => {
 		expect(silent.questions.length).toBeGreaterThan(0);
 	});
 
+	it('times out on a silent name of the zone', async () => {
+		zone.setSilent('quiet.example.com');
+		await expect(verifier(zone.address, 300).verify('quiet.example.com')).resolves.toMatchObject({ verified: false, outcome: 'timeout' });
+		expect(zone.questions).toContain('quiet.example.com A');
+	});
+
 	it('reports a server that refuses the connection as unreachable', async () => {
 		const socket = dgram.createSocket('udp4');
 		await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));

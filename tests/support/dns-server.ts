@@ -2,8 +2,8 @@
  * DNS servers on loopback for the domain-verification tests (dns2, UDP only; the platform's
  * resolver asks over UDP):
  * - `startTestDnsServer` answers A questions from a zone the test sets: a name with addresses
- *   answers them, a name with an empty list exists without an A record (NODATA), any other name
- *   does not exist (NXDOMAIN);
+ *   answers them, a name with an empty list exists without an A record (NODATA), a silent name
+ *   gets no answer at all (the resolver times out), any other name does not exist (NXDOMAIN);
  * - `startSilentDnsServer` reads every question and never answers, so the resolver times out.
  */
 import dgram from 'node:dgram';
@@ -21,6 +21,8 @@ export interface LoopbackDnsServer {
 export interface TestDnsServer extends LoopbackDnsServer {
 	/** Sets a name's A records; an empty list makes the name exist without any. */
 	setA(name: string, addresses: string[]): void;
+	/** Questions about this name are read and never answered. */
+	setSilent(name: string): void;
 }
 
 function typeName(type: number): string {
@@ -33,6 +35,7 @@ function closeSocket(socket: dgram.Socket): Promise<void> {
 
 export async function startTestDnsServer(zone: Record<string, string[]> = {}): Promise<TestDnsServer> {
 	const records = new Map(Object.entries(zone).map(([name, addresses]) => [name.toLowerCase(), addresses]));
+	const silent = new Set<string>();
 	const questions: string[] = [];
 	const server = new UDPServer({ type: 'udp4' });
 	server.on('request', (request, send) => {
@@ -40,6 +43,7 @@ export async function startTestDnsServer(zone: Record<string, string[]> = {}): P
 		if (!question) return;
 		const name = question.name.toLowerCase().replace(/\.$/, '');
 		questions.push(`${name} ${typeName(question.type)}`);
+		if (silent.has(name)) return;
 		const addresses = records.get(name);
 		if (addresses === undefined) {
 			void send(Packet.createErrorResponseFromRequest(request, Packet.RCODE.NXDOMAIN));
@@ -59,6 +63,7 @@ export async function startTestDnsServer(zone: Record<string, string[]> = {}): P
 		address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
 		questions,
 		setA: (name, addresses) => records.set(name.toLowerCase(), addresses),
+		setSilent: (name) => silent.add(name.toLowerCase()),
 		close: () => closeSocket(server),
 	};
 }
