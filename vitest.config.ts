@@ -34,7 +34,7 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
-					include: ['extensions/platform/src/**/*.test.ts', 'portal/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'runtime/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/stripe-server/**/*.test.ts'],
+					include: ['extensions/platform/src/**/*.test.ts', 'portal/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'runtime/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/stripe-server/**/*.test.ts', 'tests/dns-server/**/*.test.ts'],
 				},
 			},
 			integration('integration-sqlite', 'sqlite3'),

@@ -32,6 +32,18 @@ describe('loadConfig', () => {
 		expect(problemsOf({ MAIL_CATCHER: 'maybe' })[0]).toMatch(/^MAIL_CATCHER: /);
 	});
 
+	it('reads the DNS verification settings and names a bad one', () => {
+		expect(loadConfig({}, '/repo')).toMatchObject({ DNS_TIMEOUT_MS: 5000 });
+		expect(loadConfig({}, '/repo').PUBLIC_IP).toBeUndefined();
+		const config = loadConfig({ PUBLIC_IP: '203.0.113.10', DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1,[::1]:53,::1', DNS_TIMEOUT_MS: '1000' }, '/repo');
+		expect(config).toMatchObject({ PUBLIC_IP: '203.0.113.10', DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1,[::1]:53,::1', DNS_TIMEOUT_MS: 1000 });
+		expect(problemsOf({ PUBLIC_IP: 'sites.example.com' })[0]).toMatch(/^PUBLIC_IP: /);
+		expect(problemsOf({ DNS_SERVERS: '1.1.1.1,dns.example.com' })[0]).toMatch(/^DNS_SERVERS: /);
+		expect(problemsOf({ DNS_SERVERS: '1.1.1.1:0' })[0]).toMatch(/^DNS_SERVERS: /);
+		expect(problemsOf({ DNS_SERVERS: '1.1.1.1:53:99' })[0]).toMatch(/^DNS_SERVERS: /);
+		expect(problemsOf({ DNS_TIMEOUT_MS: '10' })[0]).toMatch(/^DNS_TIMEOUT_MS: /);
+	});
+
 	it('requires what a choice depends on', () => {
 		expect(problemsOf({ DB_CLIENT: 'pg' })).toEqual(['DB_CONNECTION_STRING: is required when DB_CLIENT=pg']);
 		expect(problemsOf({ MAIL_CATCHER: 'false' })).toEqual(['EMAIL_SMTP_HOST: is required when MAIL_CATCHER=false']);

@@ -3,6 +3,7 @@
  * embedded stack (SQLite, sandbox billing, local mail catcher). Parsed once at start-up; a bad
  * value stops start-up with a message naming the variable, before any process is spawned.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { withoutEmptyValues } from '@epic/node-support/env';
 import { z } from 'zod';
@@ -12,12 +13,34 @@ const flag = z
 	.enum(['true', 'false', '1', '0'])
 	.transform((value) => value === 'true' || value === '1');
 
+/** One DNS server as `ip` or `ip:port` (IPv6 with a port in brackets: `[::1]:53`). */
+function isDnsServer(value: string): boolean {
+	if (isIP(value) !== 0) return true;
+	const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+	const withPort = /^([^:]+):(\d{1,5})$/.exec(value);
+	if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
+	return withPort !== null && isIP(withPort[1]!) === 4 && validPort(withPort[2]);
+}
+
+function validPort(port: string | undefined): boolean {
+	return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
 const EnvSchema = z
 	.object({
 		PORT: port.default(8055),
 		HOST: z.string().min(1).default('0.0.0.0'),
 		PUBLIC_URL: z.url().optional(),
 		PUBLIC_HOST: z.string().min(1).default('localhost'),
+		/** The platform's public IPv4 address: a custom domain verifies when its A record is this. */
+		PUBLIC_IP: z.ipv4().optional(),
+		/** DNS servers asked by domain verification, comma-separated `ip` or `ip:port`; default the system's. */
+		DNS_SERVERS: z
+			.string()
+			.refine((value) => value.split(',').every((server) => isDnsServer(server.trim())), 'comma-separated IP addresses, each optionally with :port')
+			.optional(),
+		/** How long domain verification waits for the DNS servers. */
+		DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 		DATA_DIR: z.string().min(1).default('data'),
 		DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
 		DB_CONNECTION_STRING: z.string().optional(),

@@ -25,3 +25,14 @@ describe('directusEnv billing', () => {
 		expect(directusEnv(stripe, secrets)['BILLING_SANDBOX_CLOCK_CONTROL']).toBe('false');
 	});
 });
+
+describe('directusEnv domains', () => {
+	it('passes the DNS verification settings through, and only those set', () => {
+		const defaults = directusEnv(loadConfig({}, '/repo'), secrets);
+		expect(defaults['DNS_TIMEOUT_MS']).toBe('5000');
+		expect(defaults).not.toHaveProperty('PUBLIC_IP');
+		expect(defaults).not.toHaveProperty('DNS_SERVERS');
+		const set = directusEnv(loadConfig({ PUBLIC_IP: '203.0.113.10', DNS_SERVERS: '127.0.0.1:5353', DNS_TIMEOUT_MS: '1000' }, '/repo'), secrets);
+		expect(set).toMatchObject({ PUBLIC_IP: '203.0.113.10', DNS_SERVERS: '127.0.0.1:5353', DNS_TIMEOUT_MS: '1000' });
+	});
+});

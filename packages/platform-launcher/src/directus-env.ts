@@ -98,6 +98,14 @@ function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Rec
 	return { RUNTIME_DRIVER: 'local', RUNTIME_URL: url, RUNTIME_SECRET: secrets.runtimeSecret };
 }
 
+/** Custom domains' DNS verification (docs/product.md, Domains). */
+function domainsEnv(config: PlatformConfig): Record<string, string> {
+	const env: Record<string, string> = { DNS_TIMEOUT_MS: String(config.DNS_TIMEOUT_MS) };
+	if (config.PUBLIC_IP) env['PUBLIC_IP'] = config.PUBLIC_IP;
+	if (config.DNS_SERVERS) env['DNS_SERVERS'] = config.DNS_SERVERS;
+	return env;
+}
+
 export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
 	return {
 		...databaseEnv(config),
@@ -105,6 +113,7 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		...billingEnv(config),
 		...runtimeDriverEnv(config, secrets),
 		...limitsEnv(config),
+		...domainsEnv(config),
 		HOST: config.controlPlaneHost,
 		PORT: String(config.controlPlanePort),
 		PUBLIC_URL: config.publicUrl,

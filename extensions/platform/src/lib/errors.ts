@@ -4,6 +4,7 @@
  */
 import { createError } from '@directus/errors';
 import { AVATAR_MAX_BYTES } from '@epic/platform-api';
+import type { DomainProblemCode } from './domains/normalize-domain.ts';
 
 export const NotAuthenticatedError = createError('NOT_AUTHENTICATED', 'User not authenticated', 401);
 export const ProfileNotFoundError = createError('PROFILE_NOT_FOUND', 'Your account no longer exists', 404);
@@ -107,3 +108,17 @@ export const InvalidEmailChangeLinkError = createError(
 	'This email change link is invalid or has expired. Please ask for a new one from your profile.',
 	400,
 );
+
+// Domains (docs/product.md, Domains).
+export const ProjectNotFoundError = createError('PROJECT_NOT_FOUND', 'Project not found', 404);
+
+/** A domain refused by normalize-domain.ts, one code per rule; the message names the field. */
+function domainError(code: DomainProblemCode) {
+	return createError<{ field: string; reason: string }>(code, ({ field, reason }) => `${field}: ${reason}`, 400);
+}
+export const DomainErrors: Record<DomainProblemCode, ReturnType<typeof domainError>> = {
+	DOMAIN_REQUIRED: domainError('DOMAIN_REQUIRED'),
+	DOMAIN_IS_IP_ADDRESS: domainError('DOMAIN_IS_IP_ADDRESS'),
+	DOMAIN_INVALID: domainError('DOMAIN_INVALID'),
+	DOMAIN_RESERVED: domainError('DOMAIN_RESERVED'),
+};

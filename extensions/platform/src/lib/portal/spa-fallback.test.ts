@@ -3,7 +3,7 @@ import { isApiPath } from './spa-fallback.ts';
 
 describe('isApiPath', () => {
 	it('recognises Directus and platform API prefixes', () => {
-		for (const path of ['/items/x', '/users', '/admin/content', '/stripe/plans', '/account/me', '/graphql', '/portal-assets/a.js']) {
+		for (const path of ['/items/x', '/users', '/admin/content', '/stripe/plans', '/account/me', '/dns-verify', '/graphql', '/portal-assets/a.js']) {
 			expect(isApiPath(path), path).toBe(true);
 		}
 	});

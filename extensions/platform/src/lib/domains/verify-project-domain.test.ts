@@ -1,0 +1,99 @@
+import type { ApiExtensionContext } from '@directus/types';
+import { describe, expect, it, vi } from 'vitest';
+import type { DnsVerifier } from './dns-verifier.ts';
+import { runDnsVerifyOperation } from './dns-verify-operation.ts';
+import { verifyProjectDomain } from './verify-project-domain.ts';
+
+const OWNER = '0b9d5f0e-1c2a-4e8b-9a51-4f7f1d2c3b4a';
+const PROJECT = '7c6f3a1e-5d4b-4c2a-8e9f-1a2b3c4d5e6f';
+const RESERVED = ['sites.example.net'];
+
+/** A context whose projects hold one row of OWNER's; it records the queries it is asked. */
+function contextWithProject() {
+	const queries: unknown[] = [];
+	class ItemsService {
+		readonly collection: string;
+		constructor(collection: string) {
+			this.collection = collection;
+		}
+		async readByQuery(query: { filter: { _and: [{ id: { _eq: string } }, { owner: { _eq: string } }] } }) {
+			queries.push({ collection: this.collection, ...query });
+			const [{ id }, { owner }] = query.filter._and;
+			return id._eq === PROJECT && owner._eq === OWNER ? [{ id: PROJECT }] : [];
+		}
+	}
+	const context = { services: { ItemsService }, getSchema: async () => ({}) } as unknown as Pick<ApiExtensionContext, 'services' | 'getSchema'>;
+	return { context, queries };
+}
+
+function verifierAnswering(verified: boolean, message: string) {
+	const verify = vi.fn(async () => ({ verified, outcome: verified ? 'verified' : 'wrong-address', message, addresses: ['203.0.113.10'] }));
+	return { verifier: { verify } as unknown as DnsVerifier, verify };
+}
+
+describe('verifyProjectDomain', () => {
+	it("checks the caller's own project and answers only verified and message", async () => {
+		const { context, queries } = contextWithProject();
+		const { verifier, verify } = verifierAnswering(true, 'DNS configuration verified successfully!');
+		const answer = await verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, OWNER, { project_id: PROJECT, domain: ' WWW.Example.com. ' });
+		expect(answer).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
+		expect(verify).toHaveBeenCalledWith('www.example.com');
+		expect(queries).toEqual([
+			{ collection: 'projects', fields: ['id'], filter: { _and: [{ id: { _eq: PROJECT } }, { owner: { _eq: OWNER } }] }, limit: 1 },
+		]);
+	});
+
+	it("answers another customer's project as not found, without asking DNS", async () => {
+		const { context } = contextWithProject();
+		const { verifier, verify } = verifierAnswering(true, 'ok');
+		await expect(
+			verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, '11111111-2222-4333-8444-555555555555', { project_id: PROJECT, domain: 'example.com' }),
+		).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND', status: 404, message: 'Project not found' });
+		expect(verify).not.toHaveBeenCalled();
+	});
+
+	it.each([
+		[{ project_id: PROJECT }, 'INVALID_PAYLOAD', 'domain: Please enter a domain.'],
+		[{ project_id: PROJECT, domain: '  ' }, 'INVALID_PAYLOAD', 'domain: Please enter a domain.'],
+		[{ domain: 'example.com' }, 'INVALID_PAYLOAD', 'project_id: must be the id of one of your projects'],
+		[{ project_id: 'nope', domain: 'example.com' }, 'INVALID_PAYLOAD', 'project_id: must be the id of one of your projects'],
+		[{ project_id: PROJECT, domain: '203.0.113.10' }, 'DOMAIN_IS_IP_ADDRESS', 'domain: A custom domain is a host name, not an IP address.'],
+		[{ project_id: PROJECT, domain: 'my.sites.example.net' }, 'DOMAIN_RESERVED', 'domain: sites.example.net and its subdomains'],
+		[{ project_id: PROJECT, domain: 'localhost' }, 'DOMAIN_INVALID', 'domain: This is not a valid domain name'],
+	])('refuses %j with 400 %s, naming the field, before any lookup', async (body, code, message) => {
+		const { context, queries } = contextWithProject();
+		const { verifier, verify } = verifierAnswering(true, 'ok');
+		const refusal = verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, OWNER, body);
+		await expect(refusal).rejects.toMatchObject({ code, status: 400 });
+		await expect(refusal).rejects.toThrow(message);
+		expect(queries).toEqual([]);
+		expect(verify).not.toHaveBeenCalled();
+	});
+
+	it('carries the field and the reason in the error extensions of a refused domain', async () => {
+		const { context } = contextWithProject();
+		const { verifier } = verifierAnswering(true, 'ok');
+		await expect(verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, OWNER, { project_id: PROJECT, domain: '::1' })).rejects.toMatchObject({
+			extensions: { field: 'domain', reason: expect.stringContaining('not an IP address') },
+		});
+	});
+});
+
+describe('runDnsVerifyOperation', () => {
+	it('verifies the normalized domain and answers verified and message', async () => {
+		const { verifier, verify } = verifierAnswering(false, 'example.com points to 198.51.100.7, not to 203.0.113.10.');
+		await expect(runDnsVerifyOperation({ verifier, reservedHosts: RESERVED }, { domain: 'Example.COM.' })).resolves.toEqual({
+			verified: false,
+			message: 'example.com points to 198.51.100.7, not to 203.0.113.10.',
+		});
+		expect(verify).toHaveBeenCalledWith('example.com');
+	});
+
+	it.each([[{}], [{ domain: 42 }], [{ domain: '10.0.0.1' }], [{ domain: 'sites.example.net' }]])('answers %j as not verified with the rule broken', async (options) => {
+		const { verifier, verify } = verifierAnswering(true, 'ok');
+		const answer = await runDnsVerifyOperation({ verifier, reservedHosts: RESERVED }, options);
+		expect(answer.verified).toBe(false);
+		expect(answer.message.length).toBeGreaterThan(10);
+		expect(verify).not.toHaveBeenCalled();
+	});
+});
