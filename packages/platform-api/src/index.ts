@@ -1,3 +1,4 @@
 export * from './plans.ts';
 export * from './billing.ts';
 export * from './account.ts';
+export * from './projects.ts';

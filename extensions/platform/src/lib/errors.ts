@@ -109,9 +109,35 @@ export const InvalidEmailChangeLinkError = createError(
 	400,
 );
 
-// Domains (docs/product.md, Domains).
+// Projects (docs/product.md, Projects API; codes listed in @epic/platform-api's PROJECT_ERROR_CODES).
+// Another customer's project answers exactly like a missing one.
 export const ProjectNotFoundError = createError('PROJECT_NOT_FOUND', 'Project not found', 404);
+/** `field` names the input at fault, as the message does. */
+export const SubdomainTakenError = createError<{ field: 'subdomain' }>(
+	'SUBDOMAIN_TAKEN',
+	'subdomain: This subdomain is already taken. Please choose another.',
+	409,
+);
+export const DomainTakenError = createError<{ field: 'domain' }>(
+	'DOMAIN_TAKEN',
+	'domain: This domain is already used by another project.',
+	409,
+);
+export const SubscriptionRequiredError = createError(
+	'SUBSCRIPTION_REQUIRED',
+	'Creating a project needs an active subscription. Please choose a plan first.',
+	402,
+);
+export const ProjectLimitReachedError = createError<{ limit: number }>(
+	'PROJECT_LIMIT_REACHED',
+	({ limit }) =>
+		limit === 0
+			? 'Your plan includes no projects. Please choose a plan with projects to create one.'
+			: `Your plan allows ${limit} project${limit === 1 ? '' : 's'}, and you have reached it. Delete a project or choose a larger plan.`,
+	403,
+);
 
+// Domains (docs/product.md, Domains).
 /** A domain refused by normalize-domain.ts, one code per rule; the message names the field. */
 function domainError(code: DomainProblemCode) {
 	return createError<{ field: string; reason: string }>(code, ({ field, reason }) => `${field}: ${reason}`, 400);

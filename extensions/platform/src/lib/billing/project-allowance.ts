@@ -4,7 +4,7 @@
  * projects; a limit of 999 means unlimited.
  */
 import { systemItems, type BillingContext } from './billing-context.ts';
-import { currentSubscriptionOf } from './subscription-mirror.ts';
+import { currentSubscriptionOf, type MirroredSubscription } from './subscription-mirror.ts';
 
 export const UNLIMITED_PROJECTS = 999;
 
@@ -39,9 +39,14 @@ export function allowanceFrom(limit: number, used: number, subscriptionCounts: b
 	return { allowed: remaining > 0, limit: effectiveLimit, used, remaining };
 }
 
+/** Whether a subscription lets its plan's projects be created: `active` or `trialing`, not `past_due`. */
+export function subscriptionCounts(subscription: Pick<MirroredSubscription, 'status'> | null): boolean {
+	return subscription !== null && (subscription.status === 'active' || subscription.status === 'trialing');
+}
+
 export async function projectAllowance(context: Context, userId: string): Promise<ProjectAllowance> {
 	const subscription = await currentSubscriptionOf(context, userId);
-	const counts = subscription !== null && (subscription.status === 'active' || subscription.status === 'trialing');
+	const counts = subscriptionCounts(subscription);
 	const [limit, used] = await Promise.all([planLimit(context, subscription?.plan ?? null), countOwnedProjects(context, userId)]);
 	return allowanceFrom(limit, used, counts);
 }

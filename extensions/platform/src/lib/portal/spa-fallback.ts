@@ -12,16 +12,21 @@ const API_PREFIXES = [
 	'notifications', 'operations', 'panels', 'permissions', 'policies', 'presets', 'relations', 'revisions', 'roles',
 	'schema', 'server', 'settings', 'shares', 'translations', 'users', 'utils', 'versions', 'websocket',
 	// platform endpoints
-	'stripe', 'account', 'portal', 'portal-assets', 'dns-verify',
+	'stripe', 'account', 'portal', 'portal-assets', 'dns-verify', 'projects',
 	// the billing API's documented paths (/api/stripe/*) and anything else under /api
 	'api',
 ];
 
 /**
- * Portal pages whose path Directus also answers (`GET /auth` lists auth providers). A browser
- * navigation asks for HTML explicitly; the SDK and API clients do not.
+ * Portal pages whose path an API also answers (`GET /auth` lists auth providers; `/projects/new`
+ * is under the projects API's prefix). A browser navigation asks for HTML explicitly; the SDK and
+ * API clients do not.
  */
-const PORTAL_PAGES_SHARED_WITH_API = new Set(['/auth', '/auth/']);
+const PORTAL_PAGES_SHARED_WITH_API = new Set(['/auth', '/auth/', '/projects/new', '/projects/new/']);
+
+export function isPortalPageSharedWithApi(pathname: string): boolean {
+	return PORTAL_PAGES_SHARED_WITH_API.has(pathname);
+}
 
 export function isBrowserNavigation(req: Request): boolean {
 	return isReadRequest(req) && (req.get('accept') ?? '').includes('text/html');
@@ -48,7 +53,7 @@ export function portalSpaFallback(build: PortalBuild): RequestHandler {
 /** Runs before Directus's routes: browser navigations to shared paths get the portal. */
 export function portalPagesSharedWithApi(build: PortalBuild): RequestHandler {
 	return (req: Request, res: Response, next: NextFunction) => {
-		if (!PORTAL_PAGES_SHARED_WITH_API.has(req.path) || !isBrowserNavigation(req)) return next();
+		if (!isPortalPageSharedWithApi(req.path) || !isBrowserNavigation(req)) return next();
 		sendPortalPage(build, res, next);
 	};
 }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { parseInput, PROJECT_MESSAGES, projectInputs } from './project-inputs.ts';
+import { reservedLabels } from './reserved-labels.ts';
+
+const inputs = projectInputs({
+	reservedLabels: reservedLabels('sites.example.net', 'cms.sites.example.net'),
+	platformHosts: ['sites.example.net', 'cms.sites.example.net'],
+});
+
+/** The message a refused input answers with: `field: reason; field: reason`. */
+function refusal(schema: z.ZodType, body: unknown): string {
+	try {
+		parseInput(schema, body);
+	} catch (error) {
+		return (error as Error).message;
+	}
+	throw new Error(`accepted ${JSON.stringify(body)}`);
+}
+
+describe('project creation input', () => {
+	it('trims, lower-cases the subdomain and drops a blank description', () => {
+		expect(parseInput(inputs.create, { name: '  My Shop ', subdomain: ' My-Shop2 ', description: '  ' })).toEqual({
+			name: 'My Shop',
+			subdomain: 'my-shop2',
+			description: null,
+		});
+		expect(parseInput(inputs.create, { name: 'x'.repeat(100), subdomain: 'a'.repeat(63) }).subdomain).toHaveLength(63);
+		expect(parseInput(inputs.create, { name: 'n', subdomain: '7' }).subdomain).toBe('7');
+	});
+
+	it("refuses bad names with the spec's message", () => {
+		expect(refusal(inputs.create, { subdomain: 'ok' })).toBe(`name: ${PROJECT_MESSAGES.nameRequired}`);
+		expect(refusal(inputs.create, { name: '   ', subdomain: 'ok' })).toBe(`name: ${PROJECT_MESSAGES.nameRequired}`);
+		expect(refusal(inputs.create, { name: null, subdomain: 'ok' })).toBe(`name: ${PROJECT_MESSAGES.nameRequired}`);
+		expect(refusal(inputs.create, { name: 'x'.repeat(101), subdomain: 'ok' })).toBe(`name: ${PROJECT_MESSAGES.nameTooLong}`);
+		expect(refusal(inputs.create, { name: 'two\nlines', subdomain: 'ok' })).toBe(`name: ${PROJECT_MESSAGES.nameOneLine}`);
+		expect(refusal(inputs.create, { name: 42, subdomain: 'ok' })).toBe(`name: ${PROJECT_MESSAGES.nameText}`);
+	});
+
+	it("refuses bad subdomains with the spec's messages", () => {
+		expect(refusal(inputs.create, { name: 'n' })).toBe(`subdomain: ${PROJECT_MESSAGES.subdomainRequired}`);
+		expect(refusal(inputs.create, { name: 'n', subdomain: '' })).toBe(`subdomain: ${PROJECT_MESSAGES.subdomainRequired}`);
+		for (const subdomain of ['-shop', 'shop-', 'my_shop', 'my.shop', 'café', 'my shop', '--']) {
+			expect(refusal(inputs.create, { name: 'n', subdomain }), subdomain).toBe(`subdomain: ${PROJECT_MESSAGES.subdomainInvalid}`);
+		}
+		expect(refusal(inputs.create, { name: 'n', subdomain: 'a'.repeat(64) })).toBe(`subdomain: ${PROJECT_MESSAGES.subdomainTooLong}`);
+		for (const subdomain of ['www', 'API', 'admin', 'app', 'mail', 'portal', 'status', 'cms']) {
+			expect(refusal(inputs.create, { name: 'n', subdomain }), subdomain).toBe(`subdomain: ${PROJECT_MESSAGES.subdomainReserved}`);
+		}
+	});
+
+	it('refuses unknown fields and names every field at fault', () => {
+		expect(refusal(inputs.create, { name: 'n', subdomain: 'ok', owner: 'x' })).toMatch(/owner/);
+		expect(refusal(inputs.create, { name: 'n', subdomain: 'ok', status: 'published' })).toMatch(/status/);
+		const both = refusal(inputs.create, {});
+		expect(both).toContain('name: ');
+		expect(both).toContain('subdomain: ');
+	});
+});
+
+describe('project update input', () => {
+	it('takes name, description and domain', () => {
+		expect(parseInput(inputs.update, { domain: 'Bücher.Example.' })).toEqual({ domain: 'xn--bcher-kva.example' });
+		expect(parseInput(inputs.update, { domain: '' })).toEqual({ domain: null });
+		expect(parseInput(inputs.update, { domain: null, description: null })).toEqual({ domain: null, description: null });
+		expect(parseInput(inputs.update, { name: ' New ' })).toEqual({ name: 'New' });
+	});
+
+	it('refuses an empty change, the subdomain and other fields', () => {
+		expect(refusal(inputs.update, {})).toBe(`body: ${PROJECT_MESSAGES.nothingToChange}`);
+		expect(refusal(inputs.update, { subdomain: 'other' })).toMatch(/subdomain/);
+		expect(refusal(inputs.update, { admin_password: 'x' })).toMatch(/admin_password/);
+		expect(refusal(inputs.update, { name: '' })).toBe(`name: ${PROJECT_MESSAGES.nameRequired}`);
+		expect(refusal(inputs.update, { domain: 'sites.example.net' })).toMatch(/^domain: This domain belongs to the platform/);
+		expect(refusal(inputs.update, { domain: 12 })).toBe(`domain: ${PROJECT_MESSAGES.domainText}`);
+	});
+});

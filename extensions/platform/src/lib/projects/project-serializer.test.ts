@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { siteAddressFrom, toApiProject, type ProjectRow } from './project-serializer.ts';
+
+const row: ProjectRow = {
+	id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+	name: 'Shop',
+	description: null,
+	subdomain: 'shop',
+	domain: null,
+	status: 'draft',
+	steps: null,
+	failure_reason: null,
+	date_created: '2026-01-01T00:00:00.000Z',
+	date_updated: null,
+};
+
+describe('toApiProject', () => {
+	const local = siteAddressFrom('http://localhost:8055', 'localhost');
+	const hosted = siteAddressFrom('https://cms.example.com', 'Example.com.');
+
+	it('has no address before the site is open, and no steps yet', () => {
+		expect(toApiProject(row, local)).toMatchObject({ status: 'draft', steps: [], url: null, admin_url: null });
+		expect(toApiProject({ ...row, status: 'inactive' }, local)).toMatchObject({ url: null, admin_url: null });
+	});
+
+	it('gives the site and admin addresses once published, with the public scheme and port', () => {
+		expect(toApiProject({ ...row, status: 'published' }, local)).toMatchObject({
+			url: 'http://shop.localhost:8055',
+			admin_url: 'http://shop.localhost:8055/admin',
+		});
+		expect(toApiProject({ ...row, status: 'Active' }, hosted)).toMatchObject({
+			url: 'https://shop.example.com',
+			admin_url: 'https://shop.example.com/admin',
+		});
+	});
+
+	it('reads steps stored as JSON text, and never carries credentials', () => {
+		const project = toApiProject({ ...row, steps: '[{"key":"clone","status":"done"}]' }, local);
+		expect(project.steps).toEqual([{ key: 'clone', status: 'done' }]);
+		expect(Object.keys(project)).not.toContain('admin_password');
+		expect(Object.keys(project)).not.toContain('admin_email');
+	});
+});

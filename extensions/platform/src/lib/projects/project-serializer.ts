@@ -1,0 +1,81 @@
+/**
+ * A `projects` row as the customer receives it (`Project` in @epic/platform-api). Credentials are
+ * never part of it: the admin password, and the admin email with it, come from their own route.
+ */
+import type { Project, ProjectStep } from '@epic/platform-api';
+
+/** The columns the routes read; `admin_email` and `admin_password` are not among them. */
+export const PROJECT_FIELDS = [
+	'id',
+	'name',
+	'description',
+	'subdomain',
+	'domain',
+	'status',
+	'steps',
+	'failure_reason',
+	'date_created',
+	'date_updated',
+] as const;
+
+export type ProjectRow = {
+	[field in (typeof PROJECT_FIELDS)[number]]: field extends 'steps' ? ProjectStep[] | string | null : string | null;
+};
+
+/** Where sites are served: the scheme and port of the control plane's `PUBLIC_URL`, under `PUBLIC_HOST`. */
+export interface SiteAddress {
+	scheme: string;
+	/** Empty when the scheme's default port. */
+	port: string;
+	publicHost: string;
+}
+
+/**
+ * The runtime serves sites on the same public port and scheme as the control plane's `PUBLIC_URL`
+ * (`npm start` derives SITE_URL_SCHEME and SITE_URL_PORT from it; compose serves both on https).
+ */
+export function siteAddressFrom(publicUrl: string, publicHost: string): SiteAddress {
+	const url = new URL(publicUrl);
+	return { scheme: url.protocol.replace(/:$/, ''), port: url.port, publicHost: publicHost.toLowerCase().replace(/\.$/, '') };
+}
+
+export function siteUrl(address: SiteAddress, subdomain: string): string {
+	return `${address.scheme}://${subdomain}.${address.publicHost}${address.port ? `:${address.port}` : ''}`;
+}
+
+/** Published (shown as Active) and active sites are open (docs/product.md, Project). */
+const OPEN_STATUSES = new Set(['published', 'active']);
+
+export function isOpen(status: string | null): boolean {
+	return OPEN_STATUSES.has((status ?? '').toLowerCase());
+}
+
+function stepsOf(value: ProjectRow['steps']): ProjectStep[] {
+	let steps: unknown = value;
+	if (typeof value === 'string') {
+		try {
+			steps = JSON.parse(value);
+		} catch {
+			steps = null;
+		}
+	}
+	return Array.isArray(steps) ? (steps as ProjectStep[]) : [];
+}
+
+export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
+	const url = isOpen(row.status) && row.subdomain ? siteUrl(address, row.subdomain) : null;
+	return {
+		id: row.id ?? '',
+		name: row.name ?? '',
+		description: row.description,
+		subdomain: row.subdomain ?? '',
+		domain: row.domain,
+		status: row.status ?? 'draft',
+		steps: stepsOf(row.steps),
+		failure_reason: row.failure_reason,
+		url,
+		admin_url: url ? `${url}/admin` : null,
+		date_created: row.date_created,
+		date_updated: row.date_updated,
+	};
+}

@@ -1,0 +1,167 @@
+/**
+ * The customer's projects, with ownership in code (docs/access-model.md): customers hold no Directus
+ * permission on `projects`, so every read and write here acts as the system (services without
+ * accountability) with an explicit filter on the owner, written in the query itself. Another
+ * customer's project answers exactly like a missing one.
+ */
+import type { ApiExtensionContext, Filter } from '@directus/types';
+import type { Project } from '@epic/platform-api';
+import {
+	DomainTakenError,
+	ProfileNotFoundError,
+	ProjectLimitReachedError,
+	ProjectNotFoundError,
+	SubdomainTakenError,
+	SubscriptionRequiredError,
+} from '../errors.ts';
+import { allowanceFrom, projectAllowance, subscriptionCounts, type ProjectAllowance } from '../billing/project-allowance.ts';
+import { currentSubscriptionOf } from '../billing/subscription-mirror.ts';
+import { isUniqueViolation } from '../billing/unique-violation.ts';
+import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
+import { parseInput, type ProjectInputs } from './project-inputs.ts';
+import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from './project-serializer.ts';
+
+export type ProjectsContext = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
+
+export interface ProjectsSetup {
+	inputs: ProjectInputs;
+	address: SiteAddress;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The filter every read and write of one project carries: this id, and this owner. */
+function ownProject(userId: string, id: string): Filter {
+	return { id: { _eq: id }, owner: { _eq: userId } };
+}
+
+/** Which unique column a database conflict is about, when Directus says (RECORD_NOT_UNIQUE). */
+function conflictField(error: unknown): string | null {
+	const extensions = (error as { extensions?: { field?: unknown } } | null)?.extensions;
+	return typeof extensions?.field === 'string' ? extensions.field : null;
+}
+
+export class ProjectService {
+	private readonly context: ProjectsContext;
+	private readonly setup: ProjectsSetup;
+
+	constructor(context: ProjectsContext, setup: ProjectsSetup) {
+		this.context = context;
+		this.setup = setup;
+	}
+
+	private async items() {
+		const { ItemsService } = this.context.services;
+		return new ItemsService('projects', { schema: await this.context.getSchema() });
+	}
+
+	async list(userId: string): Promise<Project[]> {
+		const items = await this.items();
+		const rows = (await items.readByQuery({
+			fields: [...PROJECT_FIELDS],
+			filter: { owner: { _eq: userId } },
+			sort: ['date_created', 'id'],
+			limit: -1,
+		})) as ProjectRow[];
+		return rows.map((row) => toApiProject(row, this.setup.address));
+	}
+
+	private async readOwnRow(userId: string, id: string): Promise<ProjectRow> {
+		// Not a project id at all: nothing to look up (PostgreSQL would refuse it as a uuid).
+		if (!UUID.test(id)) throw new ProjectNotFoundError();
+		const items = await this.items();
+		const [row] = (await items.readByQuery({ fields: [...PROJECT_FIELDS], filter: ownProject(userId, id), limit: 1 })) as ProjectRow[];
+		if (!row) throw new ProjectNotFoundError();
+		return row;
+	}
+
+	async read(userId: string, id: string): Promise<Project> {
+		return toApiProject(await this.readOwnRow(userId, id), this.setup.address);
+	}
+
+	/**
+	 * `POST /projects`: validated first, then billing's answer (projectAllowance), then, holding the
+	 * owner's lock, the owner's projects are counted again and the row inserted, so concurrent
+	 * creations cannot pass the limit together. The row starts in `draft`, with the owner's email as
+	 * the site's admin email and no password (provisioning sets it).
+	 */
+	async create(userId: string, body: unknown): Promise<Project> {
+		const input = parseInput(this.setup.inputs.create, body);
+		const allowance = await projectAllowance(this.context, userId);
+		if (!allowance.allowed) throw await this.refusal(userId, allowance);
+
+		// The schema is read before the transaction: on SQLite the one connection is the transaction's.
+		const schema = await this.context.getSchema();
+		const { ItemsService } = this.context.services;
+		let id: string;
+		try {
+			id = await this.context.database.transaction(async (trx) => {
+				const owner = await lockOwner(trx, userId);
+				if (!owner) throw new ProfileNotFoundError();
+				const used = await countOwnedProjectsIn(trx, userId);
+				const now = allowanceFrom(allowance.limit, used, true);
+				if (!now.allowed) throw new ProjectLimitReachedError({ limit: allowance.limit });
+				const taken = await trx('projects').where({ subdomain: input.subdomain }).first('id');
+				if (taken) throw new SubdomainTakenError({ field: 'subdomain' });
+				const items = new ItemsService('projects', { schema, knex: trx });
+				return (await items.createOne({
+					owner: userId,
+					name: input.name,
+					description: input.description ?? null,
+					subdomain: input.subdomain,
+					status: 'draft',
+					admin_email: owner.email,
+					steps: [],
+				})) as string;
+			});
+		} catch (error) {
+			if (isUniqueViolation(error)) throw new SubdomainTakenError({ field: 'subdomain' });
+			throw error;
+		}
+		this.context.logger.info(`Project ${id} (${input.subdomain}) created by ${userId}`);
+		return this.read(userId, id);
+	}
+
+	/** Why billing's answer was no: no subscription that counts, or the plan's limit. */
+	private async refusal(userId: string, allowance: ProjectAllowance): Promise<Error> {
+		if (allowance.limit > 0) return new ProjectLimitReachedError({ limit: allowance.limit });
+		const subscription = await currentSubscriptionOf(this.context, userId);
+		return subscriptionCounts(subscription) ? new ProjectLimitReachedError({ limit: 0 }) : new SubscriptionRequiredError();
+	}
+
+	/** `PATCH /projects/{id}`: name, description and custom domain only. */
+	async update(userId: string, id: string, body: unknown): Promise<Project> {
+		const change = parseInput(this.setup.inputs.update, body);
+		await this.readOwnRow(userId, id);
+		if (change.domain) {
+			const other = await this.context.database('projects').where({ domain: change.domain }).whereNot({ id }).first('id');
+			if (other) throw new DomainTakenError({ field: 'domain' });
+		}
+		const items = await this.items();
+		try {
+			const keys = (await items.updateByQuery({ filter: ownProject(userId, id) }, change)) as string[];
+			if (keys.length === 0) throw new ProjectNotFoundError();
+		} catch (error) {
+			if (isUniqueViolation(error)) {
+				if (conflictField(error) === 'domain' || change.domain) throw new DomainTakenError({ field: 'domain' });
+			}
+			throw error;
+		}
+		return this.read(userId, id);
+	}
+
+	/**
+	 * `DELETE /projects/{id}`. Today a project has no instance, so the row goes. The provisioning
+	 * code is to tear the instance down in `tearDown`, before the row, the one place for it.
+	 */
+	async remove(userId: string, id: string): Promise<void> {
+		const row = await this.readOwnRow(userId, id);
+		await this.tearDown(row);
+		const items = await this.items();
+		await items.deleteByQuery({ filter: ownProject(userId, id) });
+		this.context.logger.info(`Project ${id} deleted by its owner ${userId}`);
+	}
+
+	/** Where the project's instance is to be removed before its row (not provisioned yet: nothing). */
+	private async tearDown(_row: ProjectRow): Promise<void> {}
+}

@@ -1,0 +1,74 @@
+/**
+ * The projects API (`/projects/*`) as the bundle answers it and the portal reads it
+ * (docs/product.md, Projects API). Every answer is wrapped as `{ data: … }`; failures are
+ * `{ errors: [{ message, extensions: { code } }] }`.
+ */
+
+/** Statuses a project moves through (docs/product.md, Project); compared case-insensitively. */
+export type ProjectStatus = 'draft' | 'pending' | 'published' | 'active' | 'inactive';
+
+/**
+ * One step of provisioning as the setup screen shows it. The provisioning code defines the steps;
+ * until it runs, a project has none.
+ */
+export type ProjectStep = Record<string, unknown>;
+
+/**
+ * `GET /projects`, `GET /projects/{id}`, and the answer of `POST` and `PATCH`. Credentials are
+ * never part of it: they come from their own route.
+ */
+export interface Project {
+	id: string;
+	name: string;
+	description: string | null;
+	/** The site lives at `{subdomain}.{PUBLIC_HOST}`; always lower-case. */
+	subdomain: string;
+	/** Custom domain in ASCII (punycode), without a trailing dot; null when none. */
+	domain: string | null;
+	status: ProjectStatus | string;
+	steps: ProjectStep[];
+	/** Why provisioning failed, when it did. */
+	failure_reason: string | null;
+	/** `{scheme}://{subdomain}.{PUBLIC_HOST}` once the site is open (published or active), else null. */
+	url: string | null;
+	/** The site's Directus admin app (`{url}/admin`), once open, else null. */
+	admin_url: string | null;
+	date_created: string | null;
+	date_updated: string | null;
+}
+
+/** `POST /projects` body. */
+export interface ProjectCreateRequest {
+	name: string;
+	description?: string | null;
+	subdomain: string;
+}
+
+/** `PATCH /projects/{id}` body: at least one field; `domain: null` or `""` removes the custom domain. */
+export interface ProjectUpdateRequest {
+	name?: string;
+	description?: string | null;
+	domain?: string | null;
+}
+
+/** Longest project name the server accepts. */
+export const PROJECT_NAME_MAX_LENGTH = 100;
+/** Longest description the server accepts. */
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 1000;
+/** A DNS label: 1 to 63 characters. */
+export const SUBDOMAIN_MAX_LENGTH = 63;
+/**
+ * Letters, digits and hyphens, starting and ending with a letter or digit (tested after
+ * lower-casing; the server stores the subdomain lower-case).
+ */
+export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** Error codes the projects routes answer with, besides `INVALID_PAYLOAD` and `NOT_AUTHENTICATED`. */
+export const PROJECT_ERROR_CODES = [
+	'PROJECT_NOT_FOUND',
+	'SUBDOMAIN_TAKEN',
+	'DOMAIN_TAKEN',
+	'SUBSCRIPTION_REQUIRED',
+	'PROJECT_LIMIT_REACHED',
+] as const;
+export type ProjectErrorCode = (typeof PROJECT_ERROR_CODES)[number];
