@@ -10,7 +10,7 @@ import {
 	SUBDOMAIN_PATTERN,
 } from '@epic/platform-api';
 import { z } from 'zod';
-import { normalizeCustomDomain } from './custom-domain.ts';
+import { normalizeDomain } from '../domains/normalize-domain.ts';
 
 export { parseInput } from '../http/parse-input.ts';
 
@@ -79,9 +79,11 @@ function domain(platformHosts: readonly string[]) {
 		.string({ error: PROJECT_MESSAGES.domainText })
 		.nullable()
 		.transform((value, ctx) => {
-			const result = normalizeCustomDomain(value, platformHosts);
+			if (value === null || value.trim() === '') return null;
+			// The same rules as the DNS check's (lib/domains), so a saved domain is one it can verify.
+			const result = normalizeDomain(value, platformHosts);
 			if (result.ok) return result.domain;
-			ctx.addIssue({ code: 'custom', message: result.problem });
+			ctx.addIssue({ code: 'custom', message: result.message });
 			return z.NEVER;
 		});
 }
