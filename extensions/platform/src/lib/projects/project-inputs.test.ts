@@ -72,7 +72,7 @@ describe('project update input', () => {
 		expect(refusal(inputs.update, { subdomain: 'other' })).toMatch(/subdomain/);
 		expect(refusal(inputs.update, { admin_password: 'x' })).toMatch(/admin_password/);
 		expect(refusal(inputs.update, { name: '' })).toBe(`name: ${PROJECT_MESSAGES.nameRequired}`);
-		expect(refusal(inputs.update, { domain: 'sites.example.net' })).toMatch(/^domain: This domain belongs to the platform/);
+		expect(refusal(inputs.update, { domain: 'sites.example.net' })).toMatch(/^domain: sites\.example\.net and its subdomains belong to the platform/);
 		expect(refusal(inputs.update, { domain: 12 })).toBe(`domain: ${PROJECT_MESSAGES.domainText}`);
 	});
 });
