@@ -4,14 +4,35 @@
  * `{ errors: [{ message, extensions: { code } }] }`.
  */
 
-/** Statuses a project moves through (docs/product.md, Project); compared case-insensitively. */
-export type ProjectStatus = 'draft' | 'pending' | 'published' | 'active' | 'inactive';
-
 /**
- * One step of provisioning as the setup screen shows it. The provisioning code defines the steps;
- * until it runs, a project has none.
+ * Statuses a project moves through (docs/product.md, Project): `draft` until provisioning starts,
+ * `pending` while it runs, `published` once the site serves, `failed` (with `failure_reason` and a
+ * Retry), `suspended` while the subscription has ended. `active` and `inactive` are the spec's older
+ * names, still read case-insensitively by the portal.
  */
-export type ProjectStep = Record<string, unknown>;
+export type ProjectStatus = 'draft' | 'pending' | 'published' | 'failed' | 'suspended' | 'active' | 'inactive';
+
+/** The provisioning steps, in order (docs/product.md, Project setup). */
+export const PROJECT_STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'] as const;
+export type ProjectStepName = (typeof PROJECT_STEP_NAMES)[number];
+export type ProjectStepState = 'pending' | 'in_progress' | 'complete' | 'failed';
+
+/** One step of provisioning as it really happened; the setup screen shows these. */
+export interface ProjectStep {
+	name: ProjectStepName;
+	state: ProjectStepState;
+	/** ISO timestamps; null until the step starts or ends. */
+	started_at: string | null;
+	finished_at: string | null;
+	/** What happened, in English, e.g. "Handed out from the warm pool" or why it failed. */
+	detail: string | null;
+}
+
+/** `GET /projects/{id}/credentials`: to the owner only, once the project is `published`. */
+export interface ProjectCredentials {
+	admin_email: string;
+	admin_password: string;
+}
 
 /**
  * `GET /projects`, `GET /projects/{id}`, and the answer of `POST` and `PATCH`. Credentials are
@@ -70,5 +91,6 @@ export const PROJECT_ERROR_CODES = [
 	'DOMAIN_TAKEN',
 	'SUBSCRIPTION_REQUIRED',
 	'PROJECT_LIMIT_REACHED',
+	'PROJECT_NOT_READY',
 ] as const;
 export type ProjectErrorCode = (typeof PROJECT_ERROR_CODES)[number];
