@@ -123,6 +123,11 @@ export const DomainTakenError = createError<{ field: 'domain' }>(
 	'domain: This domain is already used by another project.',
 	409,
 );
+export const ProjectNotReadyError = createError(
+	'PROJECT_NOT_READY',
+	'The project is not ready: its credentials are available once it is published.',
+	409,
+);
 export const SubscriptionRequiredError = createError(
 	'SUBSCRIPTION_REQUIRED',
 	'Creating a project needs an active subscription. Please choose a plan first.',

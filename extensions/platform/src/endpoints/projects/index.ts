@@ -10,6 +10,6 @@ import { projectsSetup } from '../../lib/projects/projects-setup.ts';
 export default defineEndpoint({
 	id: 'projects',
 	handler: (router, context) => {
-		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context.env)));
+		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)));
 	},
 });

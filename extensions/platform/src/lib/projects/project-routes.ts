@@ -43,4 +43,29 @@ export function registerProjectRoutes(router: Router, service: ProjectService): 
 			res.status(204).end();
 		}),
 	);
+
+	router.post(
+		'/:id/retry',
+		asyncRoute(async (req, res) => {
+			res.json({ data: await service.retry(requireUserId(req), String(req.params['id'])) });
+		}),
+	);
+
+	router.get(
+		'/:id/credentials',
+		asyncRoute(async (req, res) => {
+			const credentials = await service.credentials(requireUserId(req), String(req.params['id']));
+			res.setHeader('Cache-Control', 'no-store');
+			res.json({ data: credentials });
+		}),
+	);
+
+	router.post(
+		'/:id/rotate-password',
+		asyncRoute(async (req, res) => {
+			const credentials = await service.rotatePassword(requireUserId(req), String(req.params['id']));
+			res.setHeader('Cache-Control', 'no-store');
+			res.json({ data: credentials });
+		}),
+	);
 }

@@ -5,12 +5,13 @@
  * customer's project answers exactly like a missing one.
  */
 import type { ApiExtensionContext, Filter } from '@directus/types';
-import type { Project } from '@epic/platform-api';
+import type { Project, ProjectCredentials } from '@epic/platform-api';
 import {
 	DomainTakenError,
 	ProfileNotFoundError,
 	ProjectLimitReachedError,
 	ProjectNotFoundError,
+	ProjectNotReadyError,
 	SubdomainTakenError,
 	SubscriptionRequiredError,
 } from '../errors.ts';
@@ -20,12 +21,15 @@ import { isUniqueViolation } from '../billing/unique-violation.ts';
 import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
 import { parseInput, type ProjectInputs } from './project-inputs.ts';
 import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from './project-serializer.ts';
+import type { ProjectReconciler } from './provisioning/project-reconciler.ts';
 
 export type ProjectsContext = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
 
 export interface ProjectsSetup {
 	inputs: ProjectInputs;
 	address: SiteAddress;
+	/** Null without a runtime (the control plane alone): projects then stay in `draft`. */
+	provisioning: () => ProjectReconciler | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -150,18 +154,53 @@ export class ProjectService {
 		return this.read(userId, id);
 	}
 
-	/**
-	 * `DELETE /projects/{id}`. Today a project has no instance, so the row goes. The provisioning
-	 * code is to tear the instance down in `tearDown`, before the row, the one place for it.
-	 */
+	/** `DELETE /projects/{id}`: the instance and its data first, then the row. */
 	async remove(userId: string, id: string): Promise<void> {
-		const row = await this.readOwnRow(userId, id);
-		await this.tearDown(row);
+		await this.readOwnRow(userId, id);
+		await this.setup.provisioning()?.tearDown(id);
 		const items = await this.items();
 		await items.deleteByQuery({ filter: ownProject(userId, id) });
 		this.context.logger.info(`Project ${id} deleted by its owner ${userId}`);
 	}
 
-	/** Where the project's instance is to be removed before its row (not provisioned yet: nothing). */
-	private async tearDown(_row: ProjectRow): Promise<void> {}
+	/** `POST /projects/{id}/retry`: a failed project is provisioned again; any other answers as it is. */
+	async retry(userId: string, id: string): Promise<Project> {
+		const row = await this.readOwnRow(userId, id);
+		const reconciler = this.setup.provisioning();
+		if (row.status === 'failed' && reconciler) {
+			await this.context.database('projects').where({ id, owner: userId, status: 'failed' }).update({ status: 'draft', failure_reason: null });
+			void reconciler.reconcile(id).catch((error: Error) => this.context.logger.error(`Provisioning project ${id}: ${error.message}`));
+		}
+		return this.read(userId, id);
+	}
+
+	/** The stored credentials of the caller's own published project. */
+	private async publishedCredentialsRow(userId: string, id: string): Promise<{ admin_email: string; admin_password: string }> {
+		if (!UUID.test(id)) throw new ProjectNotFoundError();
+		const row = (await this.context.database('projects')
+			.select('status', 'admin_email', 'admin_password')
+			.where({ id, owner: userId })
+			.first()) as { status: string; admin_email: string | null; admin_password: string | null } | undefined;
+		if (!row) throw new ProjectNotFoundError();
+		if (row.status !== 'published' || !row.admin_email || !row.admin_password) throw new ProjectNotReadyError();
+		return { admin_email: row.admin_email, admin_password: row.admin_password };
+	}
+
+	/** `GET /projects/{id}/credentials`: to the owner only, once published. */
+	async credentials(userId: string, id: string): Promise<ProjectCredentials> {
+		const row = await this.publishedCredentialsRow(userId, id);
+		const reconciler = this.setup.provisioning();
+		if (!reconciler) throw new ProjectNotReadyError();
+		return { admin_email: row.admin_email, admin_password: reconciler.credentials(id, row.admin_password) };
+	}
+
+	/** `POST /projects/{id}/rotate-password`: a new password, set on the instance, then stored. */
+	async rotatePassword(userId: string, id: string): Promise<ProjectCredentials> {
+		const row = await this.publishedCredentialsRow(userId, id);
+		const reconciler = this.setup.provisioning();
+		if (!reconciler) throw new ProjectNotReadyError();
+		const password = await reconciler.rotatePassword(id, row.admin_email);
+		this.context.logger.info(`Project ${id}: admin password rotated by its owner`);
+		return { admin_email: row.admin_email, admin_password: password };
+	}
 }

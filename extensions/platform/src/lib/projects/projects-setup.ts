@@ -1,12 +1,14 @@
 /** The projects API's settings, read once from the platform configuration. */
+import type { ApiExtensionContext } from '@directus/types';
 import { readPlatformConfig } from '../platform-config.ts';
 import { projectInputs } from './project-inputs.ts';
 import { siteAddressFrom } from './project-serializer.ts';
 import type { ProjectsSetup } from './project-service.ts';
+import { provisioningRuntime } from './provisioning/provisioning-runtime.ts';
 import { reservedLabels } from './reserved-labels.ts';
 
-export function projectsSetup(env: Record<string, unknown>): ProjectsSetup {
-	const config = readPlatformConfig(env);
+export function projectsSetup(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectsSetup {
+	const config = readPlatformConfig(context.env);
 	const controlPlaneHost = new URL(config.PUBLIC_URL).hostname.toLowerCase();
 	return {
 		inputs: projectInputs({
@@ -14,5 +16,6 @@ export function projectsSetup(env: Record<string, unknown>): ProjectsSetup {
 			platformHosts: [config.PUBLIC_HOST, controlPlaneHost],
 		}),
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
+		provisioning: () => provisioningRuntime(context),
 	};
 }

@@ -1,0 +1,35 @@
+/**
+ * Provisioning (lib/projects/provisioning): a new project is provisioned at once; every 15 seconds
+ * unfinished projects are taken up again (after a restart, or a crash of the process that had
+ * them); a subscription that ends suspends its owner's projects and one that resumes starts them.
+ */
+import { defineHook } from '@directus/extensions-sdk';
+import { SUBSCRIPTION_ENDED_ACTION, SUBSCRIPTION_RESUMED_ACTION } from '../../lib/billing/subscription-lifecycle.ts';
+import { provisioningRuntime } from '../../lib/projects/provisioning/provisioning-runtime.ts';
+
+export default defineHook(({ action, schedule }, context) => {
+	const reconciler = () => provisioningRuntime(context);
+	const log = (what: string) => (error: Error) => context.logger.error(`${what}: ${error.message}`);
+
+	action('projects.items.create', ({ key }) => {
+		reconciler()
+			?.reconcile(String(key))
+			.catch(log(`Provisioning project ${String(key)}`));
+	});
+
+	schedule('*/15 * * * * *', async () => {
+		await reconciler()?.reconcileUnfinished().catch(log('Provisioning unfinished projects'));
+	});
+
+	action(SUBSCRIPTION_ENDED_ACTION, ({ user }) => {
+		reconciler()
+			?.suspendOwner(String(user))
+			.catch(log(`Suspending the projects of ${String(user)}`));
+	});
+
+	action(SUBSCRIPTION_RESUMED_ACTION, ({ user }) => {
+		reconciler()
+			?.resumeOwner(String(user))
+			.catch(log(`Resuming the projects of ${String(user)}`));
+	});
+});

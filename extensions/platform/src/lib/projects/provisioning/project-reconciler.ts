@@ -1,0 +1,175 @@
+/**
+ * Drives each project from `draft` to `published` through the runtime driver (docs/architecture.md,
+ * Provisioning), recording the real steps as they happen: infrastructure and database (the
+ * runtime's ensure: an instance process on a database handed out from the warm pool or cloned),
+ * domain (the router entry), certificate (what really happens to TLS here). Every call is
+ * idempotent, so it can run again after any failure or crash: the admin password is generated and
+ * stored before the runtime is asked, and the runtime's ensure returns the existing instance. A
+ * lease (provisioning-lease.ts) keeps two control-plane processes off the same project.
+ */
+import type { Knex } from 'knex';
+import type { ProjectStep } from '@epic/platform-api';
+import type { InstanceStatus, RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { generateAdminPassword } from '../credentials/admin-password.ts';
+import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
+import type { SiteAddress } from '../project-serializer.ts';
+import { siteUrl } from '../project-serializer.ts';
+import type { ProvisioningLease } from './provisioning-lease.ts';
+import { completeStep, failCurrentStep, initialSteps, startStep, stepsOf } from './provisioning-steps.ts';
+
+/** Statuses the reconciler still has work for. */
+export const UNFINISHED_STATUSES = ['draft', 'pending'] as const;
+
+interface ProjectRow {
+	id: string;
+	owner: string | null;
+	name: string;
+	subdomain: string;
+	status: string;
+	admin_email: string | null;
+	admin_password: string | null;
+	steps: unknown;
+}
+
+export interface ReconcilerOptions {
+	database: Knex;
+	driver: RuntimeDriver;
+	cipher: CredentialsCipher;
+	lease: ProvisioningLease;
+	address: SiteAddress;
+	now: () => Date;
+	logger: { info(message: string): void; error(message: string): void };
+}
+
+function databaseDetail(status: InstanceStatus): string {
+	if (status.source === 'warm-pool') return 'A ready database was handed out from the warm pool';
+	if (status.source === 'cold') return 'The database was cloned from the instance template';
+	return 'The database was already in place';
+}
+
+export class ProjectReconciler {
+	readonly #options: ReconcilerOptions;
+
+	constructor(options: ReconcilerOptions) {
+		this.#options = options;
+	}
+
+	async #row(projectId: string): Promise<ProjectRow | undefined> {
+		return (await this.#options.database('projects')
+			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps')
+			.where({ id: projectId })
+			.first()) as ProjectRow | undefined;
+	}
+
+	async #save(projectId: string, changes: Record<string, unknown>): Promise<void> {
+		const values = 'steps' in changes ? { ...changes, steps: JSON.stringify(changes['steps']) } : changes;
+		await this.#options.database('projects').where({ id: projectId }).update({ ...values, date_updated: this.#options.database.fn.now() });
+	}
+
+	/** Provisions the project if it still needs it and no other process is at it. */
+	async reconcile(projectId: string): Promise<void> {
+		const { lease, now } = this.#options;
+		if (!(await lease.claim(projectId, now()))) return;
+		try {
+			const row = await this.#row(projectId);
+			if (row && (UNFINISHED_STATUSES as readonly string[]).includes(row.status)) await this.#provision(row);
+		} finally {
+			await lease.release(projectId);
+		}
+	}
+
+	/** Every project with unfinished work: after a restart, and on the schedule. */
+	async reconcileUnfinished(): Promise<void> {
+		const rows = (await this.#options.database('projects').select('id').whereIn('status', [...UNFINISHED_STATUSES])) as { id: string }[];
+		for (const { id } of rows) {
+			await this.reconcile(id).catch((error: Error) => this.#options.logger.error(`Provisioning ${id}: ${error.message}`));
+		}
+	}
+
+	async #provision(row: ProjectRow): Promise<void> {
+		const { driver, cipher, now, address, logger } = this.#options;
+		let steps: ProjectStep[] = row.status === 'draft' ? initialSteps() : stepsOf(row.steps);
+		try {
+			const password = row.admin_password ? cipher.decrypt(row.id, row.admin_password) : generateAdminPassword();
+			steps = startStep(startStep(steps, 'infrastructure', now()), 'database', now());
+			await this.#save(row.id, {
+				status: 'pending',
+				failure_reason: null,
+				steps,
+				...(row.admin_password ? {} : { admin_password: cipher.encrypt(row.id, password) }),
+			});
+
+			const instance = await driver.ensureInstance({
+				projectId: row.id,
+				subdomain: row.subdomain,
+				projectName: row.name,
+				admin: { email: row.admin_email ?? '', password },
+			});
+			steps = completeStep(steps, 'database', now(), databaseDetail(instance));
+			steps = completeStep(steps, 'infrastructure', now(), `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
+			steps = startStep(steps, 'domain', now());
+			await this.#save(row.id, { steps });
+
+			const url = siteUrl(address, row.subdomain);
+			const routed = await driver.instanceStatus(row.id);
+			if (routed?.subdomain !== row.subdomain) throw new Error(`The router has no entry for ${row.subdomain}`);
+			steps = completeStep(steps, 'domain', now(), `The router sends ${new URL(url).host} to the project`);
+			steps = completeStep(
+				steps,
+				'certificate',
+				now(),
+				address.scheme === 'https'
+					? `Caddy issues the certificate for ${new URL(url).hostname} on demand, at the first HTTPS request`
+					: 'No certificate: this platform serves sites over plain HTTP',
+			);
+			await this.#save(row.id, { status: 'published', steps });
+			logger.info(`Project ${row.id} (${row.subdomain}) published`);
+		} catch (error) {
+			const reason = (error as Error).message || 'Provisioning failed';
+			await this.#save(row.id, { status: 'failed', failure_reason: reason, steps: failCurrentStep(steps, now(), reason) });
+			logger.error(`Provisioning project ${row.id} failed: ${reason}`);
+		}
+	}
+
+	/** Billing's subscription ended: every published project of the owner is suspended. */
+	async suspendOwner(userId: string): Promise<void> {
+		const rows = (await this.#options.database('projects').select('id').where({ owner: userId, status: 'published' })) as { id: string }[];
+		for (const { id } of rows) {
+			await this.#options.driver.suspendInstance(id);
+			await this.#save(id, { status: 'suspended' });
+		}
+	}
+
+	/** Billing's subscription serves again: the suspended projects start. */
+	async resumeOwner(userId: string): Promise<void> {
+		const rows = (await this.#options.database('projects').select('id').where({ owner: userId, status: 'suspended' })) as { id: string }[];
+		for (const { id } of rows) {
+			await this.#options.driver.startInstance(id);
+			await this.#save(id, { status: 'published' });
+		}
+	}
+
+	/** Before a project's row goes: its instance and data (not found counts as done). */
+	async tearDown(projectId: string): Promise<void> {
+		await this.#options.driver.deleteInstance(projectId);
+	}
+
+	/** A failed project goes back to `draft` and is provisioned again. */
+	async retry(projectId: string): Promise<void> {
+		await this.#options.database('projects').where({ id: projectId, status: 'failed' }).update({ status: 'draft', failure_reason: null });
+		await this.reconcile(projectId);
+	}
+
+	/** The stored admin password, decrypted (the caller has checked ownership and status). */
+	credentials(projectId: string, stored: string): string {
+		return this.#options.cipher.decrypt(projectId, stored);
+	}
+
+	/** A new admin password, set on the instance first and stored only once the instance took it. */
+	async rotatePassword(projectId: string, adminEmail: string): Promise<string> {
+		const password = generateAdminPassword();
+		await this.#options.driver.setAdminCredentials(projectId, { email: adminEmail, password });
+		await this.#save(projectId, { admin_password: this.#options.cipher.encrypt(projectId, password) });
+		return password;
+	}
+}

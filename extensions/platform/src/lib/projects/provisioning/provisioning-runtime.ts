@@ -1,0 +1,40 @@
+/**
+ * One reconciler per control-plane process, shared by the `projects-endpoint` and the
+ * `provisioning-hook` (entries of the same bundle). Null when no runtime is configured (the control
+ * plane alone): projects then stay in `draft`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiExtensionContext } from '@directus/types';
+import { readPlatformConfig } from '../../platform-config.ts';
+import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { CredentialsCipher } from '../credentials/credentials-cipher.ts';
+import { siteAddressFrom } from '../project-serializer.ts';
+import { ProjectReconciler } from './project-reconciler.ts';
+import { ProvisioningLease } from './provisioning-lease.ts';
+
+/** Longer than a cold provisioning takes; a crashed process's claim expires after it. */
+const LEASE_MS = 3 * 60_000;
+
+let reconciler: ProjectReconciler | null | undefined;
+
+export function provisioningRuntime(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectReconciler | null {
+	if (reconciler !== undefined) return reconciler;
+	const driver = createRuntimeDriver(context.env);
+	const key = context.env['CREDENTIALS_KEY'];
+	if (!driver) {
+		reconciler = null;
+		return reconciler;
+	}
+	if (typeof key !== 'string' || !key) throw new Error('CREDENTIALS_KEY is required when a runtime is configured');
+	const config = readPlatformConfig(context.env);
+	reconciler = new ProjectReconciler({
+		database: context.database,
+		driver,
+		cipher: new CredentialsCipher(key),
+		lease: new ProvisioningLease(context.database, randomUUID(), LEASE_MS),
+		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
+		now: () => new Date(),
+		logger: context.logger,
+	});
+	return reconciler;
+}

@@ -1,0 +1,36 @@
+/**
+ * The provisioning steps a project records as they really happen (docs/product.md, Project setup):
+ * each with its state, when it started and ended, and what happened. Pure: the reconciler passes
+ * the time, so tests need no clock.
+ */
+import { PROJECT_STEP_NAMES, type ProjectStep, type ProjectStepName } from '@epic/platform-api';
+
+export function initialSteps(): ProjectStep[] {
+	return PROJECT_STEP_NAMES.map((name) => ({ name, state: 'pending', started_at: null, finished_at: null, detail: null }));
+}
+
+/** The stored value, or fresh steps when it is missing or not the four steps. */
+export function stepsOf(stored: unknown): ProjectStep[] {
+	const parsed = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
+	if (!Array.isArray(parsed) || parsed.length !== PROJECT_STEP_NAMES.length) return initialSteps();
+	return parsed as ProjectStep[];
+}
+
+function change(steps: ProjectStep[], name: ProjectStepName, update: (step: ProjectStep) => ProjectStep): ProjectStep[] {
+	return steps.map((step) => (step.name === name ? update(step) : step));
+}
+
+export function startStep(steps: ProjectStep[], name: ProjectStepName, now: Date): ProjectStep[] {
+	return change(steps, name, (step) => ({ ...step, state: 'in_progress', started_at: now.toISOString(), finished_at: null, detail: null }));
+}
+
+export function completeStep(steps: ProjectStep[], name: ProjectStepName, now: Date, detail: string): ProjectStep[] {
+	return change(steps, name, (step) => ({ ...step, state: 'complete', started_at: step.started_at ?? now.toISOString(), finished_at: now.toISOString(), detail }));
+}
+
+/** The step in progress fails with the reason; a failure outside any step fails the first unfinished one. */
+export function failCurrentStep(steps: ProjectStep[], now: Date, reason: string): ProjectStep[] {
+	const current = steps.find((step) => step.state === 'in_progress') ?? steps.find((step) => step.state !== 'complete');
+	if (!current) return steps;
+	return change(steps, current.name, (step) => ({ ...step, state: 'failed', finished_at: now.toISOString(), detail: reason }));
+}

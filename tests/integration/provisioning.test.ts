@@ -1,0 +1,149 @@
+/**
+ * Provisioning end to end with the local runtime: a customer creates a project, the reconciler
+ * drives it to `published` recording the four real steps, the revealed credentials sign in to the
+ * project's own Directus through the router, a rotated password replaces them, the stored password
+ * is never plaintext, another customer reaches nothing of it, a subscription that ends suspends the
+ * site, and deleting removes the instance with its data.
+ */
+import { randomBytes } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
+import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { hostRequest } from '../support/host-request.ts';
+import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
+import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+
+let runtime: TestRuntime;
+let own: RunningTestControlPlane;
+let db: Knex;
+let admin: string;
+let owner: TestCustomer;
+let stranger: TestCustomer;
+let projectId: string;
+let subdomain: string;
+
+const card = { card_number: '4242424242424242', expiry: '12/34', cvc: '123', cardholder: 'Site Owner', email: 'payer@example.com' };
+
+async function subscribe(customer: TestCustomer): Promise<void> {
+	const checkout = await api('POST', '/stripe/create-checkout-session', { token: customer.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
+	expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+	const paid = await api('POST', '/stripe/sandbox/confirm', { token: customer.token, body: { session_id: checkout.body.data.id, ...card } });
+	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+}
+
+/** Polls the project until `done` holds or the time is up, then returns the last answer. */
+async function projectWhen(done: (project: { status: string }) => boolean, timeoutMs = 90_000) {
+	const deadline = Date.now() + timeoutMs;
+	let answer = await api('GET', `/projects/${projectId}`, { token: owner.token });
+	while (!done(answer.body.data) && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		answer = await api('GET', `/projects/${projectId}`, { token: owner.token });
+	}
+	return answer.body.data;
+}
+
+beforeAll(async () => {
+	const database = inject('controlPlane').db;
+	runtime = new TestRuntime({ db: database, warmPoolSize: 1 });
+	await runtime.start();
+	await runtime.waitForPool(1);
+	own = await bootTestControlPlane(database, {
+		label: 'provisioning',
+		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
+	});
+	const { stop: _stop, ...handle } = own;
+	useOwnControlPlane(handle);
+	db = knex(own.knexConnection);
+	admin = await adminToken();
+	[owner, stranger] = await Promise.all([registerVerifiedCustomer('site-owner'), registerVerifiedCustomer('stranger')]);
+	await subscribe(owner);
+}, 240_000);
+
+afterAll(async () => {
+	await db?.destroy();
+	await own?.stop();
+	await runtime?.destroy();
+});
+
+describe('provisioning', () => {
+	it('drives a new project to published, recording the real steps', async () => {
+		subdomain = `shop-${randomBytes(3).toString('hex')}`;
+		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Owner Shop', subdomain } });
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		projectId = created.body.data.id;
+
+		const project = await projectWhen((candidate) => ['published', 'failed'].includes(candidate.status));
+		expect(project.failure_reason).toBeNull();
+		expect(project.status).toBe('published');
+		expect(project.steps.map((step: { name: string; state: string }) => [step.name, step.state])).toEqual([
+			['infrastructure', 'complete'],
+			['database', 'complete'],
+			['domain', 'complete'],
+			['certificate', 'complete'],
+		]);
+		for (const step of project.steps) {
+			expect(Date.parse(step.finished_at)).toBeGreaterThanOrEqual(Date.parse(step.started_at));
+		}
+		expect(project.steps[1].detail).toBe('A ready database was handed out from the warm pool');
+		expect(project.steps[3].detail).toBe('No certificate: this platform serves sites over plain HTTP');
+		expect(project.url).toMatch(new RegExp(`^http://${subdomain}\\.localhost(:\\d+)?$`));
+		expect(project.admin_url).toBe(`${project.url}/admin`);
+		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('running');
+	});
+
+	it('reveals the credentials to the owner only, stored encrypted, and they open the project', async () => {
+		const revealed = await api('GET', `/projects/${projectId}/credentials`, { token: owner.token });
+		expect(revealed.status).toBe(200);
+		expect(revealed.headers.get('cache-control')).toBe('no-store');
+		const { admin_email, admin_password } = revealed.body.data as { admin_email: string; admin_password: string };
+		expect(admin_email).toBe(owner.email);
+		expect(admin_password).toHaveLength(24);
+
+		const [row] = await db('projects').select('admin_password').where({ id: projectId });
+		expect(row.admin_password).toMatch(/^v1:/);
+		expect(row.admin_password).not.toContain(admin_password);
+
+		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, admin_email, admin_password)).toBeTruthy();
+
+		for (const [method, path] of [
+			['GET', `/projects/${projectId}/credentials`],
+			['POST', `/projects/${projectId}/rotate-password`],
+			['GET', `/projects/${projectId}`],
+		] as const) {
+			const refused = await api(method, path, { token: stranger.token });
+			expect(refused.status, path).toBe(404);
+			expect(JSON.stringify(refused.body)).not.toContain(admin_password);
+		}
+	});
+
+	it('rotates the admin password through the runtime', async () => {
+		const before = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
+		const rotated = await api('POST', `/projects/${projectId}/rotate-password`, { token: owner.token });
+		expect(rotated.status).toBe(200);
+		expect(rotated.body.data.admin_password).not.toBe(before.admin_password);
+		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, rotated.body.data.admin_password)).toBeTruthy();
+		await expect(loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, before.admin_password)).rejects.toThrow(/401/);
+		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data.admin_password).toBe(rotated.body.data.admin_password);
+	});
+
+	it('suspends the site when the subscription ends', async () => {
+		expect((await api('POST', '/stripe/subscription/cancel', { token: owner.token })).status).toBe(200);
+		const moved = await api('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days: 40 } });
+		expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+		const project = await projectWhen((candidate) => candidate.status === 'suspended', 30_000);
+		expect(project.status).toBe('suspended');
+		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('suspended');
+		const page = await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/admin', { headers: { accept: 'text/html' } });
+		expect(page.status).toBe(503);
+		expect(page.body).toContain('data-page="suspended"');
+		// Credentials are for published projects only.
+		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.errors[0].extensions.code).toBe('PROJECT_NOT_READY');
+	});
+
+	it('deletes the instance and its data with the project', async () => {
+		expect((await api('DELETE', `/projects/${projectId}`, { token: owner.token })).status).toBe(204);
+		expect(await runtime.driver.instanceStatus(projectId)).toBeNull();
+		expect(await db('projects').where({ id: projectId })).toEqual([]);
+	});
+});
