@@ -66,14 +66,23 @@ export class ProjectReconciler {
 		await this.#options.database('projects').where({ id: projectId }).update({ ...values, date_updated: this.#options.database.fn.now() });
 	}
 
-	/** Provisions the project if it still needs it and no other process is at it. */
+	/**
+	 * Provisions the project if it still needs it and no other process is at it. The claim is
+	 * renewed while the work runs, so it can be short: a process killed mid-way leaves a claim that
+	 * expires within one lease, and the next run finishes the project.
+	 */
 	async reconcile(projectId: string): Promise<void> {
-		const { lease, now } = this.#options;
+		const { lease, now, logger } = this.#options;
 		if (!(await lease.claim(projectId, now()))) return;
+		const renewal = setInterval(() => {
+			lease.claim(projectId, now()).catch((error: Error) => logger.error(`Renewing the claim on project ${projectId}: ${error.message}`));
+		}, lease.renewEveryMs);
+		renewal.unref();
 		try {
 			const row = await this.#row(projectId);
 			if (row && (UNFINISHED_STATUSES as readonly string[]).includes(row.status)) await this.#provision(row);
 		} finally {
+			clearInterval(renewal);
 			await lease.release(projectId);
 		}
 	}

@@ -18,6 +18,11 @@ export class ProvisioningLease {
 		this.#durationMs = durationMs;
 	}
 
+	/** How often a holder renews its claim while it works: well inside the claim's duration. */
+	get renewEveryMs(): number {
+		return Math.floor(this.#durationMs / 3);
+	}
+
 	/** True when this process now holds the project. */
 	async claim(projectId: string, now: Date): Promise<boolean> {
 		const db = this.#database;

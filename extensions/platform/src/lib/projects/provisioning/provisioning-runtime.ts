@@ -12,8 +12,8 @@ import { siteAddressFrom } from '../project-serializer.ts';
 import { ProjectReconciler } from './project-reconciler.ts';
 import { ProvisioningLease } from './provisioning-lease.ts';
 
-/** Longer than a cold provisioning takes; a crashed process's claim expires after it. */
-const LEASE_MS = 3 * 60_000;
+/** Renewed while the holder works; a crashed process's claim expires within this. */
+const LEASE_MS = 30_000;
 
 let reconciler: ProjectReconciler | null | undefined;
 
