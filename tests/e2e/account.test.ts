@@ -64,6 +64,9 @@ async function switchLanguage(nativeName: string, code: string) {
 	await page.getByTestId('language-switcher').click();
 	await page.getByRole('menuitemradio', { name: nativeName }).click();
 	await page.waitForFunction((expected) => document.documentElement.lang === expected, code);
+	// The menu closes with an animation; a click on the switcher before it has closed would close it
+	// rather than open it, and the next choice would land on a closing menu (seen once under load).
+	await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
 /** Fills the /auth form by field name, so it works in every language. */

@@ -3,7 +3,8 @@
  * drives it to `published` recording the four real steps, the revealed credentials sign in to the
  * project's own Directus through the router, a rotated password replaces them, the stored password
  * is never plaintext, another customer reaches nothing of it, a subscription that ends suspends the
- * site, and deleting removes the instance with its data.
+ * site, deleting removes the instance with its data, and a control plane killed in the middle of a
+ * provisioning finishes it after its restart, with one instance and no orphan.
  */
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
@@ -45,9 +46,10 @@ async function projectWhen(done: (project: { status: string }) => boolean, timeo
 
 beforeAll(async () => {
 	const database = inject('controlPlane').db;
-	runtime = new TestRuntime({ db: database, warmPoolSize: 1 });
+	// No warm pool: every project is cloned cold, which takes long enough to kill the control plane
+	// in the middle of it.
+	runtime = new TestRuntime({ db: database, warmPoolSize: 0 });
 	await runtime.start();
-	await runtime.waitForPool(1);
 	own = await bootTestControlPlane(database, {
 		label: 'provisioning',
 		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
@@ -85,7 +87,7 @@ describe('provisioning', () => {
 		for (const step of project.steps) {
 			expect(Date.parse(step.finished_at)).toBeGreaterThanOrEqual(Date.parse(step.started_at));
 		}
-		expect(project.steps[1].detail).toBe('A ready database was handed out from the warm pool');
+		expect(project.steps[1].detail).toBe('The database was cloned from the instance template');
 		expect(project.steps[3].detail).toBe('No certificate: this platform serves sites over plain HTTP');
 		expect(project.url).toMatch(new RegExp(`^http://${subdomain}\\.localhost(:\\d+)?$`));
 		expect(project.admin_url).toBe(`${project.url}/admin`);
@@ -146,4 +148,43 @@ describe('provisioning', () => {
 		expect(await runtime.driver.instanceStatus(projectId)).toBeNull();
 		expect(await db('projects').where({ id: projectId })).toEqual([]);
 	});
+});
+
+describe('a control plane killed mid-provisioning', () => {
+	it('finishes the project after its restart, with one instance and no orphan', async () => {
+		await subscribe(stranger);
+		subdomain = `crash-${randomBytes(3).toString('hex')}`;
+		const created = await api('POST', '/projects', { token: stranger.token, body: { name: 'Crash Site', subdomain } });
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const id = created.body.data.id as string;
+
+		const deadline = Date.now() + 30_000;
+		let row = await db('projects').where({ id }).first();
+		while (row.status !== 'pending' && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			row = await db('projects').where({ id }).first();
+		}
+		await own.kill9();
+		// The kill came while the project was being provisioned, or this test proves nothing.
+		expect((await db('projects').where({ id }).first()).status).toBe('pending');
+
+		await own.restart();
+		const finishedBy = Date.now() + 120_000;
+		let project = (await api('GET', `/projects/${id}`, { token: stranger.token })).body.data;
+		while (!['published', 'failed'].includes(project.status) && Date.now() < finishedBy) {
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			project = (await api('GET', `/projects/${id}`, { token: stranger.token })).body.data;
+		}
+		expect(project.failure_reason).toBeNull();
+		expect(project.status).toBe('published');
+
+		const listed = await fetch(`${runtime.apiUrl}/instances`, { headers: { authorization: `Bearer ${runtime.secret}` } });
+		const instances = ((await listed.json()) as { data: { projectId: string }[] }).data;
+		expect(instances.filter((instance) => instance.projectId === id)).toHaveLength(1);
+		const projects = new Set((await db('projects').select('id')).map((project: { id: string }) => project.id));
+		expect(instances.filter((instance) => !projects.has(instance.projectId))).toEqual([]);
+
+		const { admin_password } = (await api('GET', `/projects/${id}/credentials`, { token: stranger.token })).body.data;
+		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, stranger.email, admin_password)).toBeTruthy();
+	}, 240_000);
 });

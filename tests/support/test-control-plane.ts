@@ -38,6 +38,10 @@ export interface ControlPlaneHandle {
 
 export interface RunningTestControlPlane extends ControlPlaneHandle {
 	stop(): Promise<void>;
+	/** SIGKILL: Directus gets no chance to finish anything. */
+	kill9(): Promise<void>;
+	/** Starts Directus again on the same port, database and data folder (after kill9). */
+	restart(): Promise<void>;
 }
 
 /** A control plane's data folder, database and Directus environment, not yet prepared or started. */
@@ -139,7 +143,8 @@ export async function bootTestControlPlane(db: TestDatabaseClient, options: { la
 
 	try {
 		await prepareControlPlaneDatabase({ env, cwd: dataDir });
-		const running = await startControlPlane({ env, cwd: dataDir, url: config.publicUrl, timeoutMs: 90_000 });
+		const start = () => startControlPlane({ env, cwd: dataDir, url: config.publicUrl, timeoutMs: 90_000 });
+		let running = await start();
 		return {
 			url: config.publicUrl,
 			db,
@@ -153,6 +158,16 @@ export async function bootTestControlPlane(db: TestDatabaseClient, options: { la
 				await stopProcess(running.process);
 				await mail.close();
 				await discard();
+			},
+			kill9: async () => {
+				const child = running.process;
+				if (child.exitCode !== null || child.signalCode !== null) return;
+				const exited = new Promise((resolve) => child.once('exit', resolve));
+				child.kill('SIGKILL');
+				await exited;
+			},
+			restart: async () => {
+				running = await start();
 			},
 		};
 	} catch (error) {

@@ -1,14 +1,32 @@
-/** A loopback port nobody listens on right now, chosen by the kernel. */
+/**
+ * A loopback port nobody listens on right now, for a process that binds it a few seconds later
+ * (Directus, the runtime, MailDev). It is drawn at random below the kernel's ephemeral range
+ * (32768–60999 on Linux): a port the kernel hands out (`listen(0)`) is one it also hands out as the
+ * source port of outgoing connections and to the next `listen(0)`, so in the seconds before Directus
+ * binds it, a database connection or another test's server could take it ("Port … is already in
+ * use", seen in a full run). Ports given out by this process are not given out again.
+ */
 import net from 'node:net';
 
-export function freeLoopbackPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
+const LOWEST = 20_000;
+const HIGHEST = 32_767;
+const given = new Set<number>();
+
+function isFree(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
 		const server = net.createServer();
 		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-		});
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
+}
+
+export async function freeLoopbackPort(): Promise<number> {
+	for (let attempt = 0; attempt < 200; attempt++) {
+		const port = LOWEST + Math.floor(Math.random() * (HIGHEST - LOWEST + 1));
+		if (given.has(port) || !(await isFree(port))) continue;
+		given.add(port);
+		return port;
+	}
+	throw new Error(`No free loopback port between ${LOWEST} and ${HIGHEST} after 200 tries`);
 }
