@@ -72,7 +72,7 @@ describe('portal serving', () => {
 	it('gives the portal the operator settings from the environment', async () => {
 		const response = await get('/portal/config', {});
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ data: { supportEmail: TEST_SUPPORT_EMAIL, publicHost: TEST_PUBLIC_HOST } });
+		expect(await response.json()).toEqual({ data: { supportEmail: TEST_SUPPORT_EMAIL, publicHost: TEST_PUBLIC_HOST, publicIp: null } });
 	});
 
 	it('sends a Content-Security-Policy with portal pages', async () => {

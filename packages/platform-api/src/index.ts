@@ -2,3 +2,4 @@ export * from './plans.ts';
 export * from './billing.ts';
 export * from './account.ts';
 export * from './projects.ts';
+export * from './domains.ts';

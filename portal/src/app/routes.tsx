@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 
 /**
  * The route table. Pages load lazily so a visitor downloads only the screen
- * they open. Onboarding and projects arrive with their own issues.
+ * they open. Onboarding arrives with its own issue.
  */
 export const routes: RouteObject[] = [
   {
@@ -69,7 +69,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.dashboard.path,
-            lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }),
+            lazy: async () => ({ Component: (await import('./pages/dashboard-route')).DashboardRoute }),
+          },
+          {
+            path: paths.newProject.path,
+            lazy: async () => ({ Component: (await import('./pages/new-project-route')).NewProjectRoute }),
           },
           {
             path: paths.profile.path,

@@ -52,6 +52,11 @@ export const paths = {
     path: '/dashboard',
     getHref: () => '/dashboard',
   },
+  /** The new-project form, then the setup screen of the created project (`?project={id}`). */
+  newProject: {
+    path: '/projects/new',
+    getHref: (projectId?: string) => (projectId ? `/projects/new?project=${encodeURIComponent(projectId)}` : '/projects/new'),
+  },
   profile: {
     path: '/profile',
     getHref: () => '/profile',

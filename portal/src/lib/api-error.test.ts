@@ -1,4 +1,4 @@
-import { ACCOUNT_ERROR_CODES } from '@epic/platform-api';
+import { ACCOUNT_ERROR_CODES, DOMAIN_ERROR_CODES, PROJECT_ERROR_CODES } from '@epic/platform-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import { getErrorCode, getErrorMessage, getErrorStatus, UnexpectedResponseError } from './api-error';
@@ -59,7 +59,7 @@ describe('api-error', () => {
     expect(getErrorMessage(requestError(400, 'WRONG_PASSWORD', 'Wrong password'))).toBe('La contraseña actual no es correcta.');
   });
 
-  it.each(ACCOUNT_ERROR_CODES)('maps %s to its own text in every language', async (code) => {
+  it.each([...ACCOUNT_ERROR_CODES, ...PROJECT_ERROR_CODES, ...DOMAIN_ERROR_CODES])('maps %s to its own text in every language', async (code) => {
     const error = requestError(400, code, 'English text from the server');
     const texts = new Set<string>();
     for (const language of ['en', 'es', 'ru']) {
@@ -74,9 +74,10 @@ describe('api-error', () => {
   });
 
   it('gives each code its own English text', () => {
-    const texts = ACCOUNT_ERROR_CODES.map((code) => getErrorMessage(requestError(400, code, 'x')));
-    expect(texts).toEqual(ACCOUNT_ERROR_CODES.map((code) => en.errors.code[code]));
-    expect(new Set(texts).size).toBe(ACCOUNT_ERROR_CODES.length);
+    const codes = [...ACCOUNT_ERROR_CODES, ...PROJECT_ERROR_CODES, ...DOMAIN_ERROR_CODES];
+    const texts = codes.map((code) => getErrorMessage(requestError(400, code, 'x')));
+    expect(texts).toEqual(codes.map((code) => en.errors.code[code]));
+    expect(new Set(texts).size).toBe(codes.length);
   });
 
   it('keeps the server message for codes outside the contract, and the status message after that', () => {

@@ -1,4 +1,11 @@
-import { ACCOUNT_ERROR_CODES, type AccountErrorCode } from '@epic/platform-api';
+import {
+  ACCOUNT_ERROR_CODES,
+  DOMAIN_ERROR_CODES,
+  PROJECT_ERROR_CODES,
+  type AccountErrorCode,
+  type DomainErrorCode,
+  type ProjectErrorCode,
+} from '@epic/platform-api';
 import { i18n } from './i18n';
 
 /**
@@ -27,12 +34,18 @@ export function getErrorMessage(error: unknown, fallback?: string): string {
   );
 }
 
-const isAccountErrorCode = (code: string): code is AccountErrorCode =>
-  (ACCOUNT_ERROR_CODES as readonly string[]).includes(code);
+type TranslatedErrorCode = AccountErrorCode | ProjectErrorCode | DomainErrorCode;
 
-/** The account and sign-in codes of the contract have texts in every language; the server's are English. */
+const TRANSLATED_ERROR_CODES: readonly string[] = [...ACCOUNT_ERROR_CODES, ...PROJECT_ERROR_CODES, ...DOMAIN_ERROR_CODES];
+
+const isTranslatedErrorCode = (code: string): code is TranslatedErrorCode => TRANSLATED_ERROR_CODES.includes(code);
+
+/**
+ * The account, sign-in, projects and domain codes of the contract have texts in every language; the
+ * server's are English.
+ */
 function messageForCode(code: string | null): string | null {
-  return code !== null && isAccountErrorCode(code) ? i18n.t(`errors.code.${code}`) : null;
+  return code !== null && isTranslatedErrorCode(code) ? i18n.t(`errors.code.${code}`) : null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -4,7 +4,12 @@ import { UnexpectedResponseError } from './api-error';
 import { directus } from './directus';
 
 /** Operator settings the portal renders; they come from the server's environment at run time. */
-export type PortalConfig = { supportEmail: string; publicHost: string };
+export type PortalConfig = {
+  supportEmail: string;
+  publicHost: string;
+  /** The A record value of a custom domain; null when the operator has not set PUBLIC_IP. */
+  publicIp: string | null;
+};
 
 export const portalConfigKey = 'portal/config';
 
@@ -16,7 +21,9 @@ export async function fetchPortalConfig(): Promise<PortalConfig> {
   ) {
     throw new UnexpectedResponseError('GET /portal/config did not return the portal settings');
   }
-  return body as PortalConfig;
+  const { publicIp } = body as { publicIp?: unknown };
+  // An older control plane without publicIp reads as "not configured".
+  return { ...(body as PortalConfig), publicIp: typeof publicIp === 'string' && publicIp !== '' ? publicIp : null };
 }
 
 /** Fetched once per page load: the settings change only when the operator redeploys. */

@@ -12,6 +12,8 @@ const PlatformConfigSchema = z.object({
 	PORTAL_DIST: optionalText,
 	SUPPORT_EMAIL: z.string().default('support@example.com'),
 	PUBLIC_HOST: z.string().default('localhost'),
+	/** The address custom domains point their A record to; shown in the portal's DNS instructions. */
+	PUBLIC_IP: optionalText,
 	/** The portal's origin: return pages of checkout and the billing portal live there. */
 	PUBLIC_URL: z.string().url().default('http://localhost:8055'),
 	STRIPE_SECRET_KEY: optionalText,

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuCreditCard, LuInfo, LuLayoutDashboard, LuLogOut, LuReceipt, LuUser } from 'react-icons/lu';
+import { LuCreditCard, LuInfo, LuLayoutDashboard, LuLogOut, LuPlus, LuReceipt, LuUser } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { SessionUser } from '../../lib/auth/session-user';
@@ -37,6 +37,12 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               <RouterLink to={paths.dashboard.getHref()}>
                 <LuLayoutDashboard aria-hidden="true" />
                 {t('nav.dashboard')}
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="create-project" asChild>
+              <RouterLink to={paths.newProject.getHref()} data-testid="menu-create-project">
+                <LuPlus aria-hidden="true" />
+                {t('nav.createProject')}
               </RouterLink>
             </Menu.Item>
             <Menu.Item value="profile" asChild>

@@ -1,0 +1,39 @@
+import type { DnsVerifyResult, Project, ProjectCredentials, ProjectStep } from '@epic/platform-api';
+
+/**
+ * Structural checks of the projects API's answers (docs/product.md, Projects API), so an answer
+ * that breaks the contract becomes an error state instead of a crash.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+function isProjectStep(value: unknown): value is ProjectStep {
+  return isRecord(value) && isString(value.name) && isString(value.state);
+}
+
+export function isProject(value: unknown): value is Project {
+  return (
+    isRecord(value) &&
+    isString(value.id) &&
+    isString(value.name) &&
+    isStringOrNull(value.description ?? null) &&
+    isString(value.subdomain) &&
+    isStringOrNull(value.domain ?? null) &&
+    isString(value.status) &&
+    Array.isArray(value.steps) &&
+    value.steps.every(isProjectStep) &&
+    isStringOrNull(value.url ?? null) &&
+    isStringOrNull(value.admin_url ?? null) &&
+    isStringOrNull(value.date_created ?? null)
+  );
+}
+
+export const isProjectList = (value: unknown): value is Project[] => Array.isArray(value) && value.every(isProject);
+
+export const isProjectCredentials = (value: unknown): value is ProjectCredentials =>
+  isRecord(value) && isString(value.admin_email) && isString(value.admin_password);
+
+export const isDnsVerifyResult = (value: unknown): value is DnsVerifyResult =>
+  isRecord(value) && typeof value.verified === 'boolean' && isStringOrNull(value.message ?? null);

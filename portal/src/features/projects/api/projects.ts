@@ -1,0 +1,94 @@
+import { customEndpoint, type HttpMethod } from '@directus/sdk';
+import type {
+  DnsVerifyRequest,
+  DnsVerifyResult,
+  Project,
+  ProjectCreateRequest,
+  ProjectCredentials,
+  ProjectUpdateRequest,
+} from '@epic/platform-api';
+import useSWR, { mutate as globalMutate } from 'swr';
+import { UnexpectedResponseError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { directus } from '../../../lib/directus';
+import { isProvisioning } from '../lib/project-status';
+import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList } from './guards';
+
+/**
+ * The projects API (`/projects/*`, packages/platform-api/src/projects.ts) and the DNS check
+ * (`/dns-verify`). The SDK adds the token, unwraps `{ data }` and throws `{ errors }` answers,
+ * which lib/api-error.ts reads.
+ */
+async function request<T>(method: HttpMethod, path: string, guard: ((value: unknown) => value is T) | null, body?: object): Promise<T> {
+  const data = await directus.request(
+    customEndpoint<unknown>({ path, method, ...(body ? { body: JSON.stringify(body) } : {}) }),
+  );
+  if (guard && !guard(data)) throw new UnexpectedResponseError(`${method} ${path} did not answer as the projects contract says`);
+  return data as T;
+}
+
+const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
+
+/** While provisioning runs, a project is read again this often (docs/product.md, Project). */
+export const PROVISIONING_POLL_MS = 1000;
+/** The list on the dashboard follows provisioning projects more slowly. */
+export const LIST_POLL_MS = 5000;
+
+const PROJECTS_KEY = 'projects';
+const PROJECT_KEY = 'project';
+const CREDENTIALS_KEY = 'project/credentials';
+
+export const fetchProjects = (): Promise<Project[]> => request('GET', '/projects', isProjectList);
+export const fetchProject = (id: string): Promise<Project> => request('GET', projectPath(id), isProject);
+
+export const createProject = (body: ProjectCreateRequest): Promise<Project> => request('POST', '/projects', isProject, body);
+export const updateProject = (id: string, body: ProjectUpdateRequest): Promise<Project> =>
+  request('PATCH', projectPath(id), isProject, body);
+export const deleteProject = (id: string): Promise<void> => request('DELETE', projectPath(id), null);
+/** `POST /projects/{id}/retry`: provisioning of a failed project starts again. */
+export const retryProject = (id: string): Promise<Project> => request('POST', `${projectPath(id)}/retry`, isProject);
+/** `GET /projects/{id}/credentials`: 409 PROJECT_NOT_READY before the project is published. */
+export const fetchCredentials = (id: string): Promise<ProjectCredentials> =>
+  request('GET', `${projectPath(id)}/credentials`, isProjectCredentials);
+/** `POST /projects/{id}/rotate-password`: a new admin password, answered like the credentials. */
+export const rotatePassword = (id: string): Promise<ProjectCredentials> =>
+  request('POST', `${projectPath(id)}/rotate-password`, isProjectCredentials);
+/** `POST /dns-verify`: whether the domain's A record points at the platform. */
+export const verifyDns = (body: DnsVerifyRequest): Promise<DnsVerifyResult> => request('POST', '/dns-verify', isDnsVerifyResult, body);
+
+/** The signed-in customer's projects, oldest first; read again while any of them is provisioning. */
+export function useProjects() {
+  const { user } = useAuth();
+  return useSWR(user ? ([PROJECTS_KEY, user.id] as const) : null, fetchProjects, {
+    refreshInterval: (projects) => (projects?.some(isProvisioning) ? LIST_POLL_MS : 0),
+  });
+}
+
+/** One project; polled every second while it is draft or pending, no longer once published or failed. */
+export function useProject(id: string | null) {
+  const { user } = useAuth();
+  return useSWR(user && id ? ([PROJECT_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProject(projectId), {
+    refreshInterval: (project) => (project && isProvisioning(project) ? PROVISIONING_POLL_MS : 0),
+  });
+}
+
+/** The admin credentials, read only while `enabled` (the details dialog is open and the project published). */
+export function useProjectCredentials(id: string, enabled: boolean) {
+  const { user } = useAuth();
+  return useSWR(user && enabled ? ([CREDENTIALS_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchCredentials(projectId), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}
+
+/** Puts new credentials (after a rotation) in the cache. */
+export async function rememberCredentials(userId: string, id: string, credentials: ProjectCredentials): Promise<void> {
+  await globalMutate([CREDENTIALS_KEY, userId, id], credentials, { revalidate: false });
+}
+
+const isProjectsKey = (key: unknown): boolean => Array.isArray(key) && (key[0] === PROJECTS_KEY || key[0] === PROJECT_KEY);
+
+/** Refetches every cached view of the customer's projects after one changed. */
+export async function refreshProjects(): Promise<void> {
+  await globalMutate(isProjectsKey);
+}

@@ -1,0 +1,361 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Code,
+  DataList,
+  Dialog,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  Separator,
+  Stack,
+  Table,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import type { DnsVerifyResult, Project } from '@epic/platform-api';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuExternalLink, LuEye, LuEyeOff, LuRefreshCw } from 'react-icons/lu';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { usePortalConfig } from '../../../lib/portal-config';
+import { toaster } from '../../../lib/toaster';
+import { refreshProjects, rememberCredentials, rotatePassword, updateProject, useProjectCredentials, verifyDns } from '../api/projects';
+import { formatDate } from '../lib/format-date';
+import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-status';
+import { CopyButton } from './copy-button';
+import { ProjectStatusBadge } from './project-status-badge';
+
+/** A project's details: its links, admin credentials (once active), description, dates and custom domain. */
+export function ProjectDetailsDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root
+      open={project !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="project-details-dialog">
+            {project && <DetailsContent key={project.id} project={project} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function DetailsContent({ project }: { project: Project }) {
+  const { t, i18n } = useTranslation();
+  const { data: portalConfig } = usePortalConfig();
+  const open = isProjectOpen(project);
+  const created = formatDate(project.date_created, i18n.resolvedLanguage);
+  const address = project.url ?? projectAddress({ ...project, domain: null }, portalConfig?.publicHost);
+
+  return (
+    <>
+      <Dialog.Header>
+        <Stack gap="1" pe="8">
+          <HStack gap="3" wrap="wrap">
+            <Dialog.Title>{project.name}</Dialog.Title>
+            <ProjectStatusBadge status={project.status} />
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+            {t('projects.card.id', { id: shortProjectId(project.id) })}
+          </Text>
+        </Stack>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="6">
+          {open && (
+            <Wrap gap="2">
+              {project.url && (
+                <Button asChild size="sm" colorPalette="purple">
+                  <a href={project.url} target="_blank" rel="noopener noreferrer" data-testid="details-open-website">
+                    <LuExternalLink aria-hidden="true" />
+                    {t('projects.details.openWebsite')}
+                  </a>
+                </Button>
+              )}
+              {project.admin_url && (
+                <Button asChild size="sm" variant="outline">
+                  <a href={project.admin_url} target="_blank" rel="noopener noreferrer" data-testid="details-open-admin">
+                    <LuExternalLink aria-hidden="true" />
+                    {t('projects.details.openAdmin')}
+                  </a>
+                </Button>
+              )}
+            </Wrap>
+          )}
+
+          <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
+            <DataList.Item>
+              <DataList.ItemLabel>{t('projects.details.projectUrl')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <HStack gap="2" minW="0">
+                  <Text wordBreak="break-all" data-testid="details-project-url">
+                    {address}
+                  </Text>
+                  <CopyButton value={address} label={t('projects.details.copyUrl')} />
+                </HStack>
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('projects.details.description')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="details-description">{project.description || t('projects.details.noDescription')}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('projects.details.domain')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="details-domain">{project.domain ?? t('projects.details.noDomain')}</DataList.ItemValue>
+            </DataList.Item>
+            {created && (
+              <DataList.Item>
+                <DataList.ItemLabel>{t('projects.details.created')}</DataList.ItemLabel>
+                <DataList.ItemValue>{created}</DataList.ItemValue>
+              </DataList.Item>
+            )}
+          </DataList.Root>
+
+          <Separator />
+          <Credentials project={project} open={open} />
+          <Separator />
+          <CustomDomain project={project} publicIp={portalConfig?.publicIp ?? null} configLoaded={portalConfig !== undefined} />
+        </Stack>
+      </Dialog.Body>
+    </>
+  );
+}
+
+function Credentials({ project, open }: { project: Project; open: boolean }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const credentials = useProjectCredentials(project.id, open);
+  const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [rotating, setRotating] = useState(false);
+
+  const rotate = async () => {
+    setRotating(true);
+    try {
+      const fresh = await rotatePassword(project.id);
+      if (user) await rememberCredentials(user.id, project.id, fresh);
+      setConfirming(false);
+      toaster.success({ title: t('projects.credentials.rotated') });
+    } catch (error) {
+      toaster.error({ title: t('projects.credentials.rotateFailed'), description: getErrorMessage(error) });
+    } finally {
+      setRotating(false);
+    }
+  };
+
+  return (
+    <Stack gap="3" data-testid="project-credentials">
+      <Heading as="h3" size="sm">
+        {t('projects.credentials.title')}
+      </Heading>
+      {!open ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('projects.card.credentialsLater')}
+        </Text>
+      ) : credentials.error ? (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>{getErrorMessage(credentials.error, t('projects.credentials.loadFailed'))}</Alert.Description>
+        </Alert.Root>
+      ) : !credentials.data ? (
+        <Text fontSize="sm" color="fg.muted" role="status">
+          {t('common.loading')}
+        </Text>
+      ) : (
+        <Stack gap="3">
+          <HStack gap="2" justify="space-between">
+            <Stack gap="0" minW="0">
+              <Text fontSize="xs" color="fg.muted">
+                {t('projects.credentials.email')}
+              </Text>
+              <Text wordBreak="break-all" data-testid="credentials-email">
+                {credentials.data.admin_email}
+              </Text>
+            </Stack>
+            <CopyButton value={credentials.data.admin_email} label={t('projects.credentials.copyEmail')} />
+          </HStack>
+          <HStack gap="2" justify="space-between">
+            <Stack gap="0" minW="0">
+              <Text fontSize="xs" color="fg.muted">
+                {t('projects.credentials.password')}
+              </Text>
+              <Code wordBreak="break-all" data-testid="credentials-password">
+                {shown ? credentials.data.admin_password : '••••••••••••'}
+              </Code>
+            </Stack>
+            <HStack gap="2">
+              <Button size="sm" variant="outline" onClick={() => setShown((value) => !value)} aria-pressed={shown}>
+                {shown ? <LuEyeOff aria-hidden="true" /> : <LuEye aria-hidden="true" />}
+                {shown ? t('projects.credentials.hide') : t('projects.credentials.show')}
+              </Button>
+              <CopyButton value={credentials.data.admin_password} label={t('projects.credentials.copyPassword')} />
+            </HStack>
+          </HStack>
+          <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setConfirming(true)} data-testid="rotate-password">
+            <LuRefreshCw aria-hidden="true" />
+            {t('projects.credentials.rotate')}
+          </Button>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('projects.credentials.rotateTitle')}
+        keepLabel={t('projects.credentials.rotateKeep')}
+        confirmLabel={t('projects.credentials.rotateConfirm')}
+        confirmPalette="red"
+        busy={rotating}
+        onConfirm={() => void rotate()}
+        testIds={{ dialog: 'rotate-password-dialog', confirm: 'rotate-password-confirm' }}
+        role="alertdialog"
+      >
+        <Text>{t('projects.credentials.rotateText')}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function CustomDomain({ project, publicIp, configLoaded }: { project: Project; publicIp: string | null; configLoaded: boolean }) {
+  const { t } = useTranslation();
+  const [domain, setDomain] = useState(project.domain ?? '');
+  const [busy, setBusy] = useState<'assign' | 'verify' | null>(null);
+  const [result, setResult] = useState<DnsVerifyResult | null>(null);
+  const blank = domain.trim() === '';
+
+  const assign = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blank) return;
+    setBusy('assign');
+    try {
+      const updated = await updateProject(project.id, { domain: domain.trim() });
+      setDomain(updated.domain ?? '');
+      await refreshProjects();
+      toaster.success({ title: t('projects.domain.assigned') });
+    } catch (error) {
+      toaster.error({ title: t('projects.domain.assignFailed'), description: getErrorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const verify = async () => {
+    if (blank) return;
+    setBusy('verify');
+    setResult(null);
+    try {
+      setResult(await verifyDns({ project_id: project.id, domain: domain.trim() }));
+    } catch (error) {
+      setResult({ verified: false, message: getErrorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resultMessage = result
+    ? result.verified
+      ? t('projects.domain.verified')
+      : result.message || t('projects.domain.notFound')
+    : null;
+
+  return (
+    <Stack gap="4" data-testid="custom-domain">
+      <Stack gap="1">
+        <Heading as="h3" size="sm">
+          {t('projects.domain.title')}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('projects.domain.intro')}
+        </Text>
+      </Stack>
+      <form noValidate onSubmit={(event) => void assign(event)}>
+        <Stack gap="3">
+          <Field.Root>
+            <Field.Label>{t('projects.domain.label')}</Field.Label>
+            <Input
+              value={domain}
+              onChange={(event) => {
+                setDomain(event.target.value);
+                setResult(null);
+              }}
+              placeholder="www.example.com"
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="domain-input"
+            />
+          </Field.Root>
+          <Wrap gap="2">
+            <Button type="submit" size="sm" colorPalette="purple" disabled={blank} loading={busy === 'assign'} data-testid="domain-assign">
+              {t('projects.domain.assign')}
+            </Button>
+            <Button size="sm" variant="outline" disabled={blank} loading={busy === 'verify'} onClick={() => void verify()} data-testid="domain-verify">
+              {t('projects.domain.verify')}
+            </Button>
+          </Wrap>
+        </Stack>
+      </form>
+      {resultMessage && (
+        <Alert.Root status={result?.verified ? 'success' : 'warning'} size="sm" data-testid="domain-verify-result" data-verified={String(result?.verified)}>
+          <Alert.Indicator />
+          <Alert.Description>{resultMessage}</Alert.Description>
+        </Alert.Root>
+      )}
+      <Box borderWidth="1px" rounded="l2" p="4" data-testid="dns-instructions">
+        <Stack gap="3">
+          <Text fontWeight="semibold" fontSize="sm">
+            {t('projects.domain.dnsTitle')}
+          </Text>
+          {configLoaded && !publicIp ? (
+            <Alert.Root status="info" size="sm" data-testid="dns-ip-missing">
+              <Alert.Indicator />
+              <Alert.Description>{t('projects.domain.ipNotConfigured')}</Alert.Description>
+            </Alert.Root>
+          ) : (
+            <Table.ScrollArea>
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('projects.domain.type')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('projects.domain.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('projects.domain.value')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  <Table.Row>
+                    <Table.Cell>A</Table.Cell>
+                    <Table.Cell>@</Table.Cell>
+                    <Table.Cell fontFamily="mono" data-testid="dns-ip">
+                      {publicIp ?? '…'}
+                    </Table.Cell>
+                  </Table.Row>
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            {t('projects.domain.propagation')}
+          </Text>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

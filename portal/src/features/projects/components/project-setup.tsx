@@ -1,0 +1,197 @@
+import { Alert, Badge, Box, Button, Card, Container, DataList, Heading, HStack, Progress, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import type { ProjectStepState } from '@epic/platform-api';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuCircle, LuCircleCheck, LuCircleX, LuExternalLink, LuRotateCcw } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { usePortalConfig } from '../../../lib/portal-config';
+import { toaster } from '../../../lib/toaster';
+import { refreshProjects, retryProject, useProject } from '../api/projects';
+import { projectAddress, projectStatusView } from '../lib/project-status';
+import { setupPercent, setupSteps } from '../lib/setup-progress';
+
+/** After the setup completes, the dashboard follows after this long (docs/product.md, Pages and routes). */
+export const REDIRECT_AFTER_MS = 3000;
+
+const STATE_PALETTE: Record<ProjectStepState, string> = { pending: 'gray', in_progress: 'blue', complete: 'green', failed: 'red' };
+
+function StepIcon({ state }: { state: ProjectStepState }) {
+  if (state === 'complete') return <LuCircleCheck aria-hidden="true" color="var(--chakra-colors-green-solid)" size="20" />;
+  if (state === 'failed') return <LuCircleX aria-hidden="true" color="var(--chakra-colors-red-solid)" size="20" />;
+  if (state === 'in_progress') return <Spinner size="sm" color="blue.solid" aria-hidden="true" />;
+  return <LuCircle aria-hidden="true" color="var(--chakra-colors-fg-muted)" size="20" />;
+}
+
+/**
+ * "Creating your CMS": the project's real provisioning steps, read from `GET /projects/{id}` every
+ * second while it is draft or pending (docs/product.md, Project). Nothing advances by time.
+ */
+export function ProjectSetup({ projectId, planName }: { projectId: string; planName: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: project, error, mutate } = useProject(projectId);
+  const { data: portalConfig } = usePortalConfig();
+  const [retrying, setRetrying] = useState(false);
+  const announced = useRef(false);
+
+  const view = project ? projectStatusView(project.status) : null;
+  const done = view === 'active';
+
+  // Once published: the success toast (once), then the dashboard after 3 s.
+  useEffect(() => {
+    if (!done || announced.current) return;
+    announced.current = true;
+    toaster.success({ title: t('projects.setup.created') });
+    void refreshProjects();
+  }, [done, t]);
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => void navigate(paths.dashboard.getHref()), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (error && !project) {
+    return (
+      <Container maxW="2xl" py="16">
+        <Alert.Root status="error" data-testid="setup-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('projects.setup.loadFailed')}</Alert.Title>
+            <Alert.Description>{getErrorMessage(error)}</Alert.Description>
+          </Alert.Content>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={paths.dashboard.getHref()}>{t('projects.setup.toDashboard')}</RouterLink>
+          </Button>
+        </Alert.Root>
+      </Container>
+    );
+  }
+  if (!project) return <PageSpinner />;
+
+  const steps = setupSteps(project.steps);
+  const percent = setupPercent(project.steps);
+  const failed = view === 'failed';
+
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await mutate(await retryProject(project.id), { revalidate: true });
+    } catch (retryError) {
+      toaster.error({ title: t('projects.setup.retryFailed'), description: getErrorMessage(retryError) });
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  return (
+    <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+      <Card.Root data-testid="project-setup" data-status={project.status}>
+        <Card.Body gap="6">
+          <Stack gap="2">
+            <Heading as="h1" size="2xl" data-testid="setup-title">
+              {done ? t('projects.setup.completeTitle') : failed ? t('projects.setup.failedTitle') : t('projects.setup.title')}
+            </Heading>
+            <Text color="fg.muted">
+              {done ? t('projects.setup.completeText') : failed ? t('projects.setup.failedText') : t('projects.setup.text')}
+            </Text>
+          </Stack>
+
+          <Stack gap="2">
+            <HStack justify="space-between">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('projects.setup.progress')}
+              </Text>
+              <Text fontSize="sm" data-testid="setup-percent">
+                {percent}%
+              </Text>
+            </HStack>
+            <Progress.Root value={percent} colorPalette={failed ? 'red' : 'purple'} aria-label={t('projects.setup.progress')}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Stack>
+
+          <Stack as="ol" gap="3" aria-live="polite" data-testid="setup-steps">
+            {steps.map((step) => (
+              <HStack as="li" key={step.name} gap="3" alignItems="flex-start" data-testid="setup-step" data-step={step.name} data-state={step.state}>
+                <Box pt="0.5">
+                  <StepIcon state={step.state} />
+                </Box>
+                <Stack gap="0.5" flex="1" minW="0">
+                  <Text fontWeight="medium">{t(`projects.steps.${step.name}`)}</Text>
+                  {step.detail && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {step.detail}
+                    </Text>
+                  )}
+                </Stack>
+                <Badge colorPalette={STATE_PALETTE[step.state]} variant="subtle" rounded="full">
+                  {t(`projects.stepState.${step.state}`)}
+                </Badge>
+              </HStack>
+            ))}
+          </Stack>
+
+          {failed && (
+            <Alert.Root status="error" data-testid="setup-failure">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('projects.setup.failureReason')}</Alert.Title>
+                <Alert.Description>{project.failure_reason ?? t('projects.setup.noReason')}</Alert.Description>
+              </Alert.Content>
+              <Button size="sm" colorPalette="red" loading={retrying} onClick={() => void retry()} data-testid="setup-retry">
+                <LuRotateCcw aria-hidden="true" />
+                {t('projects.setup.retry')}
+              </Button>
+            </Alert.Root>
+          )}
+
+          <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm" data-testid="setup-summary">
+            <DataList.Item>
+              <DataList.ItemLabel>{t('projects.setup.summaryName')}</DataList.ItemLabel>
+              <DataList.ItemValue>{project.name}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('projects.setup.summaryDomain')}</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-all">{projectAddress(project, portalConfig?.publicHost)}</DataList.ItemValue>
+            </DataList.Item>
+            {planName && (
+              <DataList.Item>
+                <DataList.ItemLabel>{t('projects.setup.summaryPlan')}</DataList.ItemLabel>
+                <DataList.ItemValue>{planName}</DataList.ItemValue>
+              </DataList.Item>
+            )}
+          </DataList.Root>
+
+          {done ? (
+            <Stack gap="3" alignItems="flex-start">
+              {project.admin_url && (
+                <Button asChild colorPalette="purple">
+                  <a href={project.admin_url} target="_blank" rel="noopener noreferrer" data-testid="setup-open-cms">
+                    <LuExternalLink aria-hidden="true" />
+                    {t('projects.setup.access')}
+                  </a>
+                </Button>
+              )}
+              <Text fontSize="sm" color="fg.muted" role="status" data-testid="setup-redirect">
+                {t('projects.setup.redirecting')}
+              </Text>
+            </Stack>
+          ) : (
+            <Wrap gap="3">
+              <Button asChild variant="outline">
+                <RouterLink to={paths.dashboard.getHref()} data-testid="setup-to-dashboard">
+                  {t('projects.setup.toDashboard')}
+                </RouterLink>
+              </Button>
+            </Wrap>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}

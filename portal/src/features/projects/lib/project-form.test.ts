@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { checkProjectForm, checkSubdomain, normalizeSubdomain, sitePreview } from './project-form';
+
+describe('new project form', () => {
+  it('requires a name and a subdomain', () => {
+    expect(checkProjectForm({ name: '  ', description: '', subdomain: '' })).toEqual({
+      name: 'nameRequired',
+      subdomain: 'subdomainRequired',
+    });
+    expect(checkProjectForm({ name: 'Blog', description: '', subdomain: 'blog' })).toEqual({});
+  });
+
+  it.each(['my-site', 'a', 'site2', 'My-Site', ' blog ', 'x'.repeat(63)])('accepts %s as a subdomain', (value) => {
+    expect(checkSubdomain(value)).toBeNull();
+  });
+
+  it.each(['-site', 'site-', 'my_site', 'my site', 'café', 'a.b', 'x'.repeat(64)])('refuses %s as a subdomain', (value) => {
+    expect(checkSubdomain(value)).toBe('subdomainInvalid');
+  });
+
+  it('previews the address in lower case', () => {
+    expect(normalizeSubdomain(' My-Site ')).toBe('my-site');
+    expect(sitePreview('My-Site', 'sites.example.com')).toBe('my-site.sites.example.com');
+    expect(sitePreview('', 'sites.example.com')).toBe('your-project.sites.example.com');
+  });
+});

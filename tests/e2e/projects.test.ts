@@ -1,0 +1,177 @@
+/**
+ * Projects in a real browser, as far as they work without provisioning: a customer without a
+ * subscription sees the empty dashboard with Create Project disabled and the guard screen on
+ * /projects/new; after subscribing through the sandbox checkout they create a project through the
+ * form (the client's validation messages first), follow the setup screen's four steps as the server
+ * reports them, find the card on /dashboard, assign a custom domain in the details dialog (with its
+ * DNS instructions and check), and delete the project after a confirmation.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, controlPlane } from '../support/api.ts';
+import { launchChromium } from '../support/browser.ts';
+import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+	browser = await launchChromium();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+beforeEach(async () => {
+	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+	page = await context.newPage();
+});
+afterEach(async () => {
+	await context?.close();
+});
+
+const open = (path: string) => page.goto(`${controlPlane().url}${path}`);
+
+async function signIn(customer: TestCustomer) {
+	await open('/auth');
+	const form = page.getByTestId('auth-form');
+	await form.getByLabel(/email/i).fill(customer.email);
+	await form.getByLabel(/password/i).first().fill(customer.password);
+	await form.locator('button[type="submit"]').click();
+	await page.waitForURL(/\/dashboard$/);
+}
+
+async function subscribe(planId: string) {
+	await open('/subscription');
+	await page.getByTestId(`choose-plan-${planId}`).click();
+	await page.waitForURL(/\/subscription\/checkout/);
+	await page.getByTestId('sandbox-checkout-form').waitFor();
+	await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+	await page.getByTestId('card-expiry').fill('12/34');
+	await page.getByTestId('card-cvc').fill('123');
+	await page.getByTestId('card-holder').fill('Test Holder');
+	await page.getByTestId('pay-button').click();
+	await page.getByTestId('checkout-return-success').waitFor();
+}
+
+describe('projects in Chromium', () => {
+	it('shows the empty dashboard and the subscription guard to a customer without a subscription', async () => {
+		const customer = await registerVerifiedCustomer('projects-none');
+		await signIn(customer);
+
+		await page.getByTestId('projects-empty').waitFor();
+		await page.getByTestId('welcome-badge').waitFor();
+		expect(await page.getByTestId('create-project').isDisabled()).toBe(true);
+		const blocked = page.getByTestId('create-project-blocked');
+		expect(await blocked.getAttribute('data-reason')).toBe('noSubscription');
+		expect(await page.getByTestId('upgrade-link').getAttribute('href')).toBe('/subscription');
+		expect(await page.getByTestId('plan-card').textContent()).toContain('You have no subscription yet.');
+
+		await open('/projects/new');
+		const guard = page.getByTestId('subscription-guard');
+		await guard.waitFor();
+		expect(await guard.getAttribute('data-reason')).toBe('noSubscription');
+		expect(await page.getByTestId('guard-plan').textContent()).toBe('None');
+		expect(await page.getByTestId('guard-upgrade').getAttribute('href')).toBe('/subscription');
+		await page.getByTestId('guard-back').click();
+		await page.waitForURL(/\/dashboard$/);
+	});
+
+	it('creates a project through the form, shows its setup steps and card, assigns a domain and deletes it', async () => {
+		const customer = await registerVerifiedCustomer('projects-flow');
+		await signIn(customer);
+		await subscribe('pro');
+
+		await open('/dashboard');
+		await page.getByTestId('projects-empty').waitFor();
+		expect(await page.getByTestId('plan-usage').textContent()).toBe('0 of 3 projects used');
+
+		// The user menu's quick action leads to the form.
+		await page.getByTestId('account-menu').click();
+		await page.getByTestId('menu-create-project').click();
+		await page.waitForURL(/\/projects\/new$/);
+		const form = page.getByTestId('new-project-form');
+		await form.waitFor();
+
+		// Bad input first: the client's messages, and nothing is sent.
+		await page.getByTestId('new-project-submit').click();
+		expect(await page.getByTestId('project-name-error').textContent()).toBe('Project name is required');
+		expect(await page.getByTestId('project-subdomain-error').textContent()).toBe('Subdomain is required');
+		await page.getByTestId('project-subdomain-input').fill('bad_name!');
+		expect(await page.getByTestId('project-subdomain-error').textContent()).toBe(
+			'Please enter a valid subdomain (letters, numbers, and hyphens only)',
+		);
+		expect((await api('GET', '/projects', { token: customer.token })).body.data).toEqual([]);
+
+		const subdomain = `e2e-${randomBytes(4).toString('hex')}`;
+		await page.getByTestId('project-name-input').fill('Browser Blog');
+		await page.getByTestId('project-description-input').fill('Made by the browser test');
+		await page.getByTestId('project-subdomain-input').fill(subdomain.toUpperCase());
+		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(`${subdomain}.sites.epic-test.example`);
+		await page.getByTestId('new-project-submit').click();
+
+		// The setup screen: the project's real steps from GET /projects/:id, four of them.
+		await page.getByTestId('project-setup').waitFor();
+		expect(page.url()).toMatch(/\/projects\/new\?project=[0-9a-f-]{36}$/);
+		await expect.poll(() => page.getByTestId('setup-step').count()).toBe(4);
+		expect(await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual([
+			'infrastructure',
+			'database',
+			'domain',
+			'certificate',
+		]);
+		const [created] = (await api('GET', '/projects', { token: customer.token })).body.data;
+		expect(created).toMatchObject({ name: 'Browser Blog', subdomain, description: 'Made by the browser test' });
+		const serverStates = new Map<string, string>(created.steps.map((step: any) => [step.name, step.state]));
+		const shownStates = await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-state')));
+		expect(shownStates).toEqual(['infrastructure', 'database', 'domain', 'certificate'].map((name) => serverStates.get(name) ?? 'pending'));
+
+		// The card on the dashboard.
+		await open('/dashboard');
+		const card = page.getByTestId('project-card');
+		await card.waitFor();
+		expect(await card.getByTestId('project-name').textContent()).toBe('Browser Blog');
+		expect(await card.textContent()).toContain(`ID ${created.id.slice(0, 8)}`);
+		expect(await card.getByTestId('project-address').textContent()).toBe(`${subdomain}.sites.epic-test.example`);
+		expect(await page.getByTestId('plan-usage').textContent()).toBe('1 of 3 projects used');
+
+		// The details dialog: a custom domain with the DNS instructions and the check.
+		await card.getByTestId('project-details').click();
+		const dialog = page.getByTestId('project-details-dialog');
+		await dialog.waitFor();
+		expect(await dialog.getByTestId('details-description').textContent()).toBe('Made by the browser test');
+		const instructions = dialog.getByTestId('dns-instructions');
+		expect(await instructions.textContent()).toContain('DNS changes may take up to 24 hours to take effect.');
+		// The test control plane runs without PUBLIC_IP: the instructions say so.
+		await dialog.getByTestId('dns-ip-missing').waitFor();
+		expect(await dialog.getByTestId('domain-assign').isDisabled()).toBe(true);
+		await dialog.getByTestId('domain-input').fill('   ');
+		expect(await dialog.getByTestId('domain-assign').isDisabled()).toBe(true);
+
+		const domain = `shop-${randomBytes(4).toString('hex')}.example.com`;
+		await dialog.getByTestId('domain-input').fill(domain);
+		await dialog.getByTestId('domain-verify').click();
+		const result = dialog.getByTestId('domain-verify-result');
+		await result.waitFor();
+		expect(await result.getAttribute('data-verified')).toBe('false');
+		await dialog.getByTestId('domain-assign').click();
+		await page.getByText('Custom domain updated successfully!').waitFor();
+		await expect.poll(() => dialog.getByTestId('details-domain').textContent()).toBe(domain);
+		expect((await api('GET', `/projects/${created.id}`, { token: customer.token })).body.data.domain).toBe(domain);
+		await page.keyboard.press('Escape');
+		await dialog.waitFor({ state: 'hidden' });
+		await expect.poll(() => card.getByTestId('project-address').textContent()).toBe(domain);
+
+		// Delete, after a confirmation naming the project.
+		await card.getByTestId('project-delete').click();
+		const confirm = page.getByTestId('delete-project-dialog');
+		await confirm.waitFor();
+		expect(await confirm.textContent()).toContain('Browser Blog');
+		expect(await confirm.textContent()).toContain('This cannot be undone.');
+		await page.getByTestId('delete-project-confirm').click();
+		await page.getByText('Project deleted successfully').waitFor();
+		await page.getByTestId('projects-empty').waitFor();
+		expect((await api('GET', `/projects/${created.id}`, { token: customer.token })).status).toBe(404);
+	});
+});
