@@ -133,7 +133,8 @@ describe('provisioning', () => {
 		expect((await api('POST', '/stripe/subscription/cancel', { token: owner.token })).status).toBe(200);
 		const moved = await api('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days: 40 } });
 		expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-		const project = await projectWhen((candidate) => candidate.status === 'suspended', 30_000);
+		expect(moved.body.data.renewals.ended).toBe(1);
+		const project = await projectWhen((candidate) => candidate.status === 'suspended', 40_000);
 		expect(project.status).toBe('suspended');
 		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('suspended');
 		const page = await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/admin', { headers: { accept: 'text/html' } });
@@ -141,7 +142,7 @@ describe('provisioning', () => {
 		expect(page.body).toContain('data-page="suspended"');
 		// Credentials are for published projects only.
 		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.errors[0].extensions.code).toBe('PROJECT_NOT_READY');
-	});
+	}, 60_000);
 
 	it('deletes the instance and its data with the project', async () => {
 		expect((await api('DELETE', `/projects/${projectId}`, { token: owner.token })).status).toBe(204);

@@ -1,7 +1,8 @@
 /**
  * Provisioning (lib/projects/provisioning): a new project is provisioned at once; every 15 seconds
  * unfinished projects are taken up again (after a restart, or a crash of the process that had
- * them); a subscription that ends suspends its owner's projects and one that resumes starts them.
+ * them); a subscription that ends suspends its owner's projects and one that resumes starts them,
+ * at once on billing's events and on the schedule for any event missed.
  */
 import { defineHook } from '@directus/extensions-sdk';
 import { SUBSCRIPTION_ENDED_ACTION, SUBSCRIPTION_RESUMED_ACTION } from '../../lib/billing/subscription-lifecycle.ts';
@@ -19,6 +20,7 @@ export default defineHook(({ action, schedule }, context) => {
 
 	schedule('*/15 * * * * *', async () => {
 		await reconciler()?.reconcileUnfinished().catch(log('Provisioning unfinished projects'));
+		await reconciler()?.reconcileSuspensions().catch(log('Suspending or resuming projects'));
 	});
 
 	action(SUBSCRIPTION_ENDED_ACTION, ({ user }) => {

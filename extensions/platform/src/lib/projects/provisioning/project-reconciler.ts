@@ -17,6 +17,9 @@ import { siteUrl } from '../project-serializer.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
 import { completeStep, failCurrentStep, initialSteps, startStep, stepsOf } from './provisioning-steps.ts';
 
+/** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
+const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
 /** Statuses the reconciler still has work for. */
 export const UNFINISHED_STATUSES = ['draft', 'pending'] as const;
 
@@ -138,6 +141,22 @@ export class ProjectReconciler {
 			await this.#save(row.id, { status: 'failed', failure_reason: reason, steps: failCurrentStep(steps, now(), reason) });
 			logger.error(`Provisioning project ${row.id} failed: ${reason}`);
 		}
+	}
+
+	/**
+	 * The sites follow billing: published projects whose owner has no serving subscription are
+	 * suspended, suspended ones whose owner has one again are started. Billing's events do this at
+	 * once; this pass, on the schedule, catches any event a process missed (down, or restarting).
+	 */
+	async reconcileSuspensions(): Promise<void> {
+		const { database } = this.#options;
+		const serving = database('user_subscriptions').select('user').whereIn('status', [...SERVING_STATUSES]).whereNotNull('user');
+		const unpaid = (await database('projects').distinct('owner').where({ status: 'published' }).whereNotNull('owner').whereNotIn('owner', serving)) as {
+			owner: string;
+		}[];
+		for (const { owner } of unpaid) await this.suspendOwner(owner);
+		const paid = (await database('projects').distinct('owner').where({ status: 'suspended' }).whereIn('owner', serving)) as { owner: string }[];
+		for (const { owner } of paid) await this.resumeOwner(owner);
 	}
 
 	/** Billing's subscription ended: every published project of the owner is suspended. */
