@@ -52,6 +52,12 @@ function databaseDetail(status: InstanceStatus): string {
 
 export class ProjectReconciler {
 	readonly #options: ReconcilerOptions;
+	/**
+	 * Projects this process is provisioning now. The lease keeps other processes off; within this
+	 * one it would let a second run in (a holder may renew its own claim), so the schedule's run and
+	 * the creation's run of one project are kept apart here.
+	 */
+	readonly #active = new Set<string>();
 
 	constructor(options: ReconcilerOptions) {
 		this.#options = options;
@@ -75,6 +81,16 @@ export class ProjectReconciler {
 	 * expires within one lease, and the next run finishes the project.
 	 */
 	async reconcile(projectId: string): Promise<void> {
+		if (this.#active.has(projectId)) return;
+		this.#active.add(projectId);
+		try {
+			await this.#reconcileClaimed(projectId);
+		} finally {
+			this.#active.delete(projectId);
+		}
+	}
+
+	async #reconcileClaimed(projectId: string): Promise<void> {
 		const { lease, now, logger } = this.#options;
 		if (!(await lease.claim(projectId, now()))) return;
 		const renewal = setInterval(() => {
