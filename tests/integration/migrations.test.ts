@@ -33,6 +33,11 @@ async function snapshotState(database: Knex) {
 			.orderBy(['collection', 'action']),
 		settings: await database('directus_settings').select('public_registration', 'public_registration_verify_email', 'public_registration_role'),
 		folders: await database('directus_folders').where({ name: 'Avatars' }).select('id', 'parent'),
+		flows: await database('directus_flows')
+			.join('directus_operations', 'directus_operations.id', 'directus_flows.operation')
+			.where('directus_operations.type', 'dns-recheck')
+			.select('directus_flows.trigger', 'directus_flows.status')
+			.orderBy('directus_flows.trigger'),
 	};
 }
 
@@ -50,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('custom migrations', () => {
-	it('seed plans, the Customer role, registration settings and the Avatars folder', async () => {
+	it('seed plans, the Customer role, registration settings, the Avatars folder and the domain re-check Flows', async () => {
 		const state = await snapshotState(db);
 		expect(state.plans.map((plan: { id: string }) => plan.id)).toEqual(['business', 'free', 'pro', 'starter']);
 		expect(state.roles).toHaveLength(1);
@@ -60,6 +65,10 @@ describe('custom migrations', () => {
 		expect(Boolean(state.settings[0]?.public_registration)).toBe(true);
 		expect(state.settings[0]?.public_registration_role).toBe(state.roles[0]?.id);
 		expect(state.folders).toEqual([{ id: '6f0a3f5e-2b1c-4d8e-9a47-0c5e1b2d3a51', parent: null }]);
+		expect(state.flows).toEqual([
+			{ trigger: 'manual', status: 'active' },
+			{ trigger: 'schedule', status: 'active' },
+		]);
 	});
 
 	it('are idempotent: running up again changes nothing', async () => {
@@ -76,6 +85,7 @@ describe('custom migrations', () => {
 		expect(undone.permissions).toEqual([]);
 		expect(Boolean(undone.settings[0]?.public_registration)).toBe(false);
 		expect(undone.folders).toEqual([]);
+		expect(undone.flows).toEqual([]);
 
 		for (const migration of migrations) await migration.up(db);
 		expect(await snapshotState(db)).toEqual(before);

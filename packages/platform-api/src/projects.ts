@@ -46,11 +46,22 @@ export interface Project {
 	subdomain: string;
 	/** Custom domain in ASCII (punycode), without a trailing dot; null when none. */
 	domain: string | null;
+	/**
+	 * When a DNS check found the custom domain pointing at the platform and the router started
+	 * serving it; null while it is not served (assigned but not yet verified, or dropped after
+	 * failing its re-checks for a day).
+	 */
+	domain_verified_at: string | null;
+	/** Failed re-checks in a row of the served custom domain (after three over a day it is dropped). */
+	domain_failed_checks: number;
 	status: ProjectStatus | string;
 	steps: ProjectStep[];
 	/** Why provisioning failed, when it did. */
 	failure_reason: string | null;
-	/** `{scheme}://{subdomain}.{PUBLIC_HOST}` once the site is open (published or active), else null. */
+	/**
+	 * Once the site is open (published or active): `{scheme}://{domain}` when its custom domain is
+	 * served, else `{scheme}://{subdomain}.{PUBLIC_HOST}`; null before.
+	 */
 	url: string | null;
 	/** The site's Directus admin app (`{url}/admin`), once open, else null. */
 	admin_url: string | null;

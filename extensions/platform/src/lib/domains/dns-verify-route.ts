@@ -4,21 +4,24 @@
  * answers `{ verified, message }` bare, as a Directus webhook flow answers with its last
  * operation's result. Refusals are Directus errors on both (401, 400 naming the field, 404).
  */
-import type { ApiExtensionContext } from '@directus/types';
 import type { RequestHandler } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
-import { domainsRuntime } from './domains-runtime.ts';
+import { ProjectService } from '../projects/project-service.ts';
+import { projectsSetup } from '../projects/projects-setup.ts';
+import { domainsRuntime, type DomainsContext } from './domains-runtime.ts';
 import { verifyProjectDomain, type DomainVerificationAnswer } from './verify-project-domain.ts';
 
 export function dnsVerifyRoute(
-	context: Pick<ApiExtensionContext, 'services' | 'getSchema' | 'env'>,
+	context: DomainsContext,
 	shape: (answer: DomainVerificationAnswer) => unknown,
 ): RequestHandler {
+	const projects = new ProjectService(context, projectsSetup(context));
 	return asyncRoute(async (req, res) => {
 		const userId = requireUserId(req);
-		const { config, verifier } = domainsRuntime(context);
-		const answer = await verifyProjectDomain(context, { verifier, reservedHosts: config.reservedHosts }, userId, req.body);
+		const { config, verifier, routing } = domainsRuntime(context);
+		const checks = { verifier, reservedHosts: config.reservedHosts, routing, readOwnProject: (user: string, id: string) => projects.read(user, id) };
+		const answer = await verifyProjectDomain(checks, userId, req.body);
 		res.json(shape(answer));
 	});
 }

@@ -3,7 +3,7 @@ import { isDnsServer, readDomainsConfig } from './domains-config.ts';
 
 describe('readDomainsConfig', () => {
 	it('defaults to the system resolvers, 5 s, no public IP', () => {
-		expect(readDomainsConfig({})).toEqual({ publicIp: null, dnsServers: null, dnsTimeoutMs: 5000, reservedHosts: ['localhost'] });
+		expect(readDomainsConfig({})).toEqual({ publicIp: null, dnsServers: null, dnsTimeoutMs: 5000, reservedHosts: ['localhost'], portalUrl: 'http://localhost:8055' });
 	});
 
 	it('reads the public IP, the servers as a string or as the array Directus makes of commas, and the timeout as a number', () => {

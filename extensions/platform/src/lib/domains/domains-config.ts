@@ -49,6 +49,8 @@ export interface DomainsConfig {
 	dnsTimeoutMs: number;
 	/** `PUBLIC_HOST` and the host of `PUBLIC_URL`: they and their subdomains are the platform's. */
 	reservedHosts: string[];
+	/** `PUBLIC_URL`, where the portal is: links in the owner's emails. */
+	portalUrl: string;
 }
 
 export function readDomainsConfig(env: Record<string, unknown>): DomainsConfig {
@@ -63,5 +65,6 @@ export function readDomainsConfig(env: Record<string, unknown>): DomainsConfig {
 		dnsServers: config.DNS_SERVERS,
 		dnsTimeoutMs: config.DNS_TIMEOUT_MS,
 		reservedHosts: [...new Set([config.PUBLIC_HOST, new URL(config.PUBLIC_URL).hostname])],
+		portalUrl: config.PUBLIC_URL.replace(/\/$/, ''),
 	};
 }

@@ -1,23 +1,42 @@
 /**
- * One domains configuration and verifier per process, built on first use: the `dns-verify`
- * endpoint, the hook serving the flow-trigger path and the `dns-verify` operation are entries of
- * the same bundle and share this module.
+ * One domains configuration, verifier and domain routing per process, built on first use: the
+ * `dns-verify` endpoint, the hook serving the flow-trigger path, the projects endpoint and the
+ * `dns-verify` and `dns-recheck` operations are entries of the same bundle and share this module.
+ * Routing is null when no runtime is configured (the control plane alone): nothing to route to.
  */
 import type { ApiExtensionContext } from '@directus/types';
+import { createRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
 import { DnsVerifier } from './dns-verifier.ts';
 import { readDomainsConfig, type DomainsConfig } from './domains-config.ts';
+import { DomainRouting } from './routing/domain-routing.ts';
+import { sendUnroutedDomainEmail } from './routing/unrouted-domain-email.ts';
 
 export interface DomainsRuntime {
 	config: DomainsConfig;
 	verifier: DnsVerifier;
+	routing: DomainRouting | null;
 }
+
+export type DomainsContext = Pick<ApiExtensionContext, 'env' | 'database' | 'services' | 'getSchema' | 'logger'>;
 
 let runtime: DomainsRuntime | null = null;
 
-export function domainsRuntime(context: Pick<ApiExtensionContext, 'env'>): DomainsRuntime {
+export function domainsRuntime(context: DomainsContext): DomainsRuntime {
 	if (!runtime) {
 		const config = readDomainsConfig(context.env);
-		runtime = { config, verifier: new DnsVerifier(config) };
+		const verifier = new DnsVerifier(config);
+		const driver = createRuntimeDriver(context.env);
+		const routing = driver
+			? new DomainRouting({
+					database: context.database,
+					driver,
+					verify: (domain) => verifier.verify(domain),
+					notifyUnrouted: (unrouted) => sendUnroutedDomainEmail(context, { portalUrl: config.portalUrl, publicIp: config.publicIp }, unrouted),
+					now: () => new Date(),
+					logger: context.logger,
+				})
+			: null;
+		runtime = { config, verifier, routing };
 	}
 	return runtime;
 }

@@ -1,29 +1,30 @@
-import type { ApiExtensionContext } from '@directus/types';
+import type { Project } from '@epic/platform-api';
 import { describe, expect, it, vi } from 'vitest';
 import type { DnsVerifier } from './dns-verifier.ts';
 import { runDnsVerifyOperation } from './dns-verify-operation.ts';
-import { verifyProjectDomain } from './verify-project-domain.ts';
+import { ProjectNotFoundError } from '../errors.ts';
+import type { DomainRouting } from './routing/domain-routing.ts';
+import { verifyProjectDomain, type ProjectDomainChecks } from './verify-project-domain.ts';
 
 const OWNER = '0b9d5f0e-1c2a-4e8b-9a51-4f7f1d2c3b4a';
 const PROJECT = '7c6f3a1e-5d4b-4c2a-8e9f-1a2b3c4d5e6f';
 const RESERVED = ['sites.example.net'];
 
-/** A context whose projects hold one row of OWNER's; it records the queries it is asked. */
-function contextWithProject() {
-	const queries: unknown[] = [];
-	class ItemsService {
-		readonly collection: string;
-		constructor(collection: string) {
-			this.collection = collection;
-		}
-		async readByQuery(query: { filter: { _and: [{ id: { _eq: string } }, { owner: { _eq: string } }] } }) {
-			queries.push({ collection: this.collection, ...query });
-			const [{ id }, { owner }] = query.filter._and;
-			return id._eq === PROJECT && owner._eq === OWNER ? [{ id: PROJECT }] : [];
-		}
-	}
-	const context = { services: { ItemsService }, getSchema: async () => ({}) } as unknown as Pick<ApiExtensionContext, 'services' | 'getSchema'>;
-	return { context, queries };
+/** Checks whose projects hold one row of OWNER's, with `domain` assigned; they record the reads they are asked. */
+function checksWith(verifier: DnsVerifier, domain: string | null = null) {
+	const reads: [string, string][] = [];
+	const recorded: unknown[][] = [];
+	const checks: ProjectDomainChecks = {
+		verifier,
+		reservedHosts: RESERVED,
+		routing: { recordCheck: async (...args: unknown[]) => (recorded.push(args), 'route') } as unknown as DomainRouting,
+		readOwnProject: async (user, id) => {
+			reads.push([user, id]);
+			if (user !== OWNER || id !== PROJECT) throw new ProjectNotFoundError();
+			return { id: PROJECT, domain } as Project;
+		},
+	};
+	return { checks, reads, recorded };
 }
 
 function verifierAnswering(verified: boolean, message: string) {
@@ -33,21 +34,27 @@ function verifierAnswering(verified: boolean, message: string) {
 
 describe('verifyProjectDomain', () => {
 	it("checks the caller's own project and answers only verified and message", async () => {
-		const { context, queries } = contextWithProject();
 		const { verifier, verify } = verifierAnswering(true, 'DNS configuration verified successfully!');
-		const answer = await verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, OWNER, { project_id: PROJECT, domain: ' WWW.Example.com. ' });
+		const { checks, reads, recorded } = checksWith(verifier);
+		const answer = await verifyProjectDomain(checks, OWNER, { project_id: PROJECT, domain: ' WWW.Example.com. ' });
 		expect(answer).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
 		expect(verify).toHaveBeenCalledWith('www.example.com');
-		expect(queries).toEqual([
-			{ collection: 'projects', fields: ['id'], filter: { _and: [{ id: { _eq: PROJECT } }, { owner: { _eq: OWNER } }] }, limit: 1 },
-		]);
+		expect(reads).toEqual([[OWNER, PROJECT]]);
+		// Not the project's assigned domain (it has none): nothing is routed.
+		expect(recorded).toEqual([]);
+	});
+
+	it("records the check of the project's own domain for routing", async () => {
+		const { verifier } = verifierAnswering(true, 'DNS configuration verified successfully!');
+		const { checks, recorded } = checksWith(verifier, 'www.example.com');
+		await verifyProjectDomain(checks, OWNER, { project_id: PROJECT, domain: 'www.example.com' });
+		expect(recorded).toEqual([[PROJECT, 'www.example.com', expect.objectContaining({ verified: true })]]);
 	});
 
 	it("answers another customer's project as not found, without asking DNS", async () => {
-		const { context } = contextWithProject();
 		const { verifier, verify } = verifierAnswering(true, 'ok');
 		await expect(
-			verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, '11111111-2222-4333-8444-555555555555', { project_id: PROJECT, domain: 'example.com' }),
+			verifyProjectDomain(checksWith(verifier).checks, '11111111-2222-4333-8444-555555555555', { project_id: PROJECT, domain: 'example.com' }),
 		).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND', status: 404, message: 'Project not found' });
 		expect(verify).not.toHaveBeenCalled();
 	});
@@ -61,19 +68,18 @@ describe('verifyProjectDomain', () => {
 		[{ project_id: PROJECT, domain: 'my.sites.example.net' }, 'DOMAIN_RESERVED', 'domain: sites.example.net and its subdomains'],
 		[{ project_id: PROJECT, domain: 'localhost' }, 'DOMAIN_INVALID', 'domain: This is not a valid domain name'],
 	])('refuses %j with 400 %s, naming the field, before any lookup', async (body, code, message) => {
-		const { context, queries } = contextWithProject();
 		const { verifier, verify } = verifierAnswering(true, 'ok');
-		const refusal = verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, OWNER, body);
+		const { checks, reads } = checksWith(verifier);
+		const refusal = verifyProjectDomain(checks, OWNER, body);
 		await expect(refusal).rejects.toMatchObject({ code, status: 400 });
 		await expect(refusal).rejects.toThrow(message);
-		expect(queries).toEqual([]);
+		expect(reads).toEqual([]);
 		expect(verify).not.toHaveBeenCalled();
 	});
 
 	it('carries the field and the reason in the error extensions of a refused domain', async () => {
-		const { context } = contextWithProject();
 		const { verifier } = verifierAnswering(true, 'ok');
-		await expect(verifyProjectDomain(context, { verifier, reservedHosts: RESERVED }, OWNER, { project_id: PROJECT, domain: '::1' })).rejects.toMatchObject({
+		await expect(verifyProjectDomain(checksWith(verifier).checks, OWNER, { project_id: PROJECT, domain: '::1' })).rejects.toMatchObject({
 			extensions: { field: 'domain', reason: expect.stringContaining('not an IP address') },
 		});
 	});

@@ -1,17 +1,16 @@
 /**
  * The customer's DNS check of a domain for one of their projects (docs/product.md, Domains), behind
  * `POST /dns-verify` and `POST /flows/trigger/dns-verify`. The input is checked first, then that the
- * caller owns the project (read as the system with an explicit owner filter: customers hold no
- * permission on `projects`, docs/access-model.md), then DNS is asked.
+ * caller owns the project (the projects service's owner-filtered read), then DNS is asked. A check
+ * of the project's own custom domain that succeeds also routes it (routing/domain-routing.ts).
  */
-import type { ApiExtensionContext } from '@directus/types';
+import type { Project } from '@epic/platform-api';
 import { z } from 'zod';
-import { DomainErrors, ProjectNotFoundError } from '../errors.ts';
+import { DomainErrors } from '../errors.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { DnsVerifier } from './dns-verifier.ts';
 import { normalizeDomain } from './normalize-domain.ts';
-
-export type ServiceContext = Pick<ApiExtensionContext, 'services' | 'getSchema'>;
+import type { DomainRouting } from './routing/domain-routing.ts';
 
 /** What both doors answer: verified or not, and the message the portal shows. */
 export interface DomainVerificationAnswer {
@@ -33,25 +32,19 @@ export function requireDomain(field: string, value: string, reservedHosts: reado
 	throw new DomainErrors[result.code]({ field, reason: result.message });
 }
 
-async function requireOwnProject(context: ServiceContext, userId: string, projectId: string): Promise<void> {
-	const projects = new context.services.ItemsService('projects', { schema: await context.getSchema() });
-	const [project] = await projects.readByQuery({
-		fields: ['id'],
-		filter: { _and: [{ id: { _eq: projectId } }, { owner: { _eq: userId } }] },
-		limit: 1,
-	});
-	if (!project) throw new ProjectNotFoundError();
+export interface ProjectDomainChecks {
+	verifier: Pick<DnsVerifier, 'verify'>;
+	reservedHosts: readonly string[];
+	routing: DomainRouting | null;
+	/** The caller's own project, or ProjectNotFoundError. */
+	readOwnProject: (userId: string, projectId: string) => Promise<Project>;
 }
 
-export async function verifyProjectDomain(
-	context: ServiceContext,
-	domains: { verifier: DnsVerifier; reservedHosts: readonly string[] },
-	userId: string,
-	body: unknown,
-): Promise<DomainVerificationAnswer> {
+export async function verifyProjectDomain(checks: ProjectDomainChecks, userId: string, body: unknown): Promise<DomainVerificationAnswer> {
 	const input = parseInput(VerifyDomainSchema, body);
-	const domain = requireDomain('domain', input.domain, domains.reservedHosts);
-	await requireOwnProject(context, userId, input.project_id);
-	const { verified, message } = await domains.verifier.verify(domain);
-	return { verified, message };
+	const domain = requireDomain('domain', input.domain, checks.reservedHosts);
+	const project = await checks.readOwnProject(userId, input.project_id);
+	const verification = await checks.verifier.verify(domain);
+	if (project.domain === domain) await checks.routing?.recordCheck(project.id, domain, verification);
+	return { verified: verification.verified, message: verification.message };
 }

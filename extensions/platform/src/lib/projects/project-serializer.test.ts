@@ -7,6 +7,8 @@ const row: ProjectRow = {
 	description: null,
 	subdomain: 'shop',
 	domain: null,
+	domain_verified_at: null,
+	domain_failures: 0,
 	status: 'draft',
 	steps: null,
 	failure_reason: null,
@@ -31,6 +33,17 @@ describe('toApiProject', () => {
 		expect(toApiProject({ ...row, status: 'Active' }, hosted)).toMatchObject({
 			url: 'https://shop.example.com',
 			admin_url: 'https://shop.example.com/admin',
+		});
+	});
+
+	it('addresses the site by its custom domain once the domain is served, not while it is only assigned', () => {
+		const assigned = { ...row, status: 'published', domain: 'www.shop.test' };
+		expect(toApiProject(assigned, local)).toMatchObject({ url: 'http://shop.localhost:8055', domain_verified_at: null });
+		expect(toApiProject({ ...assigned, domain_verified_at: '2026-02-01T10:00:00.000Z', domain_failures: 1 }, local)).toMatchObject({
+			url: 'http://www.shop.test:8055',
+			admin_url: 'http://www.shop.test:8055/admin',
+			domain_verified_at: '2026-02-01T10:00:00.000Z',
+			domain_failed_checks: 1,
 		});
 	});
 

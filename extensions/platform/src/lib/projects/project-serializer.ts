@@ -3,6 +3,7 @@
  * never part of it: the admin password, and the admin email with it, come from their own route.
  */
 import type { Project, ProjectStep } from '@epic/platform-api';
+import { fromDbTimestamp } from '../billing/db-values.ts';
 
 /** The columns the routes read; `admin_email` and `admin_password` are not among them. */
 export const PROJECT_FIELDS = [
@@ -11,6 +12,8 @@ export const PROJECT_FIELDS = [
 	'description',
 	'subdomain',
 	'domain',
+	'domain_verified_at',
+	'domain_failures',
 	'status',
 	'steps',
 	'failure_reason',
@@ -19,7 +22,11 @@ export const PROJECT_FIELDS = [
 ] as const;
 
 export type ProjectRow = {
-	[field in (typeof PROJECT_FIELDS)[number]]: field extends 'steps' ? ProjectStep[] | string | null : string | null;
+	[field in (typeof PROJECT_FIELDS)[number]]: field extends 'steps'
+		? ProjectStep[] | string | null
+		: field extends 'domain_failures'
+			? number | null
+			: string | null;
 };
 
 /** Where sites are served: the scheme and port of the control plane's `PUBLIC_URL`, under `PUBLIC_HOST`. */
@@ -40,7 +47,11 @@ export function siteAddressFrom(publicUrl: string, publicHost: string): SiteAddr
 }
 
 export function siteUrl(address: SiteAddress, subdomain: string): string {
-	return `${address.scheme}://${subdomain}.${address.publicHost}${address.port ? `:${address.port}` : ''}`;
+	return hostUrl(address, `${subdomain}.${address.publicHost}`);
+}
+
+function hostUrl(address: SiteAddress, host: string): string {
+	return `${address.scheme}://${host}${address.port ? `:${address.port}` : ''}`;
 }
 
 /** Published (shown as Active) and active sites are open (docs/product.md, Project). */
@@ -63,13 +74,17 @@ function stepsOf(value: ProjectRow['steps']): ProjectStep[] {
 }
 
 export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
-	const url = isOpen(row.status) && row.subdomain ? siteUrl(address, row.subdomain) : null;
+	const domainServed = Boolean(row.domain && row.domain_verified_at);
+	let url: string | null = null;
+	if (isOpen(row.status) && row.subdomain) url = domainServed ? hostUrl(address, row.domain!) : siteUrl(address, row.subdomain);
 	return {
 		id: row.id ?? '',
 		name: row.name ?? '',
 		description: row.description,
 		subdomain: row.subdomain ?? '',
 		domain: row.domain,
+		domain_verified_at: domainServed ? fromDbTimestamp(row.domain_verified_at) : null,
+		domain_failed_checks: row.domain_failures ?? 0,
 		status: row.status ?? 'draft',
 		steps: stepsOf(row.steps),
 		failure_reason: row.failure_reason,

@@ -22,6 +22,7 @@ import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
 import { parseInput, type ProjectInputs } from './project-inputs.ts';
 import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from './project-serializer.ts';
 import type { ProjectReconciler } from './provisioning/project-reconciler.ts';
+import { UNCHECKED_DOMAIN_COLUMNS, type DomainRouting } from '../domains/routing/domain-routing.ts';
 
 export type ProjectsContext = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
 
@@ -30,6 +31,8 @@ export interface ProjectsSetup {
 	address: SiteAddress;
 	/** Null without a runtime (the control plane alone): projects then stay in `draft`. */
 	provisioning: () => ProjectReconciler | null;
+	/** Null without a runtime, like provisioning. */
+	domainRouting: () => DomainRouting | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,17 +136,24 @@ export class ProjectService {
 		return subscriptionCounts(subscription) ? new ProjectLimitReachedError({ limit: 0 }) : new SubscriptionRequiredError();
 	}
 
-	/** `PATCH /projects/{id}`: name, description and custom domain only. */
+	/**
+	 * `PATCH /projects/{id}`: name, description and custom domain only. A new or removed domain
+	 * starts unverified; the runtime stops routing the old one first, and if it cannot be told, the
+	 * change is refused and nothing changes.
+	 */
 	async update(userId: string, id: string, body: unknown): Promise<Project> {
 		const change = parseInput(this.setup.inputs.update, body);
-		await this.readOwnRow(userId, id);
+		const row = await this.readOwnRow(userId, id);
 		if (change.domain) {
 			const other = await this.context.database('projects').where({ domain: change.domain }).whereNot({ id }).first('id');
 			if (other) throw new DomainTakenError({ field: 'domain' });
 		}
+		const domainChanges = 'domain' in change && (change.domain ?? null) !== row.domain;
+		if (domainChanges) await this.setup.domainRouting()?.releaseDomain(id);
 		const items = await this.items();
 		try {
-			const keys = (await items.updateByQuery({ filter: ownProject(userId, id) }, change)) as string[];
+			const values = domainChanges ? { ...change, ...UNCHECKED_DOMAIN_COLUMNS } : change;
+			const keys = (await items.updateByQuery({ filter: ownProject(userId, id) }, values)) as string[];
 			if (keys.length === 0) throw new ProjectNotFoundError();
 		} catch (error) {
 			if (isUniqueViolation(error)) {

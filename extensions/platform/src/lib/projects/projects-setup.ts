@@ -1,5 +1,5 @@
 /** The projects API's settings, read once from the platform configuration. */
-import type { ApiExtensionContext } from '@directus/types';
+import { domainsRuntime, type DomainsContext } from '../domains/domains-runtime.ts';
 import { readPlatformConfig } from '../platform-config.ts';
 import { projectInputs } from './project-inputs.ts';
 import { siteAddressFrom } from './project-serializer.ts';
@@ -7,7 +7,7 @@ import type { ProjectsSetup } from './project-service.ts';
 import { provisioningRuntime } from './provisioning/provisioning-runtime.ts';
 import { reservedLabels } from './reserved-labels.ts';
 
-export function projectsSetup(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectsSetup {
+export function projectsSetup(context: DomainsContext): ProjectsSetup {
 	const config = readPlatformConfig(context.env);
 	const controlPlaneHost = new URL(config.PUBLIC_URL).hostname.toLowerCase();
 	return {
@@ -17,5 +17,6 @@ export function projectsSetup(context: Pick<ApiExtensionContext, 'env' | 'databa
 		}),
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
 		provisioning: () => provisioningRuntime(context),
+		domainRouting: () => domainsRuntime(context).routing,
 	};
 }

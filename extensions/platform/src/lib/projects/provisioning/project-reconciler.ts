@@ -32,6 +32,8 @@ interface ProjectRow {
 	admin_email: string | null;
 	admin_password: string | null;
 	steps: unknown;
+	domain: string | null;
+	domain_verified_at: unknown;
 }
 
 export interface ReconcilerOptions {
@@ -65,7 +67,7 @@ export class ProjectReconciler {
 
 	async #row(projectId: string): Promise<ProjectRow | undefined> {
 		return (await this.#options.database('projects')
-			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps')
+			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at')
 			.where({ id: projectId })
 			.first()) as ProjectRow | undefined;
 	}
@@ -139,9 +141,13 @@ export class ProjectReconciler {
 			await this.#save(row.id, { steps });
 
 			const url = siteUrl(address, row.subdomain);
+			// A custom domain verified while the project was being provisioned (or before a retry).
+			const customDomains = row.domain && row.domain_verified_at ? [row.domain] : [];
+			if (customDomains.length > 0) await driver.setCustomDomains(row.id, customDomains);
 			const routed = await driver.instanceStatus(row.id);
 			if (routed?.subdomain !== row.subdomain) throw new Error(`The router has no entry for ${row.subdomain}`);
-			steps = completeStep(steps, 'domain', now(), `The router sends ${new URL(url).host} to the project`);
+			const hosts = [new URL(url).host, ...customDomains].join(' and ');
+			steps = completeStep(steps, 'domain', now(), `The router sends ${hosts} to the project`);
 			steps = completeStep(
 				steps,
 				'certificate',

@@ -1,0 +1,166 @@
+/**
+ * Which custom domains the runtime routes (docs/product.md, Domains): a project's domain is routed
+ * once a DNS check finds it pointing at `PUBLIC_IP`, and stays routed until it is changed, removed,
+ * or fails the re-checks long enough (domain-check-policy.ts). The state lives in the project's row
+ * (`domain_verified_at`, `domain_failures`, `domain_failing_since`); the runtime is told through
+ * the driver, and its site's PUBLIC_URL follows the routed domain.
+ */
+import type { Knex } from 'knex';
+import { fromDbTimestamp, toDbTimestamp } from '../../billing/db-values.ts';
+import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { DnsVerification } from '../dns-verifier.ts';
+import { afterDomainCheck, type DomainCheckState, type DomainRoutingAction } from './domain-check-policy.ts';
+
+/** Projects with an instance the runtime keeps (routing a domain of any other has no target yet). */
+const INSTANCE_STATUSES = ['published', 'suspended'];
+
+export interface DomainRow {
+	id: string;
+	owner: string | null;
+	name: string;
+	domain: string | null;
+	status: string;
+	domain_verified_at: unknown;
+	domain_failures: number | null;
+	domain_failing_since: unknown;
+}
+
+export interface UnroutedDomain {
+	projectId: string;
+	projectName: string;
+	owner: string;
+	domain: string;
+}
+
+export interface DomainRoutingOptions {
+	database: Knex;
+	driver: RuntimeDriver;
+	verify: (domain: string) => Promise<DnsVerification>;
+	/** Tells the owner their domain is no longer routed; failures are the caller's to log. */
+	notifyUnrouted: (unrouted: UnroutedDomain) => Promise<void>;
+	now: () => Date;
+	logger: { info(message: string): void; error(message: string): void };
+}
+
+export interface RecheckSummary {
+	checked: number;
+	verified: number;
+	routed: string[];
+	unrouted: string[];
+	failing: string[];
+}
+
+/** The verification columns of a domain nobody has checked yet: saved with every new domain. */
+export const UNCHECKED_DOMAIN_COLUMNS = { domain_verified_at: null, domain_failures: 0, domain_failing_since: null } as const;
+
+const COLUMNS = ['id', 'owner', 'name', 'domain', 'status', 'domain_verified_at', 'domain_failures', 'domain_failing_since'];
+
+function stateOf(row: DomainRow): DomainCheckState {
+	const date = (value: unknown) => {
+		const iso = fromDbTimestamp(value);
+		return iso ? new Date(iso) : null;
+	};
+	return { verifiedAt: date(row.domain_verified_at), failures: row.domain_failures ?? 0, failingSince: date(row.domain_failing_since) };
+}
+
+export class DomainRouting {
+	readonly #options: DomainRoutingOptions;
+
+	constructor(options: DomainRoutingOptions) {
+		this.#options = options;
+	}
+
+	/** A check of the project's current domain, by its owner: routes it when it points here. */
+	async recordCheck(projectId: string, domain: string, verification: DnsVerification): Promise<DomainRoutingAction> {
+		const row = await this.#row(projectId);
+		if (!row || row.domain !== domain) return 'none';
+		return this.#apply(row, verification.verified);
+	}
+
+	/**
+	 * Before a project's domain is changed or removed: the runtime stops routing the old one. The
+	 * caller then saves the new domain with `UNCHECKED_DOMAIN_COLUMNS`; if the runtime cannot be
+	 * told, the change is refused and nothing changes.
+	 */
+	async releaseDomain(projectId: string): Promise<void> {
+		const row = await this.#row(projectId);
+		if (row && INSTANCE_STATUSES.includes(row.status) && stateOf(row).verifiedAt) await this.#options.driver.setCustomDomains(projectId, []);
+	}
+
+	/** The domains a newly provisioned instance should answer on (a domain verified before publishing). */
+	async routedDomainsOf(projectId: string): Promise<string[]> {
+		const row = await this.#row(projectId);
+		return row?.domain && stateOf(row).verifiedAt ? [row.domain] : [];
+	}
+
+	/**
+	 * Checks every project's custom domain (or only the given projects'): unverified ones are routed
+	 * once they point here, routed ones count their failures. A failure of one project's check or
+	 * routing is logged and does not stop the others.
+	 */
+	async recheck(projectIds?: string[]): Promise<RecheckSummary> {
+		const query = this.#options.database('projects').select(COLUMNS).whereNotNull('domain');
+		if (projectIds) query.whereIn('id', projectIds);
+		const rows = (await query) as DomainRow[];
+		const summary: RecheckSummary = { checked: 0, verified: 0, routed: [], unrouted: [], failing: [] };
+		for (const row of rows) {
+			try {
+				const verification = await this.#options.verify(row.domain!);
+				summary.checked++;
+				if (verification.verified) summary.verified++;
+				const action = await this.#apply(row, verification.verified);
+				if (action === 'route') summary.routed.push(row.domain!);
+				if (action === 'unroute') summary.unrouted.push(row.domain!);
+				if (action === 'none' && !verification.verified && stateOf(row).verifiedAt) summary.failing.push(row.domain!);
+			} catch (error) {
+				this.#options.logger.error(`Re-checking the domain of project ${row.id}: ${(error as Error).message}`);
+			}
+		}
+		return summary;
+	}
+
+	/**
+	 * The runtime is told first and the row saved after: a routing call that fails leaves the row as
+	 * it was, so the next check does it again (both calls are idempotent).
+	 */
+	async #apply(row: DomainRow, verified: boolean): Promise<DomainRoutingAction> {
+		const { driver, logger } = this.#options;
+		const { state, action } = afterDomainCheck(stateOf(row), verified, this.#options.now());
+		const hasInstance = INSTANCE_STATUSES.includes(row.status);
+		// Every successful check (re)states the route, so a route the runtime lost comes back.
+		if (verified && hasInstance) await driver.setCustomDomains(row.id, [row.domain!]);
+		if (action === 'unroute' && hasInstance) await driver.setCustomDomains(row.id, []);
+		// Only if the domain is still the one checked: a change in between starts afresh.
+		if (!(await this.#save(row.id, state, row.domain))) {
+			if (verified && hasInstance) await driver.setCustomDomains(row.id, []);
+			return 'none';
+		}
+		if (action === 'route') logger.info(`Project ${row.id}: ${row.domain} verified and routed`);
+		if (action === 'unroute') {
+			logger.info(`Project ${row.id}: ${row.domain} failed its checks for a day and is no longer routed`);
+			if (row.owner) {
+				await this.#options
+					.notifyUnrouted({ projectId: row.id, projectName: row.name, owner: row.owner, domain: row.domain! })
+					.catch((error: Error) => logger.error(`Telling the owner of project ${row.id} about ${row.domain}: ${error.message}`));
+			}
+		}
+		return action;
+	}
+
+	async #row(projectId: string): Promise<DomainRow | undefined> {
+		return (await this.#options.database('projects').select(COLUMNS).where({ id: projectId }).first()) as DomainRow | undefined;
+	}
+
+	async #save(projectId: string, state: DomainCheckState, ifDomain?: string | null): Promise<boolean> {
+		const db = this.#options.database;
+		const timestamp = (date: Date | null) => (date ? toDbTimestamp(db, date) : null);
+		const query = db('projects').where({ id: projectId });
+		if (ifDomain !== undefined) query.andWhere({ domain: ifDomain });
+		const updated = await query.update({
+			domain_verified_at: timestamp(state.verifiedAt),
+			domain_failures: state.failures,
+			domain_failing_since: timestamp(state.failingSince),
+		});
+		return updated > 0;
+	}
+}
