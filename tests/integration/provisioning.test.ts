@@ -11,11 +11,19 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
+import { waitForEmail } from '../support/mailbox.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
+/** The flows migration H makes (migrations/20990101H-domain-recheck-flows.mjs). */
+const MANUAL_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b21';
+/** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */
+const PUBLIC_IP = '127.0.0.1';
+
 let runtime: TestRuntime;
+let dns: TestDnsServer;
 let own: RunningTestControlPlane;
 let db: Knex;
 let admin: string;
@@ -50,9 +58,17 @@ beforeAll(async () => {
 	// in the middle of it.
 	runtime = new TestRuntime({ db: database, warmPoolSize: 0 });
 	await runtime.start();
+	dns = await startTestDnsServer();
 	own = await bootTestControlPlane(database, {
 		label: 'provisioning',
-		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
+		env: {
+			RUNTIME_URL: runtime.apiUrl,
+			RUNTIME_SECRET: runtime.secret,
+			PUBLIC_HOST: 'localhost',
+			PUBLIC_IP,
+			DNS_SERVERS: dns.address,
+			DNS_TIMEOUT_MS: '1000',
+		},
 	});
 	const { stop: _stop, ...handle } = own;
 	useOwnControlPlane(handle);
@@ -66,6 +82,7 @@ afterAll(async () => {
 	await db?.destroy();
 	await own?.stop();
 	await runtime?.destroy();
+	await dns?.close();
 });
 
 describe('provisioning', () => {
@@ -128,6 +145,69 @@ describe('provisioning', () => {
 		await expect(loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, before.admin_password)).rejects.toThrow(/401/);
 		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data.admin_password).toBe(rotated.body.data.admin_password);
 	});
+
+	it('serves a custom domain once DNS verifies it, and stops after a day of failed re-checks, telling the owner', async () => {
+		const domain = `www.${subdomain}.example.test`;
+		const credentials = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
+		const assigned = await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain } });
+		expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+		expect(assigned.body.data).toMatchObject({ domain, domain_verified_at: null });
+		const platformAddress = new URL(assigned.body.data.url);
+		expect(platformAddress.hostname).toBe(`${subdomain}.localhost`);
+		// Assigned but not verified: the router does not know the domain.
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+
+		// The domain does not point here yet: the check says so and nothing is routed.
+		dns.setA(domain, ['198.51.100.7']);
+		const wrong = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		expect(wrong.body.data.verified).toBe(false);
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+
+		dns.setA(domain, [PUBLIC_IP]);
+		const verified = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		expect(verified.body.data).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
+		const served = (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
+		expect(served.domain_verified_at).not.toBeNull();
+		// Same scheme and port as every site, on the custom domain.
+		expect(served.url).toBe(`http://${domain}${platformAddress.port ? `:${platformAddress.port}` : ''}`);
+		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
+		// The project's own Directus, on the custom domain, with the revealed credentials.
+		expect(await loginThroughRouter(runtime.routerUrl, domain, owner.email, credentials.admin_password)).toBeTruthy();
+
+		// Staff's manual Flow re-checks; a customer may not run it.
+		const recheck = (token: string) => api('POST', `/flows/trigger/${MANUAL_RECHECK_FLOW}`, { token, body: { collection: 'projects', keys: [projectId] } });
+		expect((await recheck(owner.token)).status).toBe(403);
+		dns.setA(domain, ['198.51.100.7']);
+		const failed = await recheck(admin);
+		expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+		expect(failed.body).toMatchObject({ checked: 1, verified: 0, failing: [domain], unrouted: [] });
+		expect((await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data).toMatchObject({ domain_failed_checks: 1, url: served.url });
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(200);
+
+		// Two more failures over a day: the second of them as if the first had been 25 hours ago (the
+		// rule's clock is tested in domain-check-policy.test.ts; here, what dropping the domain does).
+		await db('projects')
+			.where({ id: projectId })
+			.update({ domain_failures: 2, domain_failing_since: own.db === 'pg' ? new Date(Date.now() - 25 * 3600_000) : Date.now() - 25 * 3600_000 });
+		const dropped = await recheck(admin);
+		expect(dropped.body).toMatchObject({ checked: 1, unrouted: [domain] });
+		const unrouted = (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
+		expect(unrouted).toMatchObject({ domain, domain_verified_at: null, domain_failed_checks: 0 });
+		expect(unrouted.url).toBe(platformAddress.origin);
+		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+		const email = await waitForEmail(owner.email, new RegExp(`^${domain.replaceAll('.', '\\.')} is no longer connected to Owner Shop$`));
+		expect(email.text).toContain(`A record to ${PUBLIC_IP}`);
+
+		// Pointing here again and checking again serves it again.
+		dns.setA(domain, [PUBLIC_IP]);
+		expect((await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
+		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
+		// Removing the domain stops serving it at once.
+		expect((await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
+		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+	}, 90_000);
 
 	it('suspends the site when the subscription ends', async () => {
 		expect((await api('POST', '/stripe/subscription/cancel', { token: owner.token })).status).toBe(200);
