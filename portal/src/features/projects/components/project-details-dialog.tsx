@@ -235,6 +235,35 @@ function Credentials({ project, open }: { project: Project; open: boolean }) {
   );
 }
 
+/** Whether the assigned domain is served now, as the server's re-checks see it. */
+function DomainStatus({ project }: { project: Project }) {
+  const { t, i18n } = useTranslation();
+  if (!project.domain) return null;
+  const domain = project.domain;
+  if (!project.domain_verified_at) {
+    return (
+      <Alert.Root status="info" size="sm" data-testid="domain-status" data-state="unverified">
+        <Alert.Indicator />
+        <Alert.Description>{t('projects.domain.statusUnverified', { domain })}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  if (project.domain_failed_checks > 0) {
+    return (
+      <Alert.Root status="warning" size="sm" data-testid="domain-status" data-state="failing">
+        <Alert.Indicator />
+        <Alert.Description>{t('projects.domain.statusFailing', { domain, count: project.domain_failed_checks })}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Alert.Root status="success" size="sm" data-testid="domain-status" data-state="served">
+      <Alert.Indicator />
+      <Alert.Description>{t('projects.domain.statusServed', { domain, date: formatDate(project.domain_verified_at, i18n.resolvedLanguage) })}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
 function CustomDomain({ project, publicIp, configLoaded }: { project: Project; publicIp: string | null; configLoaded: boolean }) {
   const { t } = useTranslation();
   const [domain, setDomain] = useState(project.domain ?? '');
@@ -264,6 +293,8 @@ function CustomDomain({ project, publicIp, configLoaded }: { project: Project; p
     setResult(null);
     try {
       setResult(await verifyDns({ project_id: project.id, domain: domain.trim() }));
+      // A check of the assigned domain that succeeds starts serving it: show the new state.
+      await refreshProjects();
     } catch (error) {
       setResult({ verified: false, message: getErrorMessage(error) });
     } finally {
@@ -287,6 +318,7 @@ function CustomDomain({ project, publicIp, configLoaded }: { project: Project; p
           {t('projects.domain.intro')}
         </Text>
       </Stack>
+      <DomainStatus project={project} />
       <form noValidate onSubmit={(event) => void assign(event)}>
         <Stack gap="3">
           <Field.Root>
