@@ -4,17 +4,16 @@ import { accountRuntime } from '../../lib/account/account-runtime.ts';
 import { registerAccountRoutes } from '../../lib/account/account-routes.ts';
 import { registerAvatarRoutes } from '../../lib/account/avatar/avatar-routes.ts';
 import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
-import { createRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
-import type { RuntimeDriver } from '../../lib/runtime/runtime-driver.ts';
+import { tearDownProjectsOf } from '../../lib/projects/project-teardown.ts';
+import { provisioningRuntime } from '../../lib/projects/provisioning/provisioning-runtime.ts';
 
 export default defineEndpoint({
 	id: 'account',
 	handler: (router, context) => {
-		let runtimeDriver: RuntimeDriver | null | undefined;
 		registerAccountRoutes(router, context, {
 			account: () => accountRuntime(context),
 			billing: () => billingRuntime(context).service,
-			runtimeDriver: () => (runtimeDriver === undefined ? (runtimeDriver = createRuntimeDriver(context.env)) : runtimeDriver),
+			projects: () => ({ tearDownProjectsOf: (userId) => tearDownProjectsOf(context.database, provisioningRuntime(context), userId) }),
 		});
 		registerAvatarRoutes(router, context);
 	},

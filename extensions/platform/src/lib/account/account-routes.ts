@@ -7,17 +7,16 @@ import type { Router } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import type { AccountRuntime } from './account-runtime.ts';
-import { deleteAccount, type AccountBilling } from './deletion/delete-account.ts';
+import { deleteAccount, type AccountBilling, type AccountProjects } from './deletion/delete-account.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change/email-change.ts';
 import { changePassword } from './password/change-password.ts';
 import { readOwnProfile, updateOwnProfile } from './profile.ts';
 import { verifyRegistrationEmail } from './verify-email.ts';
-import type { RuntimeDriver } from '../runtime/runtime-driver.ts';
 
 export interface AccountRouteDependencies {
 	account: () => AccountRuntime;
 	billing: () => AccountBilling;
-	runtimeDriver: () => RuntimeDriver | null;
+	projects: () => AccountProjects;
 }
 
 export function registerAccountRoutes(router: Router, context: ApiExtensionContext, dependencies: AccountRouteDependencies): void {
@@ -41,7 +40,7 @@ export function registerAccountRoutes(router: Router, context: ApiExtensionConte
 			const userId = requireUserId(req);
 			await deleteAccount(
 				context,
-				{ account: dependencies.account(), billing: dependencies.billing(), runtimeDriver: dependencies.runtimeDriver() },
+				{ account: dependencies.account(), billing: dependencies.billing(), projects: dependencies.projects() },
 				userId,
 				req.body,
 			);

@@ -4,6 +4,7 @@
  */
 import type { Project, ProjectStep } from '@epic/platform-api';
 import { fromDbTimestamp } from '../billing/db-values.ts';
+import { storedSteps } from './provisioning/provisioning-steps.ts';
 
 /** The columns the routes read; `admin_email` and `admin_password` are not among them. */
 export const PROJECT_FIELDS = [
@@ -61,18 +62,6 @@ export function isOpen(status: string | null): boolean {
 	return OPEN_STATUSES.has((status ?? '').toLowerCase());
 }
 
-function stepsOf(value: ProjectRow['steps']): ProjectStep[] {
-	let steps: unknown = value;
-	if (typeof value === 'string') {
-		try {
-			steps = JSON.parse(value);
-		} catch {
-			steps = null;
-		}
-	}
-	return Array.isArray(steps) ? (steps as ProjectStep[]) : [];
-}
-
 export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 	const domainServed = Boolean(row.domain && row.domain_verified_at);
 	let url: string | null = null;
@@ -86,7 +75,7 @@ export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 		domain_verified_at: domainServed ? fromDbTimestamp(row.domain_verified_at) : null,
 		domain_failed_checks: row.domain_failures ?? 0,
 		status: row.status ?? 'draft',
-		steps: stepsOf(row.steps),
+		steps: storedSteps(row.steps),
 		failure_reason: row.failure_reason,
 		url,
 		admin_url: url ? `${url}/admin` : null,

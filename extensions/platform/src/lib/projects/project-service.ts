@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../billing/unique-violation.ts';
 import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
 import { parseInput, type ProjectInputs } from './project-inputs.ts';
 import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from './project-serializer.ts';
+import { tearDownProject } from './project-teardown.ts';
 import type { ProjectReconciler } from './provisioning/project-reconciler.ts';
 import { UNCHECKED_DOMAIN_COLUMNS, type DomainRouting } from '../domains/routing/domain-routing.ts';
 
@@ -167,9 +168,7 @@ export class ProjectService {
 	/** `DELETE /projects/{id}`: the instance and its data first, then the row. */
 	async remove(userId: string, id: string): Promise<void> {
 		await this.readOwnRow(userId, id);
-		await this.setup.provisioning()?.tearDown(id);
-		const items = await this.items();
-		await items.deleteByQuery({ filter: ownProject(userId, id) });
+		await tearDownProject(this.context.database, this.setup.provisioning(), id);
 		this.context.logger.info(`Project ${id} deleted by its owner ${userId}`);
 	}
 

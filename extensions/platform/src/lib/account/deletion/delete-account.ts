@@ -14,13 +14,11 @@ import type { ApiExtensionContext } from '@directus/types';
 import { PASSWORD_MAX_LENGTH } from '@epic/platform-api';
 import { z } from 'zod';
 import { parseInput } from '../../http/parse-input.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import type { AccountRuntime } from '../account-runtime.ts';
 import { sendAccountEmail } from '../emails/send-account-email.ts';
 import { checkCurrentPassword } from '../password/current-password.ts';
 import { readOwnProfile } from '../profile.ts';
 import { erasePersonalTraces } from './erase-personal-traces.ts';
-import { tearDownProjects } from './tear-down-projects.ts';
 
 type Context = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
 
@@ -29,10 +27,15 @@ export interface AccountBilling {
 	closeAccount(userId: string): Promise<void>;
 }
 
+/** The projects' part: every project of the account torn down (instance, data, row); their ids. */
+export interface AccountProjects {
+	tearDownProjectsOf(userId: string): Promise<string[]>;
+}
+
 export interface AccountDeletionDependencies {
 	account: AccountRuntime;
 	billing: AccountBilling;
-	runtimeDriver: RuntimeDriver | null;
+	projects: AccountProjects;
 }
 
 const DeletionSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) }).strict();
@@ -43,7 +46,7 @@ export async function deleteAccount(context: Context, dependencies: AccountDelet
 	await checkCurrentPassword(context, dependencies.account.signInLock, profile, password);
 
 	await dependencies.billing.closeAccount(userId);
-	const projects = await tearDownProjects(context.database, dependencies.runtimeDriver, userId);
+	const projects = await dependencies.projects.tearDownProjectsOf(userId);
 	if (profile.avatar) {
 		const files = new context.services.FilesService({ schema: await context.getSchema() });
 		await files.deleteOne(profile.avatar);

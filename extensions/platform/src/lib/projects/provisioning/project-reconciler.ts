@@ -15,7 +15,7 @@ import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import type { SiteAddress } from '../project-serializer.ts';
 import { siteUrl } from '../project-serializer.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
-import { completeStep, failCurrentStep, initialSteps, startStep, stepsOf } from './provisioning-steps.ts';
+import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep } from './provisioning-steps.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
 const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -118,7 +118,7 @@ export class ProjectReconciler {
 
 	async #provision(row: ProjectRow): Promise<void> {
 		const { driver, cipher, now, address, logger } = this.#options;
-		let steps: ProjectStep[] = row.status === 'draft' ? initialSteps() : stepsOf(row.steps);
+		let steps: ProjectStep[] = row.status === 'draft' ? initialSteps() : resumableSteps(row.steps);
 		try {
 			const password = row.admin_password ? cipher.decrypt(row.id, row.admin_password) : generateAdminPassword();
 			steps = startStep(startStep(steps, 'infrastructure', now()), 'database', now());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeStep, failCurrentStep, initialSteps, startStep, stepsOf } from './provisioning-steps.ts';
+import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep, storedSteps } from './provisioning-steps.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds));
 
@@ -31,9 +31,11 @@ describe('provisioning steps', () => {
 
 	it('read the stored JSON, and start afresh from anything else', () => {
 		const steps = completeStep(initialSteps(), 'infrastructure', at(1), 'ok');
-		expect(stepsOf(JSON.stringify(steps))).toEqual(steps);
-		expect(stepsOf(steps)).toEqual(steps);
-		expect(stepsOf(null)).toEqual(initialSteps());
-		expect(stepsOf([])).toEqual(initialSteps());
+		expect(resumableSteps(JSON.stringify(steps))).toEqual(steps);
+		expect(resumableSteps(steps)).toEqual(steps);
+		expect(resumableSteps(null)).toEqual(initialSteps());
+		expect(resumableSteps([])).toEqual(initialSteps());
+		expect(storedSteps('not json')).toEqual([]);
+		expect(storedSteps([])).toEqual([]);
 	});
 });

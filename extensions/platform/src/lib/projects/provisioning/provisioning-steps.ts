@@ -9,11 +9,23 @@ export function initialSteps(): ProjectStep[] {
 	return PROJECT_STEP_NAMES.map((name) => ({ name, state: 'pending', started_at: null, finished_at: null, detail: null }));
 }
 
-/** The stored value, or fresh steps when it is missing or not the four steps. */
-export function stepsOf(stored: unknown): ProjectStep[] {
-	const parsed = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
-	if (!Array.isArray(parsed) || parsed.length !== PROJECT_STEP_NAMES.length) return initialSteps();
-	return parsed as ProjectStep[];
+/** The stored value (JSON text on SQLite, parsed on PostgreSQL); `[]` when missing or unreadable. */
+export function storedSteps(stored: unknown): ProjectStep[] {
+	let parsed: unknown = stored;
+	if (typeof stored === 'string') {
+		try {
+			parsed = JSON.parse(stored);
+		} catch {
+			parsed = null;
+		}
+	}
+	return Array.isArray(parsed) ? (parsed as ProjectStep[]) : [];
+}
+
+/** The steps to carry on with: the stored four, or fresh ones when they are not the four. */
+export function resumableSteps(stored: unknown): ProjectStep[] {
+	const steps = storedSteps(stored);
+	return steps.length === PROJECT_STEP_NAMES.length ? steps : initialSteps();
 }
 
 function change(steps: ProjectStep[], name: ProjectStepName, update: (step: ProjectStep) => ProjectStep): ProjectStep[] {
