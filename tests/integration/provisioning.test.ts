@@ -2,17 +2,20 @@
  * Provisioning end to end with the local runtime: a customer creates a project, the reconciler
  * drives it to `published` recording the four real steps, the revealed credentials sign in to the
  * project's own Directus through the router, a rotated password replaces them, the stored password
- * is never plaintext, another customer reaches nothing of it, a subscription that ends suspends the
- * site, deleting removes the instance with its data, and a control plane killed in the middle of a
- * provisioning finishes it after its restart, with one instance and no orphan.
+ * is never plaintext, another customer reaches nothing of it, a verified custom domain serves it, a
+ * subscription that ends suspends the site and a new one brings it back, deleting removes the
+ * instance with its data, and a control plane killed in the middle of a provisioning finishes it
+ * after its restart, with one instance and no orphan.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
+import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-inspection.ts';
 import { waitForEmail } from '../support/mailbox.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
@@ -224,10 +227,25 @@ describe('provisioning', () => {
 		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.errors[0].extensions.code).toBe('PROJECT_NOT_READY');
 	}, 60_000);
 
+	it('brings the site back when the owner subscribes again', async () => {
+		await subscribe(owner);
+		const project = await projectWhen((candidate) => candidate.status === 'published', 40_000);
+		expect(project.status).toBe('published');
+		expect((await runtime.driver.instanceStatus(projectId))?.state).not.toBe('suspended');
+		const credentials = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
+		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, credentials.admin_password)).toBeTruthy();
+	}, 60_000);
+
 	it('deletes the instance and its data with the project', async () => {
+		const folder = path.basename(runtimeState(runtime.dataDir).instances[projectId]!.dir);
+		expect(instanceFolders(runtime.dataDir)).toContain(folder);
 		expect((await api('DELETE', `/projects/${projectId}`, { token: owner.token })).status).toBe(204);
 		expect(await runtime.driver.instanceStatus(projectId)).toBeNull();
 		expect(await db('projects').where({ id: projectId })).toEqual([]);
+		// The instance's folder (its SQLite database and uploads) is gone, and nothing is orphaned.
+		expect(instanceFolders(runtime.dataDir)).not.toContain(folder);
+		expect(findOrphans(runtime.dataDir)).toEqual({ processes: [], folders: [] });
+		expect((await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/server/ping')).status).toBe(404);
 	});
 });
 

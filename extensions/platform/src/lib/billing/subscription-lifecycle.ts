@@ -1,7 +1,8 @@
 /**
  * What a subscription's status change means for the rest of the platform, announced as Directus
  * actions so the projects code can subscribe without billing knowing about it: an ended
- * subscription (unpaid, canceled) suspends the user's projects; one that serves again resumes them.
+ * subscription (unpaid, canceled) suspends the user's projects; one that serves again (or a new one
+ * that serves) resumes them.
  */
 import type { SubscriptionStatus } from '@epic/platform-api';
 import type { BillingContext } from './billing-context.ts';
@@ -21,9 +22,14 @@ export interface SubscriptionTransitionPayload {
 
 export type Transition = 'ended' | 'resumed' | null;
 
+/**
+ * `resumed` also for a new subscription that serves: a customer whose old subscription ended
+ * subscribes again with a new one, and their suspended projects come back with it (for a customer
+ * without suspended projects it changes nothing).
+ */
 export function transitionOf(before: SubscriptionStatus | null, after: SubscriptionStatus): Transition {
 	if (ENDED.includes(after) && (before === null || !ENDED.includes(before))) return before === null ? null : 'ended';
-	if (SERVING.includes(after) && before !== null && ENDED.includes(before)) return 'resumed';
+	if (SERVING.includes(after) && (before === null || ENDED.includes(before))) return 'resumed';
 	return null;
 }
 

@@ -187,6 +187,7 @@ export class ProjectReconciler {
 		for (const { id } of rows) {
 			await this.#options.driver.suspendInstance(id);
 			await this.#save(id, { status: 'suspended' });
+			this.#options.logger.info(`Project ${id} suspended: its owner has no serving subscription`);
 		}
 	}
 
@@ -196,6 +197,7 @@ export class ProjectReconciler {
 		for (const { id } of rows) {
 			await this.#options.driver.startInstance(id);
 			await this.#save(id, { status: 'published' });
+			this.#options.logger.info(`Project ${id} started again: its owner's subscription serves`);
 		}
 	}
 
