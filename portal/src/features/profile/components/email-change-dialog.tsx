@@ -1,8 +1,5 @@
-import { Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PasswordConfirmField } from './password-confirm-field';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
 
 type EmailChangeDialogProps = {
   /** The new address. */
@@ -13,37 +10,18 @@ type EmailChangeDialogProps = {
 };
 
 /** Asks for the current password before an email change is requested; mounted while open. */
-export function EmailChangeDialog({ email, busy, onClose, onConfirm }: EmailChangeDialogProps) {
+export function EmailChangeDialog({ email, ...props }: EmailChangeDialogProps) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [tried, setTried] = useState(false);
-
-  const confirm = () => {
-    setTried(true);
-    if (password !== '') onConfirm(password);
-  };
-
   return (
-    <ConfirmDialog
-      open
-      onClose={onClose}
+    <PasswordConfirmDialog
+      {...props}
       title={t('profile.email.dialogTitle')}
+      text={t('profile.email.dialogText', { email })}
+      passwordLabel={t('profile.email.password')}
       keepLabel={t('profile.email.cancel')}
       confirmLabel={t('profile.email.confirm')}
       confirmPalette="purple"
-      busy={busy}
-      onConfirm={confirm}
-      testIds={{ dialog: 'email-change-dialog', confirm: 'email-change-confirm', keep: 'email-change-cancel' }}
-    >
-      <Text mb="4">{t('profile.email.dialogText', { email })}</Text>
-      <PasswordConfirmField
-        label={t('profile.email.password')}
-        value={password}
-        onChange={setPassword}
-        missing={tried && password === ''}
-        onEnter={confirm}
-        testId="email-change-password"
-      />
-    </ConfirmDialog>
+      testIds={{ dialog: 'email-change-dialog', confirm: 'email-change-confirm', keep: 'email-change-cancel', password: 'email-change-password' }}
+    />
   );
 }
