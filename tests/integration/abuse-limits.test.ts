@@ -1,7 +1,7 @@
 /**
  * The abuse limits with the product's defaults, on a control plane of this suite's own (the shared
- * one raises them for the other suites): registrations, sign-ins and reset requests per client
- * address, and the lock of an address after repeated failed sign-ins, which answers the same for an
+ * one raises them for the other suites): registrations, sign-ins, reset requests and contact-form
+ * messages per client address, and the lock of an address after repeated failed sign-ins, which answers the same for an
  * address with an account and one without. On PostgreSQL the counters live in Redis (`REDIS`), on
  * SQLite in memory: both stores are exercised.
  *
@@ -45,6 +45,7 @@ beforeAll(async () => {
 			// and a window that cannot end half-way through the file.
 			RATE_LIMITER_REGISTRATION_POINTS: '5',
 			RATE_LIMITER_PASSWORD_RESET_POINTS: '5',
+			RATE_LIMITER_CONTACT_POINTS: '5',
 			RATE_LIMITER_LOGIN_POINTS: String(SIGN_IN_POINTS),
 			RATE_LIMITER_LOGIN_DURATION: '600',
 			...(db === 'pg' ? { REDIS: `${TEST_REDIS_URL}/${REDIS_DATABASE}` } : {}),
@@ -62,6 +63,20 @@ afterAll(async () => {
 });
 
 describe('abuse limits', () => {
+	it('refuses the sixth contact-form message from one address within the hour, and stores nothing', async () => {
+		const message = (n: number) => ({ name: 'Burst Sender', email: uniqueEmail(`contact-${n}`), subject: `Message ${n}`, message: 'Hello there.' });
+		for (let n = 1; n <= 5; n++) expect((await api('POST', '/contact', { body: message(n) })).status, `message ${n}`).toBe(201);
+		const sixth = message(6);
+		const refused = await api('POST', '/contact', { body: sixth });
+		expect(refused.status).toBe(429);
+		expect(refused.body.errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
+		const admin = await adminToken();
+		signInRequests += 1;
+		const stored = await api('GET', `/items/contact_messages?filter[email][_eq]=${encodeURIComponent(sixth.email)}`, { token: admin });
+		expect(stored.status).toBe(200);
+		expect(stored.body.data).toEqual([]);
+	});
+
 	it('refuses the sixth registration from one address within a minute, and creates nothing', async () => {
 		// Two registrations made the customers above.
 		for (let registration = 3; registration <= 5; registration++) {

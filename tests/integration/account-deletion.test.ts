@@ -1,8 +1,9 @@
 /**
  * Account deletion leaves nothing of the person but what the books require. A customer with a paid
  * subscription, a project, an avatar, sign-ins, a password reset (whose revision copies the user
- * row), a notification and a saved preset deletes the account; then every row of every table of
- * the control plane's database is searched for the customer's id, email, names and avatar id.
+ * row), a notification, a saved preset and contact-form messages deletes the account; then every
+ * row of every table of the control plane's database is searched for the customer's id, email,
+ * names and avatar id.
  *
  * What the books require, and what stays: the subscription row (plan, period, status, the
  * provider's subscription id) without user or payment profile, the sandbox provider's subscription
@@ -105,10 +106,14 @@ beforeAll(async () => {
 
 	expect((await api('POST', '/notifications', { token: admin, body: { recipient: lena.id, subject: 'Hello Lenaunique' } })).status).toBe(200);
 	expect((await api('POST', '/presets', { token: admin, body: { user: lena.id, collection: 'projects', bookmark: 'Lenaunique bookmark' } })).status).toBe(200);
+	// Contact-form messages: one signed in, one signed out from the account's address.
+	const contact = { name: 'Lenaunique Unique-Surname', email: lena.email, subject: 'A question', message: 'Lenaunique asks about domains.' };
+	expect((await api('POST', '/contact', { token: lena.token, body: contact })).status).toBe(201);
+	expect((await api('POST', '/contact', { body: contact })).status).toBe(201);
 
 	// The search must find the customer everywhere before the deletion, or finding nothing after proves nothing.
 	const before = await rowsMentioning([lena.id, lena.email]);
-	for (const table of ['directus_users', 'directus_sessions', 'directus_activity', 'directus_revisions', 'directus_notifications', 'directus_presets', 'projects', 'user_subscriptions', 'payment_profiles', 'sandbox_subscriptions', 'sandbox_checkout_sessions']) {
+	for (const table of ['directus_users', 'directus_sessions', 'directus_activity', 'directus_revisions', 'directus_notifications', 'directus_presets', 'projects', 'user_subscriptions', 'payment_profiles', 'sandbox_subscriptions', 'sandbox_checkout_sessions', 'contact_messages']) {
 		expect(before.some((row) => row.startsWith(`${table}: `)), table).toBe(true);
 	}
 }, 120_000);

@@ -87,6 +87,7 @@ async function testEnvironment(db: TestDatabaseClient, label: string, overrides:
 			RATE_LIMITER_REGISTRATION_POINTS: '1000',
 			RATE_LIMITER_LOGIN_POINTS: '1000',
 			RATE_LIMITER_PASSWORD_RESET_POINTS: '1000',
+			RATE_LIMITER_CONTACT_POINTS: '1000',
 			LOG_LEVEL: 'warn',
 			// Tests move the sandbox's clock to reach renewals and period ends.
 			BILLING_SANDBOX_CLOCK_CONTROL: 'true',

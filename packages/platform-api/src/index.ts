@@ -3,3 +3,4 @@ export * from './billing.ts';
 export * from './account.ts';
 export * from './projects.ts';
 export * from './domains.ts';
+export * from './contact.ts';

@@ -81,6 +81,9 @@ const EnvSchema = z
 		/** Registrations per client address per window (Directus's own limiter). */
 		RATE_LIMITER_REGISTRATION_POINTS: z.coerce.number().int().positive().default(5),
 		RATE_LIMITER_REGISTRATION_DURATION: z.coerce.number().int().positive().default(60),
+		/** Contact-form messages per client address per window (seconds). */
+		RATE_LIMITER_CONTACT_POINTS: z.coerce.number().int().positive().default(5),
+		RATE_LIMITER_CONTACT_DURATION: z.coerce.number().int().positive().default(3600),
 		/** Redis URL: the limits' counters are shared there by every control-plane process. */
 		REDIS: z.string().startsWith('redis').optional(),
 		/**

@@ -2,8 +2,9 @@
  * `DELETE /account/me` (docs/product.md, Profile; docs/access-model.md, Account deletion). After the
  * password check, in this order: billing ends (subscriptions cancelled with the provider at once,
  * the provider forgets the customer, our billing rows lose their link to the person), projects are
- * torn down, the avatar file goes, Directus's traces of the person go (sessions end with them), the
- * user row goes, and a confirmation email is sent to the address the account had. Every step can
+ * torn down, the person's contact-form messages go, the avatar file goes, Directus's traces of the
+ * person go (sessions end with them), the user row goes, and a confirmation email is sent to the
+ * address the account had. Every step can
  * run again, so a deletion that fails half-way (the provider unreachable, say) is finished by
  * asking again; the user row, which the password check needs, goes last.
  *
@@ -13,6 +14,7 @@
 import type { ApiExtensionContext } from '@directus/types';
 import { PASSWORD_MAX_LENGTH } from '@epic/platform-api';
 import { z } from 'zod';
+import { forgetContactMessagesOf } from '../../contact/forget-contact-messages.ts';
 import { parseInput } from '../../http/parse-input.ts';
 import type { AccountRuntime } from '../account-runtime.ts';
 import { sendAccountEmail } from '../emails/send-account-email.ts';
@@ -47,12 +49,14 @@ export async function deleteAccount(context: Context, dependencies: AccountDelet
 
 	await dependencies.billing.closeAccount(userId);
 	const projects = await dependencies.projects.tearDownProjectsOf(userId);
+	const contactMessages = await forgetContactMessagesOf(context.database, userId, profile.email);
 	if (profile.avatar) {
 		const files = new context.services.FilesService({ schema: await context.getSchema() });
 		await files.deleteOne(profile.avatar);
 	}
 	await erasePersonalTraces(context.database, userId, [
 		{ collection: 'projects', ids: projects },
+		{ collection: 'contact_messages', ids: contactMessages },
 		{ collection: 'directus_files', ids: profile.avatar ? [profile.avatar] : [] },
 	]);
 	const users = new context.services.UsersService({ schema: await context.getSchema() });

@@ -1,0 +1,24 @@
+/**
+ * `/contact`: the help centre's contact form, open to visitors and customers. Limited per client
+ * address before anything is read, like the sign-in and registration limits.
+ */
+import type { ApiExtensionContext } from '@directus/types';
+import type { Router } from 'express';
+import { ACCOUNT_LANGUAGES } from '@epic/platform-api';
+import { accountabilityOf } from '../http/accountability.ts';
+import { asyncRoute } from '../http/async-route.ts';
+import { limitPerAddress } from '../http/rate-limits/limit-per-address.ts';
+import { requestLanguage } from '../http/request-language.ts';
+import { contactRuntime } from './contact-runtime.ts';
+import { submitContactMessage } from './submit-contact-message.ts';
+
+export function registerContactRoutes(router: Router, context: ApiExtensionContext): void {
+	router.post(
+		'/',
+		limitPerAddress(() => contactRuntime(context).messagesPerAddress),
+		asyncRoute(async (req, res) => {
+			const sender = { userId: accountabilityOf(req)?.user ?? null, language: requestLanguage(req, ACCOUNT_LANGUAGES, 'en') };
+			res.status(201).json({ data: await submitContactMessage(context, contactRuntime(context), sender, req.body) });
+		}),
+	);
+}
