@@ -19,7 +19,7 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
     }
   };
   return (
-    <IconButton size="sm" variant="outline" aria-label={label} onClick={() => void copy()} data-testid={testId}>
+    <IconButton size="sm" variant="outline" aria-label={label} onClick={() => void copy()} data-testid={testId} data-copied={copied}>
       {copied ? <LuCheck aria-hidden="true" /> : <LuCopy aria-hidden="true" />}
     </IconButton>
   );

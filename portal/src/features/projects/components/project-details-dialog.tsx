@@ -192,7 +192,7 @@ function Credentials({ project, open }: { project: Project; open: boolean }) {
                 {credentials.data.admin_email}
               </Text>
             </Stack>
-            <CopyButton value={credentials.data.admin_email} label={t('projects.credentials.copyEmail')} />
+            <CopyButton value={credentials.data.admin_email} label={t('projects.credentials.copyEmail')} testId="credentials-copy-email" />
           </HStack>
           <HStack gap="2" justify="space-between">
             <Stack gap="0" minW="0">
@@ -204,11 +204,11 @@ function Credentials({ project, open }: { project: Project; open: boolean }) {
               </Code>
             </Stack>
             <HStack gap="2">
-              <Button size="sm" variant="outline" onClick={() => setShown((value) => !value)} aria-pressed={shown}>
+              <Button size="sm" variant="outline" onClick={() => setShown((value) => !value)} aria-pressed={shown} data-testid="credentials-toggle">
                 {shown ? <LuEyeOff aria-hidden="true" /> : <LuEye aria-hidden="true" />}
                 {shown ? t('projects.credentials.hide') : t('projects.credentials.show')}
               </Button>
-              <CopyButton value={credentials.data.admin_password} label={t('projects.credentials.copyPassword')} />
+              <CopyButton value={credentials.data.admin_password} label={t('projects.credentials.copyPassword')} testId="credentials-copy-password" />
             </HStack>
           </HStack>
           <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setConfirming(true)} data-testid="rotate-password">

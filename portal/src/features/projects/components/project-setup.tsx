@@ -124,7 +124,7 @@ export function ProjectSetup({ projectId, planName }: { projectId: string; planN
                 <Stack gap="0.5" flex="1" minW="0">
                   <Text fontWeight="medium">{t(`projects.steps.${step.name}`)}</Text>
                   {step.detail && (
-                    <Text fontSize="sm" color="fg.muted">
+                    <Text fontSize="sm" color="fg.muted" data-testid="setup-step-detail">
                       {step.detail}
                     </Text>
                   )}

@@ -1,0 +1,209 @@
+/**
+ * The whole project journey in Chromium, against a real runtime: a verified customer subscribes,
+ * creates a project through /projects/new, watches the setup screen follow the server's four
+ * provisioning steps to the end, reveals and copies the admin credentials in the details dialog,
+ * follows the CMS admin link to the project's own Directus Studio through the runtime's router and
+ * signs in there with those credentials.
+ *
+ * The control plane sits behind the runtime's router, as `npm start` runs it: the router's port
+ * serves the portal and every site, so the project's URLs (built from PUBLIC_URL's port under
+ * PUBLIC_HOST=localhost) are `http://{subdomain}.localhost:{router port}`, which Chromium resolves
+ * to loopback by itself.
+ */
+import { randomBytes } from 'node:crypto';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, useOwnControlPlane } from '../support/api.ts';
+import { launchChromium } from '../support/browser.ts';
+import { registerVerifiedCustomer } from '../support/customers.ts';
+import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
+import { TestRuntime } from '../support/test-runtime.ts';
+
+let runtime: TestRuntime;
+let own: RunningTestControlPlane;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'];
+/**
+ * The step states the reconciler records, in order (a draft has none: the screen shows them
+ * pending): the runtime's ensure starts infrastructure and database together, then the router
+ * entry (domain), then everything is complete at once.
+ */
+const SERVER_PROGRESS = [
+	['pending', 'pending', 'pending', 'pending'],
+	['in_progress', 'in_progress', 'pending', 'pending'],
+	['complete', 'complete', 'in_progress', 'pending'],
+	['complete', 'complete', 'complete', 'complete'],
+];
+
+beforeAll(async () => {
+	const database = inject('controlPlane').db;
+	const controlPlanePort = await freeLoopbackPort();
+	runtime = new TestRuntime({ db: database, warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
+	await runtime.start();
+	own = await bootTestControlPlane(database, {
+		label: 'journey',
+		env: {
+			PORT: String(controlPlanePort),
+			PUBLIC_URL: runtime.routerUrl,
+			PUBLIC_HOST: 'localhost',
+			RUNTIME_URL: runtime.apiUrl,
+			RUNTIME_SECRET: runtime.secret,
+		},
+	});
+	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = own;
+	useOwnControlPlane(handle);
+	await runtime.waitForPool(1);
+	browser = await launchChromium();
+	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: own.url });
+	page = await context.newPage();
+}, 240_000);
+
+afterAll(async () => {
+	await context?.close();
+	await browser?.close();
+	await own?.stop();
+	await runtime?.destroy();
+});
+
+const open = (path: string) => page.goto(`${own.url}${path}`);
+
+async function signIn(email: string, password: string) {
+	await open('/auth');
+	const form = page.getByTestId('auth-form');
+	await form.getByLabel(/email/i).fill(email);
+	await form.getByLabel(/password/i).first().fill(password);
+	await form.locator('button[type="submit"]').click();
+	await page.waitForURL(/\/dashboard$/);
+}
+
+async function subscribe(planId: string) {
+	await open('/subscription');
+	await page.getByTestId(`choose-plan-${planId}`).click();
+	await page.waitForURL(/\/subscription\/checkout/);
+	await page.getByTestId('sandbox-checkout-form').waitFor();
+	await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+	await page.getByTestId('card-expiry').fill('12/34');
+	await page.getByTestId('card-cvc').fill('123');
+	await page.getByTestId('card-holder').fill('Test Holder');
+	await page.getByTestId('pay-button').click();
+	await page.getByTestId('checkout-return-success').waitFor();
+}
+
+/**
+ * Records, in the page, every distinct list of step states the setup screen shows, from the first
+ * render on: the screen is a client-side route, so the recorder outlives the form.
+ */
+function recordShownSteps(): Promise<void> {
+	return page.evaluate(() => {
+		const shown: string[][] = [];
+		let last = '';
+		const record = () => {
+			const states = Array.from(document.querySelectorAll('[data-testid="setup-step"]')).map((step) => step.getAttribute('data-state') ?? '');
+			if (states.length && states.join() !== last) {
+				last = states.join();
+				shown.push(states);
+			}
+		};
+		new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+		(window as unknown as { shownSteps: string[][] }).shownSteps = shown;
+	});
+}
+
+const shownSteps = () => page.evaluate(() => (window as unknown as { shownSteps: string[][] }).shownSteps);
+
+describe('the project journey in Chromium', () => {
+	it('subscribes, creates a project, follows its setup, and signs in to its CMS with the revealed credentials', async () => {
+		const customer = await registerVerifiedCustomer('journey');
+		await signIn(customer.email, customer.password);
+		await subscribe('pro');
+
+		await open('/projects/new');
+		await page.getByTestId('new-project-form').waitFor();
+		const subdomain = `journey-${randomBytes(4).toString('hex')}`;
+		await page.getByTestId('project-name-input').fill('Journey Blog');
+		await page.getByTestId('project-subdomain-input').fill(subdomain);
+		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(`${subdomain}.localhost`);
+		await recordShownSteps();
+		await page.getByTestId('new-project-submit').click();
+
+		// The setup screen follows the server until the project is published.
+		await page.getByTestId('project-setup').waitFor();
+		const setup = page.locator('[data-testid="project-setup"][data-status="published"]');
+		await setup.waitFor({ timeout: 90_000 });
+		// Read at once: the screen moves to the dashboard 3 s after the setup completes.
+		const finished = await setup.evaluate((card) => ({
+			states: Array.from(card.querySelectorAll('[data-testid="setup-step"]')).map((step) => [step.getAttribute('data-step'), step.getAttribute('data-state')]),
+			details: Array.from(card.querySelectorAll('[data-testid="setup-step"]')).map((step) => step.querySelector('[data-testid="setup-step-detail"]')?.textContent ?? null),
+			access: card.querySelector('[data-testid="setup-open-cms"]')?.textContent ?? null,
+			accessHref: card.querySelector('[data-testid="setup-open-cms"]')?.getAttribute('href') ?? null,
+		}));
+		const projectId = new URL(page.url()).searchParams.get('project');
+		const server = await api('GET', `/projects/${projectId}`, { token: customer.token });
+		expect(server.status).toBe(200);
+		const project = server.body.data;
+		expect(project).toMatchObject({ name: 'Journey Blog', subdomain, status: 'published' });
+		const adminUrl = `http://${subdomain}.localhost:${runtime.routerPort}/admin`;
+		expect(project.admin_url).toBe(adminUrl);
+
+		expect(finished.states).toEqual(STEP_NAMES.map((name) => [name, 'complete']));
+		// Every list of states the screen showed is one the server records on the way, in its order,
+		// ending with the four complete. (How many of them a one-second poll catches depends on the
+		// machine's speed, so their number is not asserted.)
+		const shown = (await shownSteps()).map((states) => SERVER_PROGRESS.findIndex((progress) => progress.join() === states.join()));
+		expect(shown).not.toContain(-1);
+		expect(shown).toEqual([...shown].sort((a, b) => a - b));
+		expect(shown.at(-1)).toBe(SERVER_PROGRESS.length - 1);
+		// The details are the server's words (the process id among them), not the page's.
+		expect(finished.details).toEqual(project.steps.map((step: { detail: string }) => step.detail));
+		expect(finished.access).toBe('Access Your CMS');
+		expect(finished.accessHref).toBe(adminUrl);
+
+		// The dashboard follows; the details dialog reveals and copies the credentials.
+		await page.waitForURL(/\/dashboard$/);
+		const card = page.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
+		await card.getByTestId('project-details').click();
+		const dialog = page.getByTestId('project-details-dialog');
+		await dialog.waitFor();
+		const email = dialog.getByTestId('credentials-email');
+		await email.waitFor();
+		expect(await email.textContent()).toBe(customer.email);
+		const password = dialog.getByTestId('credentials-password');
+		expect(await password.textContent()).toBe('••••••••••••');
+		await dialog.getByTestId('credentials-toggle').click();
+		await dialog.locator('[data-testid="credentials-toggle"][aria-pressed="true"]').waitFor();
+		const revealed = (await password.textContent()) ?? '';
+		expect(revealed).toHaveLength(24);
+		const revealedByServer = await api('GET', `/projects/${projectId}/credentials`, { token: customer.token });
+		expect(revealedByServer.body.data).toEqual({ admin_email: customer.email, admin_password: revealed });
+		// Copying puts the same password on the clipboard (the button turns to "copied" once it has).
+		await dialog.getByTestId('credentials-copy-password').click();
+		await dialog.locator('[data-testid="credentials-copy-password"][data-copied="true"]').waitFor();
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
+		const adminLink = dialog.getByTestId('details-open-admin');
+		expect(await adminLink.getAttribute('href')).toBe(adminUrl);
+
+		// The admin link opens the project's own Studio through the router.
+		const [studio] = await Promise.all([context.waitForEvent('page'), adminLink.click()]);
+		await studio.waitForURL(/\/admin\/login/, { timeout: 60_000 });
+		await studio.locator('input[type="email"]').fill(customer.email);
+		await studio.locator('input[type="password"]').fill(revealed);
+		await studio.locator('button[type="submit"]').click();
+		await studio.waitForURL(/\/admin\/content$/, { timeout: 60_000 });
+		// The module bar and the project's name in the module navigation belong to the signed-in Studio only.
+		await studio.locator('#navigation.module-bar').waitFor();
+		expect(await studio.locator('.module-nav .project-info .name').textContent()).toBe('Journey Blog');
+		// The Studio's session (its cookie) is the project admin's, named by the revealed email.
+		const me = await studio.evaluate(async () => {
+			const response = await fetch('/users/me?fields=id,email', { credentials: 'same-origin' });
+			return { status: response.status, body: (await response.json()) as { data?: { id: string; email: string } } };
+		});
+		expect(me.status).toBe(200);
+		expect(me.body.data?.email).toBe(customer.email);
+		expect(await studio.locator('.module-bar-avatar a[href^="/admin/users/"]').getAttribute('href')).toBe(`/admin/users/${me.body.data?.id}`);
+	}, 180_000);
+});
