@@ -1,6 +1,6 @@
 /**
  * The portal in a real browser against a real control plane: it loads with real plans, `/help`
- * filters its FAQ, unknown paths show the 404 page, the language switcher changes the visible text
+ * filters its FAQ and its contact form really sends, unknown paths show the 404 page, the language switcher changes the visible text
  * (es, ru), and a verified customer signs in and lands on the dashboard.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { controlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
+import { waitForEmail } from '../support/mailbox.ts';
 import { TEST_SUPPORT_EMAIL } from '../support/test-control-plane.ts';
 
 let browser: Browser;
@@ -59,6 +60,31 @@ describe('portal', () => {
 		await page.getByTestId('help-search').fill('zzzz-no-such-words');
 		await page.getByTestId('help-no-results').waitFor();
 		expect(await page.getByTestId('help-faq-item').count()).toBe(0);
+	});
+
+	it("sends the help centre's contact form only when complete, and says so once the server has the message", async () => {
+		await open('/help');
+		const form = page.getByTestId('contact-form');
+		await form.waitFor();
+		await page.getByTestId('contact-send').click();
+		// Four empty required fields, four messages under them, and nothing sent.
+		await expect.poll(() => form.getByText('This field is required', { exact: true }).count()).toBe(4);
+		expect(await page.getByTestId('toast').count()).toBe(0);
+
+		const subject = `Browser question ${Date.now().toString(36)}`;
+		const sender = `browser-${Date.now().toString(36)}@example.com`;
+		await page.getByTestId('contact-name').fill('Bea Browser');
+		await page.getByTestId('contact-email').fill(sender);
+		await page.getByTestId('contact-subject').fill(subject);
+		await page.getByTestId('contact-message').fill('Can I move my project to another plan?');
+		await page.getByTestId('contact-send').click();
+		const sent = page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText('Message sent', { exact: true }) });
+		await sent.waitFor();
+		const notice = await waitForEmail(TEST_SUPPORT_EMAIL, new RegExp(`^Contact form: ${subject}$`));
+		expect(notice.text).toContain('Can I move my project to another plan?');
+		await waitForEmail(sender, new RegExp(`^We received your message: ${subject}$`));
+		// The form is ready for the next message.
+		expect(await page.getByTestId('contact-subject').inputValue()).toBe('');
 	});
 
 	it('shows the 404 page on an unknown path', async () => {

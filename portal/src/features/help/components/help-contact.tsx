@@ -2,8 +2,9 @@ import { Card, Heading, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuMail } from 'react-icons/lu';
 import { mailto, usePortalConfig } from '../../../lib/portal-config';
+import { ContactForm } from './contact-form';
 
-/** Direct line to support for questions the FAQ does not answer. */
+/** The contact form and the direct line to support, for questions the FAQ does not answer. */
 export function HelpContact() {
   const { t } = useTranslation();
   const { data: portalConfig } = usePortalConfig();
@@ -14,6 +15,10 @@ export function HelpContact() {
           {t('help.contact.title')}
         </Heading>
         <Text color="fg.muted">{t('help.contact.description')}</Text>
+        <ContactForm />
+        {portalConfig && (
+          <Text color="fg.muted">{t('help.contact.orWrite')}</Text>
+        )}
         {portalConfig && (
           <Link
             href={mailto(portalConfig.supportEmail)}
