@@ -105,3 +105,44 @@ export const PROJECT_ERROR_CODES = [
 	'PROJECT_NOT_READY',
 ] as const;
 export type ProjectErrorCode = (typeof PROJECT_ERROR_CODES)[number];
+
+/** Days in each usage window: the last 30 UTC days (today included), and the 30 before them. */
+export const USAGE_WINDOW_DAYS = 30;
+
+/** Requests the router served for a site on one UTC day (`YYYY-MM-DD`). */
+export interface DailyRequests {
+	day: string;
+	requests: number;
+}
+
+/** Requests in the last 30 days against the 30 before them. */
+export interface UsageFigures {
+	requests: number;
+	previous_requests: number;
+	/** `(requests - previous_requests) / previous_requests` in percent, one decimal; null when the previous period had none. */
+	change_percent: number | null;
+}
+
+export interface ProjectUsage extends UsageFigures {
+	id: string;
+	/** One entry per day of the last 30, oldest first, 0 on days without requests. */
+	daily: DailyRequests[];
+}
+
+/**
+ * `GET /projects/usage`: the caller's own projects, counted by the runtime's router (every request to
+ * a site's address that the router passes on or wakes it for; not the suspended or stopped pages).
+ * `available: false` when no runtime is configured or it did not answer: then there are no figures,
+ * never zeros in their place.
+ */
+export type ProjectsUsage =
+	| {
+			available: true;
+			/** First and last day of the last 30 (UTC, inclusive). */
+			from: string;
+			to: string;
+			total: UsageFigures;
+			/** The caller's projects, oldest first. */
+			projects: ProjectUsage[];
+	  }
+	| { available: false; reason: 'not_configured' | 'unreachable' };

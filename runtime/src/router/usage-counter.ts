@@ -1,6 +1,6 @@
 /**
  * Requests per project per day (UTC), counted by the router and read through `GET /usage`: the
- * real numbers the portal's dashboard is planned to show. Counting is a map increment; the totals are flushed to disk every few seconds and
+ * real numbers the portal's dashboard shows. Counting is a map increment; the totals are flushed to disk every few seconds and
  * on shutdown, so a crash loses at most that much counting, never the history.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -6,10 +6,11 @@ import { defineEndpoint } from '@directus/extensions-sdk';
 import { registerProjectRoutes } from '../../lib/projects/project-routes.ts';
 import { ProjectService } from '../../lib/projects/project-service.ts';
 import { projectsSetup } from '../../lib/projects/projects-setup.ts';
+import { projectUsageService } from '../../lib/projects/usage/project-usage-setup.ts';
 
 export default defineEndpoint({
 	id: 'projects',
 	handler: (router, context) => {
-		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)));
+		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)), projectUsageService(context));
 	},
 });

@@ -6,8 +6,10 @@ import type { Router } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import type { ProjectService } from './project-service.ts';
+import { registerProjectUsageRoute } from './usage/project-usage-route.ts';
+import type { ProjectUsageService } from './usage/project-usage-service.ts';
 
-export function registerProjectRoutes(router: Router, service: ProjectService): void {
+export function registerProjectRoutes(router: Router, service: ProjectService, usage: ProjectUsageService): void {
 	router.get(
 		'/',
 		asyncRoute(async (req, res) => {
@@ -21,6 +23,8 @@ export function registerProjectRoutes(router: Router, service: ProjectService): 
 			res.status(201).json({ data: await service.create(requireUserId(req), req.body) });
 		}),
 	);
+
+	registerProjectUsageRoute(router, usage);
 
 	router.get(
 		'/:id',

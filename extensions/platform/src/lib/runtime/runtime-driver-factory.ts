@@ -12,13 +12,16 @@ const RuntimeDriverEnv = z.object({
 	RUNTIME_SECRET: z.string().min(32),
 });
 
-/** Null when no runtime is configured (the control plane alone, e.g. its own test suite). */
-export function createRuntimeDriver(env: Record<string, unknown>): RuntimeDriver | null {
+/**
+ * Null when no runtime is configured (the control plane alone, e.g. its own test suite).
+ * `timeoutMs` bounds each call (the driver's default allows for slow instance creations).
+ */
+export function createRuntimeDriver(env: Record<string, unknown>, options: { timeoutMs?: number } = {}): RuntimeDriver | null {
 	if (!env['RUNTIME_DRIVER']) return null;
 	const parsed = RuntimeDriverEnv.safeParse(env);
 	if (!parsed.success) {
 		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 		throw new Error(`Invalid runtime driver configuration: ${problems.join('; ')}`);
 	}
-	return new LocalRuntimeDriver({ url: parsed.data.RUNTIME_URL, secret: parsed.data.RUNTIME_SECRET });
+	return new LocalRuntimeDriver({ url: parsed.data.RUNTIME_URL, secret: parsed.data.RUNTIME_SECRET, ...options });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList } from './guards';
+import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectsUsage } from './guards';
 
 const project = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -31,5 +31,31 @@ describe('projects answer guards', () => {
     expect(isProjectList('<html>')).toBe(false);
     expect(isProjectCredentials({ admin_email: 'a@example.com' })).toBe(false);
     expect(isDnsVerifyResult({ message: 'x' })).toBe(false);
+  });
+});
+
+describe('usage answer guard', () => {
+  const figures = { requests: 12, previous_requests: 0, change_percent: null };
+  const usage = {
+    available: true,
+    from: '2026-02-14',
+    to: '2026-03-15',
+    total: figures,
+    projects: [{ id: project.id, ...figures, daily: [{ day: '2026-03-15', requests: 12 }] }],
+  };
+
+  it('accepts the figures and both unavailable answers', () => {
+    expect(isProjectsUsage(usage)).toBe(true);
+    expect(isProjectsUsage({ ...usage, total: { ...figures, change_percent: -33.3 } })).toBe(true);
+    expect(isProjectsUsage({ available: false, reason: 'not_configured' })).toBe(true);
+    expect(isProjectsUsage({ available: false, reason: 'unreachable' })).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    expect(isProjectsUsage({ available: false, reason: 'other' })).toBe(false);
+    expect(isProjectsUsage({ ...usage, total: { ...figures, requests: -1 } })).toBe(false);
+    expect(isProjectsUsage({ ...usage, total: { ...figures, change_percent: '5' } })).toBe(false);
+    expect(isProjectsUsage({ ...usage, projects: [{ ...usage.projects[0], daily: [{ day: '2026-03-15' }] }] })).toBe(false);
+    expect(isProjectsUsage({ ...usage, available: undefined })).toBe(false);
   });
 });

@@ -1,4 +1,13 @@
-import type { DnsVerifyResult, Project, ProjectCredentials, ProjectStep } from '@epic/platform-api';
+import type {
+  DailyRequests,
+  DnsVerifyResult,
+  Project,
+  ProjectCredentials,
+  ProjectsUsage,
+  ProjectStep,
+  ProjectUsage,
+  UsageFigures,
+} from '@epic/platform-api';
 
 /**
  * Structural checks of the projects API's answers (docs/product.md, Projects API), so an answer
@@ -37,3 +46,33 @@ export const isProjectCredentials = (value: unknown): value is ProjectCredential
 
 export const isDnsVerifyResult = (value: unknown): value is DnsVerifyResult =>
   isRecord(value) && typeof value.verified === 'boolean' && isStringOrNull(value.message ?? null);
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function isUsageFigures(value: unknown): value is UsageFigures {
+  return (
+    isRecord(value) &&
+    isCount(value.requests) &&
+    isCount(value.previous_requests) &&
+    (value.change_percent === null || typeof value.change_percent === 'number')
+  );
+}
+
+const isDailyRequests = (value: unknown): value is DailyRequests => isRecord(value) && isString(value.day) && isCount(value.requests);
+
+function isProjectUsage(value: unknown): value is ProjectUsage {
+  return isRecord(value) && isUsageFigures(value) && isString(value.id) && Array.isArray(value.daily) && value.daily.every(isDailyRequests);
+}
+
+export function isProjectsUsage(value: unknown): value is ProjectsUsage {
+  if (!isRecord(value)) return false;
+  if (value.available === false) return value.reason === 'not_configured' || value.reason === 'unreachable';
+  return (
+    value.available === true &&
+    isString(value.from) &&
+    isString(value.to) &&
+    isUsageFigures(value.total) &&
+    Array.isArray(value.projects) &&
+    value.projects.every(isProjectUsage)
+  );
+}

@@ -5,6 +5,7 @@ import type {
   Project,
   ProjectCreateRequest,
   ProjectCredentials,
+  ProjectsUsage,
   ProjectUpdateRequest,
 } from '@epic/platform-api';
 import useSWR, { mutate as globalMutate } from 'swr';
@@ -12,7 +13,7 @@ import { UnexpectedResponseError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { directus } from '../../../lib/directus';
 import { isProvisioning } from '../lib/project-status';
-import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList } from './guards';
+import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectsUsage } from './guards';
 
 /**
  * The projects API (`/projects/*`, packages/platform-api/src/projects.ts) and the DNS check
@@ -37,6 +38,9 @@ export const LIST_POLL_MS = 5000;
 const PROJECTS_KEY = 'projects';
 const PROJECT_KEY = 'project';
 const CREDENTIALS_KEY = 'project/credentials';
+const USAGE_KEY = 'projects/usage';
+/** The router's counts change with every visit; the dashboard reads them again at this pace. */
+export const USAGE_POLL_MS = 60_000;
 
 export const fetchProjects = (): Promise<Project[]> => request('GET', '/projects', isProjectList);
 export const fetchProject = (id: string): Promise<Project> => request('GET', projectPath(id), isProject);
@@ -53,6 +57,8 @@ export const fetchCredentials = (id: string): Promise<ProjectCredentials> =>
 /** `POST /projects/{id}/rotate-password`: a new admin password, answered like the credentials. */
 export const rotatePassword = (id: string): Promise<ProjectCredentials> =>
   request('POST', `${projectPath(id)}/rotate-password`, isProjectCredentials);
+/** `GET /projects/usage`: the router's request counts of the caller's projects, or why there are none. */
+export const fetchProjectsUsage = (): Promise<ProjectsUsage> => request('GET', '/projects/usage', isProjectsUsage);
 /** `POST /dns-verify`: whether the domain's A record points at the platform. */
 export const verifyDns = (body: DnsVerifyRequest): Promise<DnsVerifyResult> => request('POST', '/dns-verify', isDnsVerifyResult, body);
 
@@ -62,6 +68,12 @@ export function useProjects() {
   return useSWR(user ? ([PROJECTS_KEY, user.id] as const) : null, fetchProjects, {
     refreshInterval: (projects) => (projects?.some(isProvisioning) ? LIST_POLL_MS : 0),
   });
+}
+
+/** The usage figures of the signed-in customer's projects (last 30 days against the 30 before). */
+export function useProjectsUsage() {
+  const { user } = useAuth();
+  return useSWR(user ? ([USAGE_KEY, user.id] as const) : null, fetchProjectsUsage, { refreshInterval: USAGE_POLL_MS });
 }
 
 /** One project; polled every second while it is draft or pending, no longer once published or failed. */
@@ -86,7 +98,8 @@ export async function rememberCredentials(userId: string, id: string, credential
   await globalMutate([CREDENTIALS_KEY, userId, id], credentials, { revalidate: false });
 }
 
-const isProjectsKey = (key: unknown): boolean => Array.isArray(key) && (key[0] === PROJECTS_KEY || key[0] === PROJECT_KEY);
+// The usage lists the projects too: it is read again when one is created or deleted.
+const isProjectsKey = (key: unknown): boolean => Array.isArray(key) && [PROJECTS_KEY, PROJECT_KEY, USAGE_KEY].includes(key[0]);
 
 /** Refetches every cached view of the customer's projects after one changed. */
 export async function refreshProjects(): Promise<void> {

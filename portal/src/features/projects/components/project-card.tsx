@@ -4,17 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { LuExternalLink, LuInfo, LuTrash2 } from 'react-icons/lu';
 import { formatDate } from '../lib/format-date';
 import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-status';
+import type { ProjectUsageView } from '../lib/usage-view';
 import { ProjectStatusBadge } from './project-status-badge';
+import { ProjectUsageSummary } from './project-usage-summary';
 
 type ProjectCardProps = {
   project: Project;
   publicHost: string | undefined;
+  usage: ProjectUsageView;
   onDetails: () => void;
   onDelete: () => void;
 };
 
-/** One project on the dashboard: name, status, address, created date, and what can be done with it. */
-export function ProjectCard({ project, publicHost, onDetails, onDelete }: ProjectCardProps) {
+/** One project on the dashboard: name, status, address, created date, usage, and what can be done with it. */
+export function ProjectCard({ project, publicHost, usage, onDetails, onDelete }: ProjectCardProps) {
   const { t, i18n } = useTranslation();
   const open = isProjectOpen(project);
   const created = formatDate(project.date_created, i18n.resolvedLanguage);
@@ -40,6 +43,7 @@ export function ProjectCard({ project, publicHost, onDetails, onDelete }: Projec
             {t('projects.card.created', { date: created })}
           </Text>
         )}
+        <ProjectUsageSummary view={usage} />
         <Text fontSize="sm" color="fg.muted" data-testid="project-credentials-hint">
           {open ? t('projects.card.credentialsReady') : t('projects.card.credentialsLater')}
         </Text>

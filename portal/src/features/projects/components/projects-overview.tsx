@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Grid, GridItem, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { Project, Subscription } from '@epic/platform-api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePortalConfig } from '../../../lib/portal-config';
-import { useProjects } from '../api/projects';
+import { useProjects, useProjectsUsage } from '../api/projects';
 import { createBlock } from '../lib/project-allowance';
+import { projectUsageView, usageView } from '../lib/usage-view';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { PlanCard } from './plan-card';
 import { ProjectCard } from './project-card';
 import { ProjectDetailsDialog } from './project-details-dialog';
+import { ProjectsStats } from './projects-stats';
 
 export type ProjectsOverviewProps = {
   /** The current subscription: null when there is none, undefined while it loads. */
@@ -20,10 +22,14 @@ export type ProjectsOverviewProps = {
   subscriptionError: unknown;
 };
 
-/** The dashboard's projects: Create Project, one card per project, the plan card and, at the limit, an upgrade prompt. */
+/**
+ * The dashboard's projects: the stats row, Create Project, one card per project with its usage, the
+ * plan card and, at the limit, an upgrade prompt.
+ */
 export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOverviewProps) {
   const { t } = useTranslation();
   const projects = useProjects();
+  const usageAnswer = useProjectsUsage();
   const { data: portalConfig } = usePortalConfig();
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
@@ -33,9 +39,15 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
   const block = list && subscription !== undefined ? createBlock(subscription, list.length) : null;
   const canCreate = list !== undefined && subscription !== undefined && block === null;
   const details = list?.find((project) => project.id === detailsId) ?? null;
+  const usage = usageView(usageAnswer.data, usageAnswer.error);
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+      {list && list.length > 0 && (
+        <GridItem colSpan={{ base: 1, lg: 2 }}>
+          <ProjectsStats projects={list} usage={usage} />
+        </GridItem>
+      )}
       <Stack gap="4" minW="0">
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Heading as="h2" size="lg">
@@ -107,6 +119,7 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
                 key={project.id}
                 project={project}
                 publicHost={portalConfig?.publicHost}
+                usage={projectUsageView(usage, project.id)}
                 onDetails={() => setDetailsId(project.id)}
                 onDelete={() => setDeleting(project)}
               />
