@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { adminToken, api, controlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { signInThroughPortal } from '../support/portal-pages.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -30,15 +31,6 @@ afterEach(async () => {
 });
 
 const open = (path: string) => page.goto(`${controlPlane().url}${path}`);
-
-async function signIn(customer: TestCustomer) {
-	await open('/auth');
-	const form = page.getByTestId('auth-form');
-	await form.getByLabel(/email/i).fill(customer.email);
-	await form.getByLabel(/password/i).first().fill(customer.password);
-	await form.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/dashboard$/);
-}
 
 async function choosePlan(planId: string) {
 	await open('/subscription');
@@ -67,7 +59,7 @@ async function subscriptionStatus(customer: TestCustomer) {
 describe('sandbox billing in Chromium', () => {
 	it('refuses a declined card with its message, then pays with 4242 and shows the active subscription', async () => {
 		const customer = await registerVerifiedCustomer('pay-browser');
-		await signIn(customer);
+		await signInThroughPortal(page, controlPlane().url, customer);
 		await choosePlan('pro');
 		expect(await page.getByTestId('order-amount').textContent()).toContain('39');
 
@@ -112,7 +104,7 @@ describe('sandbox billing in Chromium', () => {
 
 	it('shows past_due in red after the 0341 card fails its renewal', async () => {
 		const customer = await registerVerifiedCustomer('late-browser');
-		await signIn(customer);
+		await signInThroughPortal(page, controlPlane().url, customer);
 		await choosePlan('starter');
 		await fillCard('4000000000000341');
 		await page.getByTestId('checkout-return-success').waitFor();

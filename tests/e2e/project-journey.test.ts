@@ -19,6 +19,7 @@ import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
+import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
 
 let runtime: TestRuntime;
 let own: RunningTestControlPlane;
@@ -72,28 +73,6 @@ afterAll(async () => {
 
 const open = (path: string) => page.goto(`${own.url}${path}`);
 
-async function signIn(email: string, password: string) {
-	await open('/auth');
-	const form = page.getByTestId('auth-form');
-	await form.getByLabel(/email/i).fill(email);
-	await form.getByLabel(/password/i).first().fill(password);
-	await form.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/dashboard$/);
-}
-
-async function subscribe(planId: string) {
-	await open('/subscription');
-	await page.getByTestId(`choose-plan-${planId}`).click();
-	await page.waitForURL(/\/subscription\/checkout/);
-	await page.getByTestId('sandbox-checkout-form').waitFor();
-	await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-	await page.getByTestId('card-expiry').fill('12/34');
-	await page.getByTestId('card-cvc').fill('123');
-	await page.getByTestId('card-holder').fill('Test Holder');
-	await page.getByTestId('pay-button').click();
-	await page.getByTestId('checkout-return-success').waitFor();
-}
-
 /**
  * Records, in the page, every distinct list of step states the setup screen shows, from the first
  * render on: the screen is a client-side route, so the recorder outlives the form.
@@ -119,8 +98,8 @@ const shownSteps = () => page.evaluate(() => (window as unknown as { shownSteps:
 describe('the project journey in Chromium', () => {
 	it('subscribes, creates a project, follows its setup, and signs in to its CMS with the revealed credentials', async () => {
 		const customer = await registerVerifiedCustomer('journey');
-		await signIn(customer.email, customer.password);
-		await subscribe('pro');
+		await signInThroughPortal(page, own.url, customer);
+		await subscribeThroughCheckout(page, own.url, 'pro');
 
 		await open('/projects/new');
 		await page.getByTestId('new-project-form').waitFor();

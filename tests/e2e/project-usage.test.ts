@@ -13,11 +13,12 @@ import { registerVerifiedCustomer, type TestCustomer } from '../support/customer
 import { hostRequest } from '../support/host-request.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { signInThroughPortal } from '../support/portal-pages.ts';
 
 /** Requests the test sends to the site; the router counts each one once. */
 const SITE_REQUESTS = 7;
 
-const card = { card_number: '4242424242424242', expiry: '12/34', cvc: '123', cardholder: 'Site Owner', email: 'payer@example.com' };
 
 let browser: Browser;
 let context: BrowserContext;
@@ -39,29 +40,17 @@ afterEach(async () => {
 
 async function subscribedCustomerWithProject(label: string): Promise<{ customer: TestCustomer; projectId: string; subdomain: string }> {
 	const customer = await registerVerifiedCustomer(label);
-	const checkout = await api('POST', '/stripe/create-checkout-session', { token: customer.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
-	expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-	const paid = await api('POST', '/stripe/sandbox/confirm', { token: customer.token, body: { session_id: checkout.body.data.id, ...card } });
-	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+	await subscribeInSandbox(customer);
 	const subdomain = `${label}-${randomBytes(3).toString('hex')}`;
 	const created = await api('POST', '/projects', { token: customer.token, body: { name: 'Counted Site', subdomain } });
 	expect(created.status, JSON.stringify(created.body)).toBe(201);
 	return { customer, projectId: created.body.data.id, subdomain };
 }
 
-async function signIn(customer: TestCustomer) {
-	await page.goto(`${controlPlane().url}/auth`);
-	const form = page.getByTestId('auth-form');
-	await form.getByLabel(/email/i).fill(customer.email);
-	await form.getByLabel(/password/i).first().fill(customer.password);
-	await form.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/dashboard$/);
-}
-
 describe('the dashboard without a runtime', () => {
 	it('says usage is unavailable, on the stats row and the card, instead of zeros', async () => {
 		const { customer } = await subscribedCustomerWithProject('usage-none');
-		await signIn(customer);
+		await signInThroughPortal(page, controlPlane().url, customer);
 
 		const unavailable = page.getByTestId('stat-requests-unavailable');
 		await unavailable.waitFor();
@@ -114,7 +103,7 @@ describe('the dashboard with a runtime', () => {
 	});
 
 	it('shows the requests through the router on the stats row and the card, with the chart', async () => {
-		await signIn(owner);
+		await signInThroughPortal(page, controlPlane().url, owner);
 
 		const requests = page.getByTestId('stat-requests');
 		await requests.waitFor();

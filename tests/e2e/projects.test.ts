@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { api, controlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -33,32 +34,10 @@ afterEach(async () => {
 
 const open = (path: string) => page.goto(`${controlPlane().url}${path}`);
 
-async function signIn(customer: TestCustomer) {
-	await open('/auth');
-	const form = page.getByTestId('auth-form');
-	await form.getByLabel(/email/i).fill(customer.email);
-	await form.getByLabel(/password/i).first().fill(customer.password);
-	await form.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/dashboard$/);
-}
-
-async function subscribe(planId: string) {
-	await open('/subscription');
-	await page.getByTestId(`choose-plan-${planId}`).click();
-	await page.waitForURL(/\/subscription\/checkout/);
-	await page.getByTestId('sandbox-checkout-form').waitFor();
-	await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-	await page.getByTestId('card-expiry').fill('12/34');
-	await page.getByTestId('card-cvc').fill('123');
-	await page.getByTestId('card-holder').fill('Test Holder');
-	await page.getByTestId('pay-button').click();
-	await page.getByTestId('checkout-return-success').waitFor();
-}
-
 describe('projects in Chromium', () => {
 	it('shows the empty dashboard and the subscription guard to a customer without a subscription', async () => {
 		const customer = await registerVerifiedCustomer('projects-none');
-		await signIn(customer);
+		await signInThroughPortal(page, controlPlane().url, customer);
 
 		await page.getByTestId('projects-empty').waitFor();
 		await page.getByTestId('welcome-badge').waitFor();
@@ -80,8 +59,8 @@ describe('projects in Chromium', () => {
 
 	it('creates a project through the form, shows its setup steps and card, assigns a domain and deletes it', async () => {
 		const customer = await registerVerifiedCustomer('projects-flow');
-		await signIn(customer);
-		await subscribe('pro');
+		await signInThroughPortal(page, controlPlane().url, customer);
+		await subscribeThroughCheckout(page, controlPlane().url, 'pro');
 
 		await open('/dashboard');
 		await page.getByTestId('projects-empty').waitFor();

@@ -12,11 +12,11 @@ import { registerVerifiedCustomer, type TestCustomer } from '../support/customer
 import { hostRequest } from '../support/host-request.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 /** Requests the test sends to the site; the router counts each one once. */
 const SITE_REQUESTS = 7;
 
-const card = { card_number: '4242424242424242', expiry: '12/34', cvc: '123', cardholder: 'Site Owner', email: 'payer@example.com' };
 
 async function usageOf(customer: TestCustomer): Promise<ProjectsUsage> {
 	const answer = await api<{ data: ProjectsUsage }>('GET', '/projects/usage', { token: customer.token });
@@ -62,10 +62,7 @@ describe('a control plane with a runtime', () => {
 		useOwnControlPlane(handle);
 		[owner, stranger] = await Promise.all([registerVerifiedCustomer('usage-owner'), registerVerifiedCustomer('usage-stranger')]);
 
-		const checkout = await api('POST', '/stripe/create-checkout-session', { token: owner.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
-		expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-		const paid = await api('POST', '/stripe/sandbox/confirm', { token: owner.token, body: { session_id: checkout.body.data.id, ...card } });
-		expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+		await subscribeInSandbox(owner);
 
 		subdomain = `usage-${randomBytes(3).toString('hex')}`;
 		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Counted Site', subdomain } });

@@ -12,6 +12,7 @@ import { adminToken, api, controlPlane, type ApiResponse } from '../support/api.
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { TEST_PUBLIC_HOST } from '../support/test-control-plane.ts';
 import { websocketReplies } from '../support/websocket.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 interface ErrorBody {
 	errors: { message: string; extensions: { code: string; field?: string } }[];
@@ -34,20 +35,6 @@ let frank: TestCustomer;
 let bobProject: Project;
 
 const tag = () => randomBytes(4).toString('hex');
-const card = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardholder: 'Test Holder', email: 'payer@example.com' };
-
-async function subscribe(customer: TestCustomer, plan: string): Promise<void> {
-	const checkout = await api('POST', '/stripe/create-checkout-session', {
-		token: customer.token,
-		body: { plan_id: plan, period: 'monthly', ui_mode: 'embedded' },
-	});
-	expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-	const paid = await api('POST', '/stripe/sandbox/confirm', { token: customer.token, body: { session_id: checkout.body.data.id, ...card } });
-	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-	const subscription = await api('GET', '/stripe/subscription', { token: customer.token });
-	expect(subscription.body.data).toMatchObject({ status: 'active', plan: { id: plan } });
-}
-
 async function createProject(customer: TestCustomer, body: Record<string, unknown>): Promise<ApiResponse<{ data: Project } & Partial<ErrorBody>>> {
 	return api('POST', '/projects', { token: customer.token, body });
 }
@@ -89,7 +76,7 @@ beforeAll(async () => {
 		registerVerifiedCustomer('erin-projects'),
 		registerVerifiedCustomer('frank-projects'),
 	]);
-	await Promise.all([subscribe(alice, 'pro'), subscribe(bob, 'starter'), subscribe(erin, 'pro'), subscribe(frank, 'business')]);
+	await Promise.all([subscribeInSandbox(alice, 'pro'), subscribeInSandbox(bob, 'starter'), subscribeInSandbox(erin, 'pro'), subscribeInSandbox(frank, 'business')]);
 	// The free plan is not sold through checkout; staff can still put a customer on it.
 	const free = await api('POST', '/items/user_subscriptions', { token: admin, body: { user: dave.id, plan: 'free', status: 'active', period: 'monthly' } });
 	expect(free.status, JSON.stringify(free.body)).toBe(200);

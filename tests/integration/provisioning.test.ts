@@ -19,6 +19,7 @@ import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-i
 import { waitForEmail } from '../support/mailbox.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 /** The flows migration H makes (migrations/20990101H-domain-recheck-flows.mjs). */
 const MANUAL_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b21';
@@ -34,15 +35,6 @@ let owner: TestCustomer;
 let stranger: TestCustomer;
 let projectId: string;
 let subdomain: string;
-
-const card = { card_number: '4242424242424242', expiry: '12/34', cvc: '123', cardholder: 'Site Owner', email: 'payer@example.com' };
-
-async function subscribe(customer: TestCustomer): Promise<void> {
-	const checkout = await api('POST', '/stripe/create-checkout-session', { token: customer.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
-	expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-	const paid = await api('POST', '/stripe/sandbox/confirm', { token: customer.token, body: { session_id: checkout.body.data.id, ...card } });
-	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-}
 
 /** Polls the project until `done` holds or the time is up, then returns the last answer. */
 async function projectWhen(done: (project: { status: string }) => boolean, timeoutMs = 90_000) {
@@ -78,7 +70,7 @@ beforeAll(async () => {
 	db = knex(own.knexConnection);
 	admin = await adminToken();
 	[owner, stranger] = await Promise.all([registerVerifiedCustomer('site-owner'), registerVerifiedCustomer('stranger')]);
-	await subscribe(owner);
+	await subscribeInSandbox(owner);
 }, 240_000);
 
 afterAll(async () => {
@@ -228,7 +220,7 @@ describe('provisioning', () => {
 	}, 60_000);
 
 	it('brings the site back when the owner subscribes again', async () => {
-		await subscribe(owner);
+		await subscribeInSandbox(owner);
 		const project = await projectWhen((candidate) => candidate.status === 'published', 40_000);
 		expect(project.status).toBe('published');
 		expect((await runtime.driver.instanceStatus(projectId))?.state).not.toBe('suspended');
@@ -251,7 +243,7 @@ describe('provisioning', () => {
 
 describe('a control plane killed mid-provisioning', () => {
 	it('finishes the project after its restart, with one instance and no orphan', async () => {
-		await subscribe(stranger);
+		await subscribeInSandbox(stranger);
 		subdomain = `crash-${randomBytes(3).toString('hex')}`;
 		const created = await api('POST', '/projects', { token: stranger.token, body: { name: 'Crash Site', subdomain } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
