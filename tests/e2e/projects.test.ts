@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, controlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
-import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { registerVerifiedCustomer } from '../support/customers.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
 
 let browser: Browser;
