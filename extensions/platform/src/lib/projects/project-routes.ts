@@ -5,13 +5,14 @@
 import type { Router } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
+import { requestSchema } from '../http/request-schema.ts';
 import type { ProjectService } from './project-service.ts';
 
 export function registerProjectRoutes(router: Router, service: ProjectService): void {
 	router.get(
 		'/',
 		asyncRoute(async (req, res) => {
-			res.json({ data: await service.list(requireUserId(req)) });
+			res.json({ data: await service.list(requireUserId(req), requestSchema(req)) });
 		}),
 	);
 
@@ -25,7 +26,7 @@ export function registerProjectRoutes(router: Router, service: ProjectService): 
 	router.get(
 		'/:id',
 		asyncRoute(async (req, res) => {
-			res.json({ data: await service.read(requireUserId(req), String(req.params['id'])) });
+			res.json({ data: await service.read(requireUserId(req), String(req.params['id']), requestSchema(req)) });
 		}),
 	);
 
