@@ -1,7 +1,8 @@
 /**
- * Load against one HTTP target, for comparing the router with direct access to an instance: an
- * autocannon run at a fixed number of connections, with the CPU each side spent on it, and an
- * unloaded one-request-at-a-time latency that shows the router's own cost without queueing.
+ * Load against one HTTP target, for comparing the router with direct access to an instance or one
+ * endpoint with another: an autocannon run at a number of connections (50 unless told), with the
+ * CPU each side spent on it, and an unloaded one-request-at-a-time latency that shows the router's
+ * own cost without queueing.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -13,22 +14,23 @@ import { elapsed, now } from './time.ts';
 export const CONNECTIONS = 50;
 
 export interface Target {
-	label: 'direct' | 'router';
+	/** What the target is in the report: `direct` and `router` for an instance, an endpoint's name otherwise. */
+	label: string;
 	url: string;
 	host: string | null;
 }
 
-/** Processes whose CPU time a load run reports (null when unknown). */
+/** Processes whose CPU time a load run reports (null when unknown); `instance` is the Directus serving the target. */
 export interface LoadPids {
 	instance: number | null;
 	runtime: number | null;
 }
 
-export async function load(target: Target, endpoint: string, headers: Record<string, string>, duration: number, pids: LoadPids) {
+export async function load(target: Target, endpoint: string, headers: Record<string, string>, duration: number, pids: LoadPids, connections = CONNECTIONS) {
 	const before = { instance: cpuSecondsOf(pids.instance), runtime: cpuSecondsOf(pids.runtime), bench: ownCpuSeconds(), machine: machineBusySeconds() };
 	const result = await autocannon({
 		url: `${target.url}${endpoint}`,
-		connections: CONNECTIONS,
+		connections,
 		duration,
 		headers: target.host ? { ...headers, host: target.host } : headers,
 	});
@@ -42,7 +44,7 @@ export async function load(target: Target, endpoint: string, headers: Record<str
 	const perRequestMs = (seconds: number) => (ok ? Math.round(((seconds * 1000) / ok) * 1000) / 1000 : null);
 	return {
 		target: target.label,
-		connections: CONNECTIONS,
+		connections,
 		duration_s: duration,
 		requests_per_s: round(result.requests.average),
 		// A refusal (Directus's pressure limiter answers 503 fast) would inflate requests/s: successes apart.

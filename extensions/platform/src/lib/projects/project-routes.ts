@@ -5,6 +5,7 @@
 import type { Router } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
+import { requestSchema } from '../http/request-schema.ts';
 import type { ProjectService } from './project-service.ts';
 import { registerProjectUsageRoute } from './usage/project-usage-route.ts';
 import type { ProjectUsageService } from './usage/project-usage-service.ts';
@@ -13,7 +14,7 @@ export function registerProjectRoutes(router: Router, service: ProjectService, u
 	router.get(
 		'/',
 		asyncRoute(async (req, res) => {
-			res.json({ data: await service.list(requireUserId(req)) });
+			res.json({ data: await service.list(requireUserId(req), requestSchema(req)) });
 		}),
 	);
 
@@ -29,7 +30,7 @@ export function registerProjectRoutes(router: Router, service: ProjectService, u
 	router.get(
 		'/:id',
 		asyncRoute(async (req, res) => {
-			res.json({ data: await service.read(requireUserId(req), String(req.params['id'])) });
+			res.json({ data: await service.read(requireUserId(req), String(req.params['id']), requestSchema(req)) });
 		}),
 	);
 

@@ -4,7 +4,7 @@
  * accountability) with an explicit filter on the owner, written in the query itself. Another
  * customer's project answers exactly like a missing one.
  */
-import type { ApiExtensionContext, Filter } from '@directus/types';
+import type { ApiExtensionContext, Filter, SchemaOverview } from '@directus/types';
 import type { Project, ProjectCredentials } from '@epic/platform-api';
 import {
 	DomainTakenError,
@@ -58,13 +58,14 @@ export class ProjectService {
 		this.setup = setup;
 	}
 
-	private async items() {
+	/** `schema`: the request's own (requestSchema), so a read does not copy the schema a second time. */
+	private async items(schema?: SchemaOverview) {
 		const { ItemsService } = this.context.services;
-		return new ItemsService('projects', { schema: await this.context.getSchema() });
+		return new ItemsService('projects', { schema: schema ?? (await this.context.getSchema()) });
 	}
 
-	async list(userId: string): Promise<Project[]> {
-		const items = await this.items();
+	async list(userId: string, schema?: SchemaOverview): Promise<Project[]> {
+		const items = await this.items(schema);
 		const rows = (await items.readByQuery({
 			fields: [...PROJECT_FIELDS],
 			filter: { owner: { _eq: userId } },
@@ -74,17 +75,17 @@ export class ProjectService {
 		return rows.map((row) => toApiProject(row, this.setup.address));
 	}
 
-	private async readOwnRow(userId: string, id: string): Promise<ProjectRow> {
+	private async readOwnRow(userId: string, id: string, schema?: SchemaOverview): Promise<ProjectRow> {
 		// Not a project id at all: nothing to look up (PostgreSQL would refuse it as a uuid).
 		if (!UUID.test(id)) throw new ProjectNotFoundError();
-		const items = await this.items();
+		const items = await this.items(schema);
 		const [row] = (await items.readByQuery({ fields: [...PROJECT_FIELDS], filter: ownProject(userId, id), limit: 1 })) as ProjectRow[];
 		if (!row) throw new ProjectNotFoundError();
 		return row;
 	}
 
-	async read(userId: string, id: string): Promise<Project> {
-		return toApiProject(await this.readOwnRow(userId, id), this.setup.address);
+	async read(userId: string, id: string, schema?: SchemaOverview): Promise<Project> {
+		return toApiProject(await this.readOwnRow(userId, id, schema), this.setup.address);
 	}
 
 	/**
