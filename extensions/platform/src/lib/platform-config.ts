@@ -3,6 +3,7 @@
  * Directus starts; this re-check keeps the bundle honest when Directus is started some other way.
  */
 import { z } from 'zod';
+import { parseEnvConfig } from './env-config.ts';
 
 const optionalText = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional());
 
@@ -29,10 +30,5 @@ const PlatformConfigSchema = z.object({
 export type PlatformConfig = z.infer<typeof PlatformConfigSchema>;
 
 export function readPlatformConfig(env: Record<string, unknown>): PlatformConfig {
-	const parsed = PlatformConfigSchema.safeParse(env);
-	if (!parsed.success) {
-		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-		throw new Error(`Invalid platform configuration: ${problems.join('; ')}`);
-	}
-	return parsed.data;
+	return parseEnvConfig(PlatformConfigSchema, env, 'platform');
 }

@@ -3,6 +3,7 @@
  * product's: on unless turned down (docs/operations.md, Abuse limits).
  */
 import { z } from 'zod';
+import { parseEnvConfig } from '../env-config.ts';
 
 const count = z.coerce.number().int().positive();
 const optionalText = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional());
@@ -33,10 +34,5 @@ const AccountConfigSchema = z.object({
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
 export function readAccountConfig(env: Record<string, unknown>): AccountConfig {
-	const parsed = AccountConfigSchema.safeParse(env);
-	if (!parsed.success) {
-		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-		throw new Error(`Invalid account configuration: ${problems.join('; ')}`);
-	}
-	return parsed.data;
+	return parseEnvConfig(AccountConfigSchema, env, 'account');
 }

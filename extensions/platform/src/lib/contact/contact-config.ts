@@ -3,6 +3,7 @@
  * Abuse limits): where messages go, and how many a client address may send.
  */
 import { z } from 'zod';
+import { parseEnvConfig } from '../env-config.ts';
 
 const count = z.coerce.number().int().positive();
 const optionalText = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional());
@@ -21,10 +22,5 @@ const ContactConfigSchema = z.object({
 export type ContactConfig = z.infer<typeof ContactConfigSchema>;
 
 export function readContactConfig(env: Record<string, unknown>): ContactConfig {
-	const parsed = ContactConfigSchema.safeParse(env);
-	if (!parsed.success) {
-		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-		throw new Error(`Invalid contact configuration: ${problems.join('; ')}`);
-	}
-	return parsed.data;
+	return parseEnvConfig(ContactConfigSchema, env, 'contact');
 }

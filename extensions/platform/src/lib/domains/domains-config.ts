@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseEnvConfig } from '../env-config.ts';
 
 const optionalText = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional());
 
@@ -54,12 +55,7 @@ export interface DomainsConfig {
 }
 
 export function readDomainsConfig(env: Record<string, unknown>): DomainsConfig {
-	const parsed = DomainsConfigSchema.safeParse(env);
-	if (!parsed.success) {
-		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-		throw new Error(`Invalid domains configuration: ${problems.join('; ')}`);
-	}
-	const config = parsed.data;
+	const config = parseEnvConfig(DomainsConfigSchema, env, 'domains');
 	return {
 		publicIp: config.PUBLIC_IP ?? null,
 		dnsServers: config.DNS_SERVERS,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LocalRuntimeDriver } from './local-runtime-driver.ts';
 import type { RuntimeDriver } from './runtime-driver.ts';
+import { parseEnvConfig } from '../env-config.ts';
 
 const RuntimeDriverEnv = z.object({
 	RUNTIME_DRIVER: z.literal('local'),
@@ -18,10 +19,6 @@ const RuntimeDriverEnv = z.object({
  */
 export function createRuntimeDriver(env: Record<string, unknown>, options: { timeoutMs?: number } = {}): RuntimeDriver | null {
 	if (!env['RUNTIME_DRIVER']) return null;
-	const parsed = RuntimeDriverEnv.safeParse(env);
-	if (!parsed.success) {
-		const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-		throw new Error(`Invalid runtime driver configuration: ${problems.join('; ')}`);
-	}
-	return new LocalRuntimeDriver({ url: parsed.data.RUNTIME_URL, secret: parsed.data.RUNTIME_SECRET, ...options });
+	const config = parseEnvConfig(RuntimeDriverEnv, env, 'runtime driver');
+	return new LocalRuntimeDriver({ url: config.RUNTIME_URL, secret: config.RUNTIME_SECRET, ...options });
 }
