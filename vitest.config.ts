@@ -39,8 +39,9 @@ export default defineConfig({
 				},
 			},
 			integration('integration-sqlite', 'sqlite3'),
-			// Usage figures come from the router's counts, not the database: once, on SQLite, for time.
-			integration('integration-postgres', 'pg', ['tests/integration/project-usage.test.ts']),
+			// Once, on SQLite, for time: the usage figures come from the router's counts and the DNS
+			// check from DNS; the database holds nothing for either but the project's row.
+			integration('integration-postgres', 'pg', ['tests/integration/project-usage.test.ts', 'tests/integration/dns-verify.test.ts']),
 			// postgres-*.test.ts need PostgreSQL whatever the project's database.
 			// The 30 suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),

@@ -1,7 +1,8 @@
 /**
  * The whole project journey in Chromium, against a real runtime: a verified customer subscribes,
  * creates a project through /projects/new, watches the setup screen follow the server's four
- * provisioning steps to the end, reveals and copies the admin credentials in the details dialog,
+ * provisioning steps to the end, sees the requests it sends to the site as the dashboard's usage
+ * figures, reveals and copies the admin credentials in the details dialog,
  * follows the CMS admin link to the project's own Directus Studio through the runtime's router and
  * signs in there with those credentials.
  *
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, useOwnControlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
+import { hostRequest } from '../support/host-request.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
@@ -28,6 +30,8 @@ let context: BrowserContext;
 let page: Page;
 
 const STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'];
+/** Requests the test sends to the site; the router counts each one once. */
+const SITE_REQUESTS = 7;
 /**
  * The step states the reconciler records, in order (a draft has none: the screen shows them
  * pending): the runtime's ensure starts infrastructure and database together, then the router
@@ -142,9 +146,29 @@ describe('the project journey in Chromium', () => {
 		expect(finished.access).toBe('Access Your CMS');
 		expect(finished.accessHref).toBe(adminUrl);
 
-		// The dashboard follows; the details dialog reveals and copies the credentials.
+		// The dashboard follows. Nothing has reached the site yet: the requests sent now through the
+		// router are its figures, on the stats row and the card, with the 30-day chart.
 		await page.waitForURL(/\/dashboard$/);
+		for (let sent = 0; sent < SITE_REQUESTS; sent++) {
+			expect((await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/server/ping')).status).toBe(200);
+		}
+		await page.reload();
 		const card = page.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
+		const requests = page.getByTestId('stat-requests');
+		await requests.waitFor();
+		expect(await requests.textContent()).toBe(String(SITE_REQUESTS));
+		expect(await page.getByTestId('stat-change').textContent()).toBe('No earlier traffic');
+		expect(await page.getByTestId('stat-active-projects').textContent()).toBe('1');
+		expect(await card.getByTestId('project-requests').textContent()).toBe(`${SITE_REQUESTS} requests in the last 30 days`);
+		expect(await card.getByTestId('project-requests-change').textContent()).toBe('No earlier traffic');
+		const chart = card.getByTestId('project-usage-chart').getByRole('img');
+		const chartName = await chart.evaluate((svg) => document.getElementById(svg.getAttribute('aria-labelledby') ?? '')?.textContent ?? '');
+		expect(chartName).toMatch(new RegExp(`^Requests per day over the last 30 days: ${SITE_REQUESTS} in total; the busiest day was .+ with ${SITE_REQUESTS}\\.$`));
+		const bars = await chart.locator('rect').evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('data-requests'))));
+		expect(bars).toHaveLength(30);
+		expect(bars.reduce((sum, count) => sum + count, 0)).toBe(SITE_REQUESTS);
+
+		// The details dialog reveals and copies the credentials.
 		await card.getByTestId('project-details').click();
 		const dialog = page.getByTestId('project-details-dialog');
 		await dialog.waitFor();
