@@ -5,7 +5,8 @@
  * is never plaintext, another customer reaches nothing of it, a verified custom domain serves it, a
  * subscription that ends suspends the site and a new one brings it back, deleting removes the
  * instance with its data, and a control plane killed in the middle of a provisioning finishes it
- * after its restart, with one instance and no orphan.
+ * after its restart, with one instance and no orphan. The owner's notifications tell of the
+ * publication and of the domain served and dropped.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
