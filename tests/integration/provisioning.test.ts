@@ -5,7 +5,8 @@
  * is never plaintext, another customer reaches nothing of it, a verified custom domain serves it, a
  * subscription that ends suspends the site and a new one brings it back, deleting removes the
  * instance with its data, and a control plane killed in the middle of a provisioning finishes it
- * after its restart, with one instance and no orphan.
+ * after its restart, with one instance and no orphan. The owner's notifications tell of the
+ * publication and of the domain served and dropped.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -45,6 +46,21 @@ async function projectWhen(done: (project: { status: string }) => boolean, timeo
 		answer = await api('GET', `/projects/${projectId}`, { token: owner.token });
 	}
 	return answer.body.data;
+}
+
+/** Polls the owner's notifications of `kind` about the project until there are `count`, or the time is up; returns them. */
+async function notificationsWhen(kind: string, count: number, timeoutMs = 15_000) {
+	const about = async () =>
+		((await api('GET', '/account/notifications', { token: owner.token })).body.data.notifications as { kind: string; project: string | null }[]).filter(
+			(notification) => notification.kind === kind && notification.project === projectId,
+		);
+	const deadline = Date.now() + timeoutMs;
+	let found = await about();
+	while (found.length < count && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		found = await about();
+	}
+	return found;
 }
 
 beforeAll(async () => {
@@ -104,6 +120,11 @@ describe('provisioning', () => {
 		expect(project.url).toMatch(new RegExp(`^http://${subdomain}\\.localhost(:\\d+)?$`));
 		expect(project.admin_url).toBe(`${project.url}/admin`);
 		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('running');
+
+		// The owner is told, and no one else.
+		const ready = await notificationsWhen('project_ready', 1);
+		expect(ready).toEqual([expect.objectContaining({ params: { project_name: 'Owner Shop' }, read_at: null })]);
+		expect((await api('GET', '/account/notifications', { token: stranger.token })).body.data).toEqual({ notifications: [], unread: 0 });
 	});
 
 	it('reveals the credentials to the owner only, stored encrypted, and they open the project', async () => {
@@ -168,6 +189,7 @@ describe('provisioning', () => {
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
 		// The project's own Directus, on the custom domain, with the revealed credentials.
 		expect(await loginThroughRouter(runtime.routerUrl, domain, owner.email, credentials.admin_password)).toBeTruthy();
+		expect(await notificationsWhen('domain_verified', 1)).toEqual([expect.objectContaining({ params: { project_name: 'Owner Shop', domain } })]);
 
 		// Staff's manual Flow re-checks; a customer may not run it.
 		const recheck = (token: string) => api('POST', `/flows/trigger/${MANUAL_RECHECK_FLOW}`, { token, body: { collection: 'projects', keys: [projectId] } });
@@ -193,11 +215,13 @@ describe('provisioning', () => {
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 		const email = await waitForEmail(owner.email, new RegExp(`^${domain.replaceAll('.', '\\.')} is no longer connected to Owner Shop$`));
 		expect(email.text).toContain(`A record to ${PUBLIC_IP}`);
+		expect(await notificationsWhen('domain_lost', 1)).toEqual([expect.objectContaining({ params: { project_name: 'Owner Shop', domain } })]);
 
 		// Pointing here again and checking again serves it again.
 		dns.setA(domain, [PUBLIC_IP]);
 		expect((await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
+		expect(await notificationsWhen('domain_verified', 2)).toHaveLength(2);
 		// Removing the domain stops serving it at once.
 		expect((await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);

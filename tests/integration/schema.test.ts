@@ -101,6 +101,7 @@ const PLATFORM_COLLECTIONS = [
 	'user_subscriptions',
 	'projects',
 	'billing_events',
+	'notifications',
 	'sandbox_checkout_sessions',
 	'sandbox_subscriptions',
 	'sandbox_invoices',

@@ -4,3 +4,4 @@ export * from './account.ts';
 export * from './projects.ts';
 export * from './domains.ts';
 export * from './contact.ts';
+export * from './notifications.ts';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/use-auth';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
+import { NotificationBell } from './notification-bell';
 import { useScrolled } from './use-scrolled';
 import { UserMenu } from './user-menu';
 import { VisitorActions } from './visitor-actions';
@@ -39,7 +40,15 @@ export function TopNav() {
           <HStack gap="2">
             <LanguageSwitcher />
             {/* Nothing session-specific until the stored session is checked, to avoid a flash of Sign in. */}
-            {!isLoading && (user ? <UserMenu user={user} onLogout={() => void logout()} /> : <VisitorActions />)}
+            {!isLoading &&
+              (user ? (
+                <>
+                  <NotificationBell />
+                  <UserMenu user={user} onLogout={() => void logout()} />
+                </>
+              ) : (
+                <VisitorActions />
+              ))}
           </HStack>
         </Flex>
       </Container>

@@ -5,6 +5,7 @@
  * Routing is null when no runtime is configured (the control plane alone): nothing to route to.
  */
 import type { ApiExtensionContext } from '@directus/types';
+import { loggedNotifier } from '../notifications/notify.ts';
 import { createRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
 import { DnsVerifier } from './dns-verifier.ts';
 import { readDomainsConfig, type DomainsConfig } from './domains-config.ts';
@@ -32,6 +33,7 @@ export function domainsRuntime(context: DomainsContext): DomainsRuntime {
 					driver,
 					verify: (domain) => verifier.verify(domain),
 					notifyUnrouted: (unrouted) => sendUnroutedDomainEmail(context, { portalUrl: config.portalUrl, publicIp: config.publicIp }, unrouted),
+					notify: loggedNotifier(context.database, context.logger),
 					now: () => new Date(),
 					logger: context.logger,
 				})

@@ -3,10 +3,12 @@
  * once a DNS check finds it pointing at `PUBLIC_IP`, and stays routed until it is changed, removed,
  * or fails the re-checks long enough (domain-check-policy.ts). The state lives in the project's row
  * (`domain_verified_at`, `domain_failures`, `domain_failing_since`); the runtime is told through
- * the driver, and its site's PUBLIC_URL follows the routed domain.
+ * the driver, and its site's PUBLIC_URL follows the routed domain. The owner is notified when the
+ * domain starts and stops being served (lib/notifications).
  */
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbTimestamp } from '../../billing/db-values.ts';
+import type { NewNotification, Notify } from '../../notifications/notify.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';
 import { afterDomainCheck, type DomainCheckState, type DomainRoutingAction } from './domain-check-policy.ts';
@@ -38,6 +40,8 @@ export interface DomainRoutingOptions {
 	verify: (domain: string) => Promise<DnsVerification>;
 	/** Tells the owner their domain is no longer routed; failures are the caller's to log. */
 	notifyUnrouted: (unrouted: UnroutedDomain) => Promise<void>;
+	/** Stores the owner's notification that the domain is now served, or no longer. */
+	notify: Notify;
 	now: () => Date;
 	logger: { info(message: string): void; error(message: string): void };
 }
@@ -136,6 +140,10 @@ export class DomainRouting {
 			return 'none';
 		}
 		if (action === 'route') logger.info(`Project ${row.id}: ${row.domain} verified and routed`);
+		if (action !== 'none' && row.owner) {
+			const kind = action === 'route' ? 'domain_verified' : 'domain_lost';
+			await this.#tell({ user: row.owner, kind, project: row.id, params: { project_name: row.name, domain: row.domain! } });
+		}
 		if (action === 'unroute') {
 			logger.info(`Project ${row.id}: ${row.domain} failed its checks for a day and is no longer routed`);
 			if (row.owner) {
@@ -145,6 +153,15 @@ export class DomainRouting {
 			}
 		}
 		return action;
+	}
+
+	/** A notification only tells of the change: failing to store it leaves the routing as it is. */
+	async #tell(notification: NewNotification): Promise<void> {
+		try {
+			await this.#options.notify(notification);
+		} catch (error) {
+			this.#options.logger.error(`Notifying the owner of project ${notification.project}: ${(error as Error).message}`);
+		}
 	}
 
 	async #row(projectId: string): Promise<DomainRow | undefined> {

@@ -5,10 +5,12 @@
  * domain (the router entry), certificate (what really happens to TLS here). Every call is
  * idempotent, so it can run again after any failure or crash: the admin password is generated and
  * stored before the runtime is asked, and the runtime's ensure returns the existing instance. A
- * lease (provisioning-lease.ts) keeps two control-plane processes off the same project.
+ * lease (provisioning-lease.ts) keeps two control-plane processes off the same project. The owner
+ * is notified when the project is published or fails (lib/notifications).
  */
 import type { Knex } from 'knex';
 import type { ProjectStep } from '@epic/platform-api';
+import type { NewNotification, Notify } from '../../notifications/notify.ts';
 import type { InstanceStatus, RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import { generateAdminPassword } from '../credentials/admin-password.ts';
 import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
@@ -44,6 +46,8 @@ export interface ReconcilerOptions {
 	address: SiteAddress;
 	now: () => Date;
 	logger: { info(message: string): void; error(message: string): void };
+	/** Tells the owner their project is published or failed. */
+	notify: Notify;
 }
 
 function databaseDetail(status: InstanceStatus): string {
@@ -162,6 +166,18 @@ export class ProjectReconciler {
 			const reason = (error as Error).message || 'Provisioning failed';
 			await this.#save(row.id, { status: 'failed', failure_reason: reason, steps: failCurrentStep(steps, now(), reason) });
 			logger.error(`Provisioning project ${row.id} failed: ${reason}`);
+			if (row.owner) await this.#tell({ user: row.owner, kind: 'project_failed', project: row.id, params: { project_name: row.name, reason } });
+			return;
+		}
+		if (row.owner) await this.#tell({ user: row.owner, kind: 'project_ready', project: row.id, params: { project_name: row.name } });
+	}
+
+	/** A notification only tells of the outcome: failing to store it changes nothing of the project. */
+	async #tell(notification: NewNotification): Promise<void> {
+		try {
+			await this.#options.notify(notification);
+		} catch (error) {
+			this.#options.logger.error(`Notifying the owner of project ${notification.project}: ${(error as Error).message}`);
 		}
 	}
 

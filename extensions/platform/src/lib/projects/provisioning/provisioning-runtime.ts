@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiExtensionContext } from '@directus/types';
+import { loggedNotifier } from '../../notifications/notify.ts';
 import { readPlatformConfig } from '../../platform-config.ts';
 import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
 import { CredentialsCipher } from '../credentials/credentials-cipher.ts';
@@ -35,6 +36,7 @@ export function provisioningRuntime(context: Pick<ApiExtensionContext, 'env' | '
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
 		now: () => new Date(),
 		logger: context.logger,
+		notify: loggedNotifier(context.database, context.logger),
 	});
 	return reconciler;
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isMarkReadResult, isNotificationList } from './guards';
+
+const notification = {
+  id: 'f3b1c3a0-3c4e-4d5a-9a51-2b7d8e9f0a1b',
+  kind: 'project_ready',
+  project: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  params: { project_name: 'Shop' },
+  date_created: '2026-11-22T10:00:00.000Z',
+  read_at: null,
+};
+
+describe('notifications answer guards', () => {
+  it('accept answers shaped as the contract says', () => {
+    expect(isNotificationList({ notifications: [notification], unread: 1 })).toBe(true);
+    expect(isNotificationList({ notifications: [{ ...notification, project: null, read_at: '2026-11-22T11:00:00.000Z' }], unread: 0 })).toBe(true);
+    expect(isMarkReadResult({ marked: 2, unread: 0 })).toBe(true);
+  });
+
+  it('refuse what is not', () => {
+    expect(isNotificationList([notification])).toBe(false);
+    expect(isNotificationList({ notifications: [{ ...notification, kind: 'welcome' }], unread: 1 })).toBe(false);
+    expect(isNotificationList({ notifications: [{ ...notification, params: null }], unread: 1 })).toBe(false);
+    expect(isNotificationList({ notifications: [notification], unread: -1 })).toBe(false);
+    expect(isMarkReadResult({ marked: 1 })).toBe(false);
+  });
+});
