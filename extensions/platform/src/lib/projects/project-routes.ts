@@ -5,7 +5,6 @@
 import type { Router } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
-import { requestSchema } from '../http/request-schema.ts';
 import type { ProjectService } from './project-service.ts';
 import { registerProjectUsageRoute } from './usage/project-usage-route.ts';
 import type { ProjectUsageService } from './usage/project-usage-service.ts';
@@ -14,7 +13,7 @@ export function registerProjectRoutes(router: Router, service: ProjectService, u
 	router.get(
 		'/',
 		asyncRoute(async (req, res) => {
-			res.json({ data: await service.list(requireUserId(req), requestSchema(req)) });
+			res.json({ data: await service.list(requireUserId(req)) });
 		}),
 	);
 
@@ -30,7 +29,7 @@ export function registerProjectRoutes(router: Router, service: ProjectService, u
 	router.get(
 		'/:id',
 		asyncRoute(async (req, res) => {
-			res.json({ data: await service.read(requireUserId(req), String(req.params['id']), requestSchema(req)) });
+			res.json({ data: await service.read(requireUserId(req), String(req.params['id'])) });
 		}),
 	);
 

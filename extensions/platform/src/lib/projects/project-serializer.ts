@@ -22,12 +22,17 @@ export const PROJECT_FIELDS = [
 	'date_updated',
 ] as const;
 
+/** Timestamps as either database gives them: epoch milliseconds on SQLite, a Date on PostgreSQL. */
+type StoredTimestamp = string | number | Date | null;
+
 export type ProjectRow = {
 	[field in (typeof PROJECT_FIELDS)[number]]: field extends 'steps'
 		? ProjectStep[] | string | null
 		: field extends 'domain_failures'
 			? number | null
-			: string | null;
+			: field extends 'date_created' | 'date_updated' | 'domain_verified_at'
+				? StoredTimestamp
+				: string | null;
 };
 
 /** Where sites are served: the scheme and port of the control plane's `PUBLIC_URL`, under `PUBLIC_HOST`. */
@@ -79,7 +84,7 @@ export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 		failure_reason: row.failure_reason,
 		url,
 		admin_url: url ? `${url}/admin` : null,
-		date_created: row.date_created,
-		date_updated: row.date_updated,
+		date_created: fromDbTimestamp(row.date_created),
+		date_updated: fromDbTimestamp(row.date_updated),
 	};
 }
