@@ -168,12 +168,11 @@ export class DomainRouting {
 		return (await this.#options.database('projects').select(COLUMNS).where({ id: projectId }).first()) as DomainRow | undefined;
 	}
 
-	async #save(projectId: string, state: DomainCheckState, ifDomain?: string | null): Promise<boolean> {
+	/** Saves the check's state only while the project still has the domain checked. */
+	async #save(projectId: string, state: DomainCheckState, checkedDomain: string | null): Promise<boolean> {
 		const db = this.#options.database;
 		const timestamp = (date: Date | null) => (date ? toDbTimestamp(db, date) : null);
-		const query = db('projects').where({ id: projectId });
-		if (ifDomain !== undefined) query.andWhere({ domain: ifDomain });
-		const updated = await query.update({
+		const updated = await db('projects').where({ id: projectId, domain: checkedDomain }).update({
 			domain_verified_at: timestamp(state.verifiedAt),
 			domain_failures: state.failures,
 			domain_failing_since: timestamp(state.failingSince),
