@@ -1,7 +1,6 @@
 import { Alert, Container, Grid, Heading, List, Stack, Text, Card } from '@chakra-ui/react';
 import type { Subscription } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
-import { LuCircleCheck } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -10,7 +9,8 @@ import { useProjects } from '../api/projects';
 import { createBlock } from '../lib/project-allowance';
 import { NewProjectForm } from './new-project-form';
 import { ProjectSetup } from './project-setup';
-import { PLAN_BENEFITS, SubscriptionRequired } from './subscription-required';
+import { PlanBenefitsList } from './plan-benefits-list';
+import { SubscriptionRequired } from './subscription-required';
 
 export type NewProjectPageProps = {
   /** The current subscription: null when there is none, undefined while it loads. */
@@ -81,16 +81,7 @@ export function NewProjectPage({ subscription, subscriptionError }: NewProjectPa
                 <Heading as="h2" size="md">
                   {t('projects.included.title')}
                 </Heading>
-                <List.Root gap="2" variant="plain">
-                  {PLAN_BENEFITS.map((benefit) => (
-                    <List.Item key={benefit}>
-                      <List.Indicator asChild color="green.solid">
-                        <LuCircleCheck aria-hidden="true" />
-                      </List.Indicator>
-                      {t(`projects.benefits.${benefit}`)}
-                    </List.Item>
-                  ))}
-                </List.Root>
+                <PlanBenefitsList />
               </Card.Body>
             </Card.Root>
           </Stack>

@@ -1,12 +1,11 @@
-import { Button, Card, Container, DataList, Heading, List, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Card, Container, DataList, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Subscription } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuCircleCheck, LuSparkles } from 'react-icons/lu';
+import { LuArrowLeft, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { isUnlimited, type CreateBlock } from '../lib/project-allowance';
-
-export const PLAN_BENEFITS = ['cms', 'subdomain', 'domain', 'api', 'credentials'] as const;
+import { PlanBenefitsList } from './plan-benefits-list';
 
 /** Shown instead of the new-project form when the subscription does not allow one more project. */
 export function SubscriptionRequired({ subscription, block }: { subscription: Subscription | null; block: CreateBlock }) {
@@ -44,16 +43,7 @@ export function SubscriptionRequired({ subscription, block }: { subscription: Su
             <Heading as="h2" size="md">
               {t('projects.guard.benefitsTitle')}
             </Heading>
-            <List.Root gap="2" variant="plain">
-              {PLAN_BENEFITS.map((benefit) => (
-                <List.Item key={benefit}>
-                  <List.Indicator asChild color="green.solid">
-                    <LuCircleCheck aria-hidden="true" />
-                  </List.Indicator>
-                  {t(`projects.benefits.${benefit}`)}
-                </List.Item>
-              ))}
-            </List.Root>
+            <PlanBenefitsList />
           </Stack>
           <Wrap gap="3">
             <Button asChild colorPalette="purple">
