@@ -4,31 +4,17 @@
  * notification's sentence, and the badge goes; the server has marked it read, so a reload keeps the
  * badge away. A customer with none sees no badge and the empty list.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, controlPlane } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
+import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-	browser = await launchChromium();
-});
-afterAll(async () => {
-	await browser?.close();
-});
-beforeEach(async () => {
-	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-	page = await context.newPage();
-});
-afterEach(async () => {
-	await context?.close();
-});
+chromiumPagePerTest((opened) => (page = opened));
 
 async function unreadOf(customer: TestCustomer): Promise<number> {
 	const answer = await api('GET', '/account/notifications', { token: customer.token });

@@ -3,33 +3,21 @@
  * filters its FAQ and its contact form really sends, unknown paths show the 404 page, the language switcher changes the visible text
  * (es, ru), and a verified customer signs in and lands on the dashboard.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { controlPlane } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
+import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { waitForEmail } from '../support/mailbox.ts';
 import { TEST_SUPPORT_EMAIL } from '../support/test-control-plane.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
-beforeAll(async () => {
-	browser = await launchChromium();
-});
-afterAll(async () => {
-	await browser?.close();
-});
-beforeEach(async () => {
-	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-	page = await context.newPage();
+chromiumPagePerTest((opened) => {
+	page = opened;
 	consoleErrors.length = 0;
 	page.on('pageerror', (error) => consoleErrors.push(error.message));
-});
-afterEach(async () => {
-	await context?.close();
 });
 
 const open = (path: string) => page.goto(`${controlPlane().url}${path}`);

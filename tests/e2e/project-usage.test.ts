@@ -4,33 +4,19 @@
  * journey, project-journey.test.ts, on its published project.)
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, controlPlane } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
+import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
 
 
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-	browser = await launchChromium();
-});
-afterAll(async () => {
-	await browser?.close();
-});
-beforeEach(async () => {
-	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-	page = await context.newPage();
-});
-afterEach(async () => {
-	await context?.close();
-});
+chromiumPagePerTest((opened) => (page = opened));
 
 async function subscribedCustomerWithProject(label: string): Promise<{ customer: TestCustomer; projectId: string; subdomain: string }> {
 	const customer = await registerVerifiedCustomer(label);

@@ -7,30 +7,16 @@
  * DNS instructions and check), and delete the project after a confirmation.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, controlPlane } from '../support/api.ts';
-import { launchChromium } from '../support/browser.ts';
+import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-	browser = await launchChromium();
-});
-afterAll(async () => {
-	await browser?.close();
-});
-beforeEach(async () => {
-	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-	page = await context.newPage();
-});
-afterEach(async () => {
-	await context?.close();
-});
+chromiumPagePerTest((opened) => (page = opened));
 
 const open = (path: string) => page.goto(`${controlPlane().url}${path}`);
 

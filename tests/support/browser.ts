@@ -2,7 +2,8 @@
  * Debian's Chromium driven by playwright-core. The flags keep Chromium off the network beyond
  * loopback (this machine has none) and let it run as root in a container.
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM_PATH } from '@epic/platform-launcher/test-prerequisites';
 
 export function launchChromium(): Promise<Browser> {
@@ -18,5 +19,27 @@ export function launchChromium(): Promise<Browser> {
 			'--disable-component-update',
 			'--disable-sync',
 		],
+	});
+}
+
+/**
+ * One Chromium for the test file and, for every test, a fresh English desktop context whose page is
+ * handed to `onOpen` before the test runs; the context is closed after it.
+ */
+export function chromiumPagePerTest(onOpen: (page: Page) => void): void {
+	let browser: Browser | undefined;
+	let context: BrowserContext | undefined;
+	beforeAll(async () => {
+		browser = await launchChromium();
+	});
+	afterAll(async () => {
+		await browser?.close();
+	});
+	beforeEach(async () => {
+		context = await browser!.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+		onOpen(await context.newPage());
+	});
+	afterEach(async () => {
+		await context?.close();
 	});
 }
