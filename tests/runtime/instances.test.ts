@@ -166,10 +166,20 @@ describe(`runtime instances (${db})`, () => {
 		expect(info.json().data.project.project_name).toBe('Project warm-1');
 		await expect(runtime.driver.setCustomDomains('burst-1', ['cms.customer-site.com'])).rejects.toMatchObject({ status: 409 });
 
+		// Returns once the relaunch for the domain has finished (it holds the instance's lock).
 		await runtime.driver.setCustomDomains('warm-1', []);
 		const gone = await hostRequest(runtime.routerUrl, 'cms.customer-site.com', '/server/info', { headers: { accept: 'application/json' } });
 		expect(gone.status).toBe(404);
-	});
+
+		// Removing the domain relaunches the site with its subdomain URL again, in the background.
+		// Later tests hold websockets and sessions on alpha: a process retired under them closes
+		// them, so the relaunch must be over before this test ends.
+		const servingDomain = await runtime.driver.instanceStatus('warm-1');
+		expect(servingDomain?.publicUrl).toContain('cms.customer-site.com');
+		const alphaUrl = `http://alpha.localhost:${runtime.routerPort}`;
+		await waitFor('alpha relaunched with its subdomain URL', async () => (await runtime.driver.instanceStatus('warm-1'))?.publicUrl === alphaUrl, 90_000);
+		await waitFor('the process that served the domain to exit', () => !isProcessAlive(servingDomain!.pid!), 15_000);
+	}, 120_000);
 
 	test('a suspended project shows the suspended page until it is started again', async () => {
 		const suspended = await runtime.driver.suspendInstance('burst-5');
