@@ -6,7 +6,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM_PATH } from '@epic/platform-launcher/test-prerequisites';
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs` adds Chromium switches, e.g. `--host-resolver-rules` for a test's custom domains. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 	return chromium.launch({
 		executablePath: CHROMIUM_PATH,
 		headless: true,
@@ -18,6 +19,7 @@ export function launchChromium(): Promise<Browser> {
 			'--disable-background-networking',
 			'--disable-component-update',
 			'--disable-sync',
+			...extraArgs,
 		],
 	});
 }

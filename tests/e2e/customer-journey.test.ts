@@ -1,0 +1,278 @@
+/**
+ * The whole customer journey in Chromium, once in English and once in Spanish, against a real
+ * runtime with the control plane behind its router (as `npm start` runs them): the landing page's
+ * pricing card, registration, the verification email from the mail catcher, sign-in, the
+ * onboarding wizard with the chosen plan, payment in the sandbox, the project's real provisioning
+ * steps, the project's own Studio signed in with the revealed credentials, a custom domain verified
+ * against a loopback DNS server and served, the notifications, cancel and reactivate, deleting the
+ * project and deleting the account.
+ *
+ * Every step saves a screenshot under `test-results/journey/{language}/` (the CI artifacts).
+ * Chromium resolves `*.localhost` to loopback by itself; the custom domain (`*.test`) is mapped
+ * to loopback with `--host-resolver-rules`, as a customer's DNS would point it at PUBLIC_IP.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
+import { repoPath } from '@epic/node-support/paths';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, useOwnControlPlane } from '../support/api.ts';
+import { launchChromium } from '../support/browser.ts';
+import { hostRequest } from '../support/host-request.ts';
+import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { linkIn, waitForEmail } from '../support/mailbox.ts';
+import { portalText, type PortalLanguage } from '../support/portal-text.ts';
+import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
+import { TestRuntime } from '../support/test-runtime.ts';
+
+/** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */
+const PUBLIC_IP = '127.0.0.1';
+const LOCALES: Record<PortalLanguage, string> = { en: 'en-US', es: 'es-ES', ru: 'ru-RU' };
+
+let runtime: TestRuntime;
+let own: RunningTestControlPlane;
+let dns: TestDnsServer;
+let browser: Browser;
+
+beforeAll(async () => {
+	const database = inject('controlPlane').db;
+	dns = await startTestDnsServer();
+	const controlPlanePort = await freeLoopbackPort();
+	runtime = new TestRuntime({ db: database, warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
+	await runtime.start();
+	own = await bootTestControlPlane(database, {
+		label: 'customer-journey',
+		env: {
+			PORT: String(controlPlanePort),
+			PUBLIC_URL: runtime.routerUrl,
+			PUBLIC_HOST: 'localhost',
+			RUNTIME_URL: runtime.apiUrl,
+			RUNTIME_SECRET: runtime.secret,
+			PUBLIC_IP,
+			DNS_SERVERS: dns.address,
+			DNS_TIMEOUT_MS: '1000',
+		},
+	});
+	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = own;
+	useOwnControlPlane(handle);
+	await runtime.waitForPool(1);
+	browser = await launchChromium(['--host-resolver-rules=MAP *.test 127.0.0.1']);
+}, 240_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await own?.stop();
+	await runtime?.destroy();
+	await dns?.close();
+});
+
+/** A page in a fresh context for one language, and a `step` that screenshots each stage. */
+async function journeyPage(language: PortalLanguage): Promise<{ context: BrowserContext; page: Page; step: (name: string) => Promise<void> }> {
+	const context = await browser.newContext({ locale: LOCALES[language], viewport: { width: 1280, height: 900 } });
+	const page = await context.newPage();
+	const folder = repoPath('test-results', 'journey', language);
+	rmSync(folder, { recursive: true, force: true });
+	mkdirSync(folder, { recursive: true });
+	let taken = 0;
+	const step = async (name: string) => {
+		taken += 1;
+		await page.screenshot({ path: `${folder}/${String(taken).padStart(2, '0')}-${name}.png`, fullPage: true });
+	};
+	return { context, page, step };
+}
+
+describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s)', (language) => {
+	const text = (key: string, values?: Record<string, string | number>) => portalText(language, key, values);
+
+	it('goes from the landing page to a served custom domain and back out, deleting the account', async () => {
+		const { context, page, step } = await journeyPage(language);
+		const pageErrors: string[] = [];
+		page.on('pageerror', (error) => pageErrors.push(error.message));
+		const toast = (title: string) => page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
+		const email = `journey-${language}-${randomBytes(4).toString('hex')}@example.com`;
+		const password = `pw-${randomBytes(8).toString('hex')}`;
+		const subdomain = `journey-${language}-${randomBytes(3).toString('hex')}`;
+		const domain = `cms.${subdomain}.test`;
+		const projectName = language === 'es' ? 'Blog del viaje' : 'Journey Blog';
+
+		try {
+			// The landing page in the visitor's language; the Pro card's Get started keeps the choice.
+			await page.goto(`${runtime.routerUrl}/`);
+			await page.getByTestId('pricing-plan').first().waitFor();
+			expect(await page.locator('html').getAttribute('lang')).toBe(language);
+			await step('landing');
+			const proCard = page.locator('[data-testid="pricing-plan"][data-plan-id="pro"]');
+			await proCard.getByRole('link', { name: text('landing.pricing.cta') }).click();
+			await page.waitForURL(/\/auth\?/);
+			
+
+			// Registration does not sign in: it sends the verification email.
+			const form = page.getByTestId('auth-form');
+			await form.locator('input[name="name"]').fill('Journey Customer');
+			await form.locator('input[name="email"]').fill(email);
+			await form.locator('input[name="password"]').fill(password);
+			await step('register');
+			await form.locator('button[type="submit"]').click();
+			await page.getByTestId('check-email').waitFor();
+			await step('check-email');
+
+			// The verification link from the mail catcher, then sign-in: onboarding, with the plan.
+			const verification = await waitForEmail(email, /verify|verifica/i);
+			await page.goto(linkIn(verification, `${runtime.routerUrl}/verify-email`).href);
+			await page.getByTestId('verify-email-success').waitFor();
+			await step('verified');
+			await page.getByTestId('verify-email-success').getByRole('link').click();
+			await page.getByTestId('auth-form').locator('input[name="email"]').fill(email);
+			await page.getByTestId('auth-form').locator('input[name="password"]').fill(password);
+			await page.getByTestId('auth-form').locator('button[type="submit"]').click();
+			await page.waitForURL(/\/dashboard/);
+
+			await walkOnboarding(page, step, { projectName, subdomain });
+
+			// Step 4 follows the server's provisioning until the project is published.
+			const setup = page.locator('[data-testid="project-setup"][data-status="published"]');
+			await setup.waitFor({ timeout: 90_000 });
+			const states = await setup.locator('[data-testid="setup-step"]').evaluateAll((steps) => steps.map((item) => item.getAttribute('data-state')));
+			expect(states).toEqual(['complete', 'complete', 'complete', 'complete']);
+			await step('provisioned');
+			const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('epic-auth') ?? '{}') as { access_token?: string }).access_token ?? '');
+			const listed = await api('GET', '/projects', { token });
+			expect(listed.status).toBe(200);
+			const project = listed.body.data.find((item: { subdomain: string }) => item.subdomain === subdomain);
+			expect(project).toMatchObject({ name: projectName, status: 'published' });
+			const subscription = await api('GET', '/stripe/subscription', { token });
+			expect(subscription.body.data).toMatchObject({ status: 'active', period: 'monthly', plan: { id: 'pro' } });
+
+			// The dashboard's card opens the details: the credentials, then the project's own Studio.
+			await page.waitForURL(/\/dashboard$/, { timeout: 30_000 });
+			const card = page.locator(`[data-testid="project-card"][data-project-id="${project.id}"]`);
+			await card.waitFor();
+			await step('dashboard');
+			await card.getByTestId('project-details').click();
+			const dialog = page.getByTestId('project-details-dialog');
+			await dialog.getByTestId('credentials-email').waitFor();
+			expect(await dialog.getByTestId('credentials-email').textContent()).toBe(email);
+			await dialog.getByTestId('credentials-toggle').click();
+			await dialog.locator('[data-testid="credentials-toggle"][aria-pressed="true"]').waitFor();
+			const adminPassword = (await dialog.getByTestId('credentials-password').textContent()) ?? '';
+			expect(adminPassword).toHaveLength(24);
+			await step('credentials');
+			const adminUrl = `http://${subdomain}.localhost:${runtime.routerPort}/admin`;
+			expect(await dialog.getByTestId('details-open-admin').getAttribute('href')).toBe(adminUrl);
+			const [studio] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('details-open-admin').click()]);
+			await signInToStudio(studio, email, adminPassword);
+			expect(await studio.locator('.module-nav .project-info .name').textContent()).toBe(projectName);
+			await studio.screenshot({ path: repoPath('test-results', 'journey', language, 'studio.png') });
+			await studio.close();
+
+			// A custom domain: assigned, pointed at PUBLIC_IP, verified, then served by the router.
+			dns.setA(domain, [PUBLIC_IP]);
+			await dialog.getByTestId('domain-input').fill(domain);
+			await dialog.getByTestId('domain-assign').click();
+			await toast(text('projects.domain.assigned')).waitFor();
+			await dialog.getByTestId('domain-verify').click();
+			const verified = dialog.locator('[data-testid="domain-verify-result"][data-verified="true"]');
+			await verified.waitFor({ timeout: 30_000 });
+			await step('domain-verified');
+			const served = await api('GET', `/projects/${project.id}`, { token });
+			expect(served.body.data.domain).toBe(domain);
+			expect(served.body.data.domain_verified_at).toEqual(expect.any(String));
+			const site = await context.newPage();
+			const ping = await site.goto(`http://${domain}:${runtime.routerPort}/server/info`);
+			expect(ping?.status()).toBe(200);
+			expect(((await ping?.json()) as { data: { project: { project_name: string } } }).data.project.project_name).toBe(projectName);
+			await site.close();
+			await page.keyboard.press('Escape');
+			await dialog.waitFor({ state: 'hidden' });
+
+			// The bell counts what happened: the project is ready and the domain verified.
+			await page.reload();
+			const badge = page.getByTestId('notification-badge');
+			await badge.waitFor();
+			expect(await badge.textContent()).toBe('2');
+			await page.getByTestId('notification-bell').click();
+			const items = page.getByTestId('notifications-list').getByTestId('notification-text');
+			await items.first().waitFor();
+			expect(await items.allTextContents()).toEqual([
+				text('notifications.kinds.domain_verified', { domain, project: projectName }),
+				text('notifications.kinds.project_ready', { project: projectName }),
+			]);
+			await step('notifications');
+			await page.keyboard.press('Escape');
+			await badge.waitFor({ state: 'detached' });
+
+			// Cancel at the period's end, then reactivate.
+			await page.goto(`${runtime.routerUrl}/subscription`);
+			await page.locator('[data-testid="subscription-card"][data-status="active"]').waitFor();
+			await page.getByTestId('cancel-subscription').click();
+			await page.getByTestId('cancel-dialog').waitFor();
+			await page.getByTestId('confirm-cancel').click();
+			await page.locator('[data-testid="subscription-date"][data-kind="cancels"]').waitFor();
+			await step('canceling');
+			expect((await api('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(true);
+			await page.getByTestId('reactivate-subscription').click();
+			await page.locator('[data-testid="subscription-date"][data-kind="renews"]').waitFor();
+			await step('reactivated');
+			expect((await api('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(false);
+
+			// Delete the project: the site and its domain stop being served.
+			await page.goto(`${runtime.routerUrl}/dashboard`);
+			await card.getByTestId('project-delete').click();
+			await page.getByTestId('delete-project-dialog').waitFor();
+			await page.getByTestId('delete-project-confirm').click();
+			await page.getByTestId('projects-empty').waitFor();
+			await step('project-deleted');
+			expect((await api('GET', `/projects/${project.id}`, { token })).status).toBe(404);
+			const gone = await hostRequest(runtime.routerUrl, domain, '/server/ping', { headers: { accept: 'application/json' } });
+			expect(gone.status).toBe(404);
+
+			// Delete the account with the password: signed out, on the landing page.
+			await page.goto(`${runtime.routerUrl}/profile`);
+			await page.getByTestId('tab-account').click();
+			await page.getByTestId('delete-account').click();
+			await page.getByTestId('delete-account-dialog').waitFor();
+			await page.getByTestId('delete-account-password').fill(password);
+			await step('delete-account');
+			await page.getByTestId('delete-account-confirm').click();
+			await toast(text('profile.toast.accountDeleted')).waitFor();
+			expect(new URL(page.url()).pathname).toBe('/');
+			expect(await page.evaluate(() => localStorage.getItem('epic-auth'))).toBeNull();
+			expect((await api('POST', '/auth/login', { body: { email, password } })).status).toBe(401);
+			await step('signed-out');
+			expect(pageErrors).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	}, 300_000);
+});
+
+/** Project details, then (the plan was chosen on the landing page) the sandbox payment. */
+async function walkOnboarding(page: Page, step: (name: string) => Promise<void>, details: { projectName: string; subdomain: string }): Promise<void> {
+	const base = new URL(page.url()).origin;
+	await page.goto(`${base}/subscription`);
+	await page.getByTestId('choose-plan-pro').click();
+	await page.waitForURL(/\/subscription\/checkout/);
+	await page.getByTestId('sandbox-checkout-form').waitFor();
+	await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+	await page.getByTestId('card-expiry').fill('12/34');
+	await page.getByTestId('card-cvc').fill('123');
+	await page.getByTestId('card-holder').fill('Test Holder');
+	await page.getByTestId('pay-button').click();
+	await page.getByTestId('checkout-return-success').waitFor();
+	await step('paid');
+	await page.goto(`${base}/projects/new`);
+	await page.getByTestId('project-name-input').fill(details.projectName);
+	await page.getByTestId('project-subdomain-input').fill(details.subdomain);
+	await page.getByTestId('new-project-submit').click();
+	await page.getByTestId('project-setup').waitFor();
+}
+
+async function signInToStudio(studio: Page, email: string, password: string): Promise<void> {
+	await studio.waitForURL(/\/admin\/login/, { timeout: 60_000 });
+	await studio.locator('input[type="email"]').fill(email);
+	await studio.locator('input[type="password"]').fill(password);
+	await studio.locator('button[type="submit"]').click();
+	await studio.waitForURL(/\/admin\/content$/, { timeout: 60_000 });
+	await studio.locator('#navigation.module-bar').waitFor();
+}
