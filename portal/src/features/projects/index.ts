@@ -6,4 +6,4 @@ export { ProjectDetailsForm, type ProjectDetailsFormProps } from './components/p
 export { ProjectSetup, type ProjectSetupProps } from './components/project-setup';
 export { createProject, refreshProjects } from './api/projects';
 export { describeProjectFailure, isSubdomainTaken } from './lib/project-errors';
-export { EMPTY_PROJECT_FORM, type ProjectFormValues } from './lib/project-form';
+export { EMPTY_PROJECT_FORM, toCreateRequest, type ProjectFormValues } from './lib/project-form';
