@@ -234,6 +234,7 @@ describe('onboarding wizard in Chromium', () => {
 		await verified.getByRole('link', { name: 'Go to Login' }).click();
 		await page.waitForURL(/\/auth\?/);
 		expect(new URL(page.url()).search).toBe('?plan=pro&period=yearly');
+		await expect.poll(() => note.textContent()).toContain('After you sign in, you set up your first project and pay for this plan.');
 
 		await form.locator('input[name="email"]').fill(email);
 		await form.locator('input[name="password"]').fill(password);

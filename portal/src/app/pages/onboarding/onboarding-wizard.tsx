@@ -162,7 +162,7 @@ export function OnboardingWizard({ user, subscription, subscriptionFailed, refre
             {t('onboarding.welcome', { name: user.firstName || user.name })}
           </Heading>
           <Text color="fg.muted" fontSize="lg" data-testid="onboarding-subtitle">
-            {subscribed && subscription
+            {twoSteps && subscription
               ? t('onboarding.subtitleSubscribed', { plan: subscription.plan.name })
               : t('onboarding.subtitle')}
           </Text>

@@ -111,7 +111,7 @@ export function AuthPage() {
       title={mode === 'register' ? t('auth.register.title') : t('auth.login.title')}
       subtitle={mode === 'register' ? t('auth.register.subtitle') : t('auth.login.subtitle')}
     >
-      {planIntent && <PlanIntentNote intent={planIntent} />}
+      {planIntent && <PlanIntentNote intent={planIntent} mode={mode} />}
       {mode === 'login' && unverified && (
         <UnverifiedNotice busy={resending} onResend={() => void resendVerification(unverified)} />
       )}
