@@ -47,9 +47,17 @@ export function bodyText(email: CaughtEmail): string {
 		.trim();
 }
 
+/** An attribute value as the browser reads it: `&amp;` and numeric references (`&#38;`, `&#x26;`) decoded. */
+const decodeAttribute = (value: string): string =>
+	value
+		.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+		.replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+		.replaceAll('&quot;', '"')
+		.replaceAll('&amp;', '&');
+
 /** The first link in an email's HTML whose URL starts with the given prefix. */
 export function linkIn(email: CaughtEmail, prefix: string): URL {
-	const hrefs = [...email.html.matchAll(/href=["']([^"']+)["']/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+	const hrefs = [...email.html.matchAll(/href=["']([^"']+)["']/g)].map((match) => decodeAttribute(match[1]!));
 	const href = hrefs.find((candidate) => candidate.startsWith(prefix));
 	if (!href) throw new Error(`No link starting with ${prefix} in "${email.subject}"; links: ${hrefs.join(" ")}`);
 	return new URL(href);

@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 
 /**
  * The route table. Pages load lazily so a visitor downloads only the screen
- * they open. Onboarding arrives with its own issue.
+ * they open.
  */
 export const routes: RouteObject[] = [
   {
@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.dashboard.path,
             lazy: async () => ({ Component: (await import('./pages/dashboard-route')).DashboardRoute }),
+          },
+          {
+            path: paths.onboarding.path,
+            lazy: async () => ({ Component: (await import('./pages/onboarding/onboarding-route')).OnboardingRoute }),
           },
           {
             path: paths.newProject.path,

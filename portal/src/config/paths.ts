@@ -4,6 +4,7 @@
  */
 
 import type { BillingPeriod } from '@epic/platform-api';
+import { withPlanIntent, type PlanIntent } from '../lib/plans/plan-intent';
 
 export type AuthMode = 'login' | 'register';
 
@@ -19,13 +20,16 @@ export const paths = {
   pricing: {
     getHref: () => '/#pricing',
   },
+  /** Sign in, or register; a plan picked on the pricing cards rides along (`&plan=…&period=…`). */
   auth: {
     path: '/auth',
-    getHref: (mode: AuthMode = 'login') => (mode === 'register' ? '/auth?mode=register' : '/auth'),
+    getHref: (mode: AuthMode = 'login', intent: PlanIntent | null = null) =>
+      withPlanIntent(mode === 'register' ? '/auth?mode=register' : '/auth', intent),
   },
+  /** The registration email's link; it carries the plan picked before registering, if any. */
   verifyEmail: {
     path: '/verify-email',
-    getHref: () => '/verify-email',
+    getHref: (intent: PlanIntent | null = null) => withPlanIntent('/verify-email', intent),
   },
   forgotPassword: {
     path: '/forgot-password',
@@ -51,6 +55,11 @@ export const paths = {
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
+  },
+  /** The first-project wizard; a plan picked on the pricing cards is preselected (`?plan=…&period=…`). */
+  onboarding: {
+    path: '/onboarding',
+    getHref: (intent: PlanIntent | null = null) => withPlanIntent('/onboarding', intent),
   },
   /** The new-project form, then the setup screen of the created project (`?project={id}`). */
   newProject: {

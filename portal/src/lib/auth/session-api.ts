@@ -3,6 +3,7 @@ import type { AccountLanguage, AccountProfileUpdate } from '@epic/platform-api';
 import { paths } from '../../config/paths';
 import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
+import type { PlanIntent } from '../plans/plan-intent';
 import { isAccountProfile, splitFullName, toSessionUser, type SessionUser } from './session-user';
 
 /**
@@ -35,6 +36,12 @@ export type Registration = {
   password: string;
   /** The page's language: the account's emails are written in it. */
   language: AccountLanguage;
+  /**
+   * A plan picked on the pricing cards before registering: the verification link carries it, so
+   * signing in afterwards opens onboarding with it. Directus checks the link's origin and path
+   * against `USER_REGISTER_URL_ALLOW_LIST` and keeps its query, adding the token.
+   */
+  planIntent?: PlanIntent | null;
 };
 
 /**
@@ -42,11 +49,11 @@ export type Registration = {
  * never signs the user in (docs/product.md, States, Registration). For an account that exists
  * but is not verified yet, Directus sends the verification email again.
  */
-export async function registerAccount({ fullName, email, password, language }: Registration): Promise<void> {
+export async function registerAccount({ fullName, email, password, language, planIntent = null }: Registration): Promise<void> {
   // registerUser puts every option into the body; the server stores `language` with the account.
   const options = {
     ...(fullName === undefined ? {} : splitFullName(fullName)),
-    verification_url: `${window.location.origin}${paths.verifyEmail.getHref()}`,
+    verification_url: `${window.location.origin}${paths.verifyEmail.getHref(planIntent)}`,
     language,
   };
   await directus.request(registerUser(email, password, options));

@@ -7,10 +7,12 @@ import { paths } from '../../../config/paths';
 import { getErrorCode } from '../../../lib/api-error';
 import { readReturnTo } from '../../../lib/auth/return-to';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { planIntentEntries, readPlanIntent } from '../../../lib/plans/plan-intent';
 import { toaster } from '../../../lib/toaster';
 import { AuthCard } from './auth-card';
 import { AuthForm, type AuthFormValues } from './auth-form';
 import { CheckEmail } from './check-email';
+import { PlanIntentNote } from './plan-intent-note';
 import { UnverifiedNotice } from './unverified-notice';
 
 type Credentials = { email: string; password: string };
@@ -19,7 +21,11 @@ type Credentials = { email: string; password: string };
 const isUnverifiedLogin = (error: unknown): boolean =>
   error instanceof Error && getErrorCode(error.cause) === 'EMAIL_NOT_VERIFIED';
 
-/** /auth: sign in, or register with ?mode=register. */
+/**
+ * /auth: sign in, or register with ?mode=register. A plan picked on the pricing cards
+ * (`&plan=…&period=…`) stays in the query across modes, goes into the verification link when
+ * registering, and after signing in leads to onboarding instead of the dashboard.
+ */
 export function AuthPage() {
   const { t } = useTranslation();
   const { login, register } = useAuth();
@@ -27,6 +33,7 @@ export function AuthPage() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: AuthMode = searchParams.get('mode') === 'register' ? 'register' : 'login';
+  const planIntent = readPlanIntent(searchParams);
   // Set after a successful registration: the account exists but is not signed in yet.
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   // Set when sign-in was refused because the email is not verified: the way to a new email.
@@ -37,12 +44,13 @@ export function AuthPage() {
     setRegisteredEmail(null);
     setUnverified(null);
     // Keep the router state so a pending "return to" survives switching modes.
-    setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true, state: location.state });
+    const modeEntries: [string, string][] = next === 'register' ? [['mode', 'register']] : [];
+    setSearchParams([...modeEntries, ...planIntentEntries(planIntent)], { replace: true, state: location.state });
   };
 
   const handleSubmit = async ({ fullName, email, password }: AuthFormValues) => {
     if (mode === 'register') {
-      await register({ fullName, email, password });
+      await register({ fullName, email, password, planIntent });
       toaster.success({ title: t('auth.toast.registered') });
       setRegisteredEmail(email);
       return;
@@ -56,7 +64,8 @@ export function AuthPage() {
       return;
     }
     toaster.success({ title: t('auth.toast.loggedIn') });
-    await navigate(readReturnTo(location.state) ?? paths.dashboard.getHref(), { replace: true });
+    const destination = planIntent ? paths.onboarding.getHref(planIntent) : (readReturnTo(location.state) ?? paths.dashboard.getHref());
+    await navigate(destination, { replace: true });
   };
 
   // Registering again with the same email and password makes Directus send the verification
@@ -64,7 +73,7 @@ export function AuthPage() {
   const resendVerification = async ({ email, password }: Credentials) => {
     setResending(true);
     try {
-      await register({ email, password });
+      await register({ email, password, planIntent });
       toaster.success({ title: t('auth.unverified.resent') });
       setUnverified(null);
       setRegisteredEmail(email);
@@ -102,6 +111,7 @@ export function AuthPage() {
       title={mode === 'register' ? t('auth.register.title') : t('auth.login.title')}
       subtitle={mode === 'register' ? t('auth.register.subtitle') : t('auth.login.subtitle')}
     >
+      {planIntent && <PlanIntentNote intent={planIntent} mode={mode} />}
       {mode === 'login' && unverified && (
         <UnverifiedNotice busy={resending} onResend={() => void resendVerification(unverified)} />
       )}

@@ -17,7 +17,24 @@ export type PlanSelectionProps = {
   initialPeriod?: BillingPeriod;
   /** No plan can be chosen yet (e.g. while the current subscription loads). */
   disabled?: boolean;
+  /** Plans that may not be chosen here (e.g. the onboarding wizard wants a plan with projects). */
+  canChoose?: (plan: Plan, period: BillingPeriod) => boolean;
+  /**
+   * A click anywhere on a card chooses it (the onboarding wizard). The card's button stays the one
+   * control, so keyboard users Tab to it and press Enter or Space.
+   */
+  wholeCardSelects?: boolean;
 };
+
+/**
+ * Stretches the button's hit area over its card: the button gives up its own positioning so its
+ * `::after` covers the card (which is `position: relative`).
+ */
+const WHOLE_CARD = {
+  position: 'static',
+  _after: { content: '""', position: 'absolute', inset: '0', cursor: 'pointer' },
+  _disabled: { _after: { cursor: 'not-allowed' } },
+} as const;
 
 /**
  * The period switch and one card per active plan with the full price display (per-month price,
@@ -30,6 +47,8 @@ export function PlanSelection({
   pendingPlanId = null,
   initialPeriod = 'monthly',
   disabled = false,
+  canChoose = () => true,
+  wholeCardSelects = false,
 }: PlanSelectionProps) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<BillingPeriod>(initialPeriod);
@@ -61,10 +80,12 @@ export function PlanSelection({
               w="full"
               colorPalette="purple"
               variant={plan.popular && !isCurrentChoice ? 'solid' : 'outline'}
-              disabled={disabled || isCurrentChoice || (pendingPlanId !== null && pendingPlanId !== plan.id)}
+              disabled={disabled || isCurrentChoice || !canChoose(plan, target) || (pendingPlanId !== null && pendingPlanId !== plan.id)}
               loading={pendingPlanId === plan.id}
               onClick={() => onSelect(plan, target)}
               data-testid={`choose-plan-${plan.id}`}
+              data-card-id={`${plan.id}-${target}`}
+              {...(wholeCardSelects ? WHOLE_CARD : {})}
             >
               {label}
             </Button>

@@ -7,7 +7,12 @@ import { PlanList } from '../../../components/plans/plan-list';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { paths } from '../../../config/paths';
 import type { BillingPeriod } from '../../../lib/plans/plan';
+import { planIntentFor } from '../../../lib/plans/plan-intent';
 
+/**
+ * The landing page's plans. Get started registers with the plan and the period its card shows, so
+ * the choice survives registration, the verification email and sign-in into onboarding.
+ */
 export function PricingSection() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -23,7 +28,9 @@ export function PricingSection() {
         cardTestId="pricing-plan"
         renderAction={(plan) => (
           <Button asChild w="full" colorPalette="purple" variant={plan.popular ? 'solid' : 'outline'}>
-            <RouterLink to={paths.auth.getHref('register')}>{t('landing.pricing.cta')}</RouterLink>
+            <RouterLink to={paths.auth.getHref('register', planIntentFor(plan, period))} data-testid={`pricing-get-started-${plan.id}`}>
+              {t('landing.pricing.cta')}
+            </RouterLink>
           </Button>
         )}
       />

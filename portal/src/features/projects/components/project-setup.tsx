@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Container, DataList, Heading, HStack, Progress, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
-import type { ProjectStepState } from '@epic/platform-api';
-import { useEffect, useRef, useState } from 'react';
+import type { Project, ProjectStepState } from '@epic/platform-api';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircle, LuCircleCheck, LuCircleX, LuExternalLink, LuRotateCcw } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -25,37 +25,69 @@ function StepIcon({ state }: { state: ProjectStepState }) {
   return <LuCircle aria-hidden="true" color="var(--chakra-colors-fg-muted)" size="20" />;
 }
 
+export type ProjectSetupProps = {
+  projectId: string;
+  planName: string | null;
+  /**
+   * Inside another page (the onboarding wizard): no page container of its own, and the title is an
+   * h3 under the host's step heading.
+   */
+  embedded?: boolean;
+  /**
+   * Called once when the project is published, instead of this screen's own success toast and
+   * redirect to the dashboard 3 s later.
+   */
+  onComplete?: (project: Project) => void;
+};
+
+/** The page container, or nothing when the screen sits inside another page. */
+function Frame({ embedded, maxW, children }: { embedded: boolean; maxW: string; children: ReactNode }) {
+  if (embedded) return children;
+  return (
+    <Container maxW={maxW} py={{ base: '10', md: '16' }}>
+      {children}
+    </Container>
+  );
+}
+
 /**
  * "Creating your CMS": the project's real provisioning steps, read from `GET /projects/{id}` every
  * second while it is draft or pending (docs/product.md, Project). Nothing advances by time.
  */
-export function ProjectSetup({ projectId, planName }: { projectId: string; planName: string | null }) {
+export function ProjectSetup({ projectId, planName, embedded = false, onComplete }: ProjectSetupProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: project, error, mutate } = useProject(projectId);
   const { data: portalConfig } = usePortalConfig();
   const [retrying, setRetrying] = useState(false);
   const announced = useRef(false);
+  // The latest handler, so a new function from the host's render does not count as a new completion.
+  const completeHandler = useRef(onComplete);
+  useEffect(() => {
+    completeHandler.current = onComplete;
+  });
+  const hostHandlesCompletion = onComplete !== undefined;
 
   const view = project ? projectStatusView(project.status) : null;
   const done = view === 'active';
 
-  // Once published: the success toast (once), then the dashboard after 3 s.
+  // Once published: the host's handler, or the success toast (once) and the dashboard after 3 s.
   useEffect(() => {
-    if (!done || announced.current) return;
+    if (!done || !project || announced.current) return;
     announced.current = true;
-    toaster.success({ title: t('projects.setup.created') });
     void refreshProjects();
-  }, [done, t]);
+    if (completeHandler.current) completeHandler.current(project);
+    else toaster.success({ title: t('projects.setup.created') });
+  }, [done, project, t]);
   useEffect(() => {
-    if (!done) return;
+    if (!done || hostHandlesCompletion) return;
     const timer = window.setTimeout(() => void navigate(paths.dashboard.getHref()), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, hostHandlesCompletion, navigate]);
 
   if (error && !project) {
     return (
-      <Container maxW="2xl" py="16">
+      <Frame embedded={embedded} maxW="2xl">
         <Alert.Root status="error" data-testid="setup-error">
           <Alert.Indicator />
           <Alert.Content>
@@ -66,10 +98,10 @@ export function ProjectSetup({ projectId, planName }: { projectId: string; planN
             <RouterLink to={paths.dashboard.getHref()}>{t('projects.setup.toDashboard')}</RouterLink>
           </Button>
         </Alert.Root>
-      </Container>
+      </Frame>
     );
   }
-  if (!project) return <PageSpinner />;
+  if (!project) return embedded ? <Spinner color="purple.solid" aria-label={t('common.loading')} /> : <PageSpinner />;
 
   const steps = setupSteps(project.steps);
   const percent = setupPercent(project.steps);
@@ -87,11 +119,11 @@ export function ProjectSetup({ projectId, planName }: { projectId: string; planN
   };
 
   return (
-    <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+    <Frame embedded={embedded} maxW="3xl">
       <Card.Root data-testid="project-setup" data-status={project.status}>
         <Card.Body gap="6">
           <Stack gap="2">
-            <Heading as="h1" size="2xl" data-testid="setup-title">
+            <Heading as={embedded ? 'h3' : 'h1'} size={embedded ? 'xl' : '2xl'} data-testid="setup-title">
               {done ? t('projects.setup.completeTitle') : failed ? t('projects.setup.failedTitle') : t('projects.setup.title')}
             </Heading>
             <Text color="fg.muted">
@@ -177,9 +209,11 @@ export function ProjectSetup({ projectId, planName }: { projectId: string; planN
                   </a>
                 </Button>
               )}
-              <Text fontSize="sm" color="fg.muted" role="status" data-testid="setup-redirect">
-                {t('projects.setup.redirecting')}
-              </Text>
+              {!hostHandlesCompletion && (
+                <Text fontSize="sm" color="fg.muted" role="status" data-testid="setup-redirect">
+                  {t('projects.setup.redirecting')}
+                </Text>
+              )}
             </Stack>
           ) : (
             <Wrap gap="3">
@@ -192,6 +226,6 @@ export function ProjectSetup({ projectId, planName }: { projectId: string; planN
           )}
         </Card.Body>
       </Card.Root>
-    </Container>
+    </Frame>
   );
 }

@@ -110,6 +110,11 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
               <Text color="fg.muted" maxW="md">
                 {t('projects.empty.text')}
               </Text>
+              <Button asChild colorPalette="purple" variant="outline" size="sm" mt="2">
+                <RouterLink to={paths.onboarding.getHref()} data-testid="projects-empty-onboarding">
+                  {t('onboarding.dashboardLink')}
+                </RouterLink>
+              </Button>
             </Card.Body>
           </Card.Root>
         ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProjectForm, checkSubdomain, normalizeSubdomain, sitePreview } from './project-form';
+import { checkProjectForm, checkSubdomain, normalizeSubdomain, sitePreview, toCreateRequest } from './project-form';
 
 describe('new project form', () => {
   it('requires a name and a subdomain', () => {
@@ -22,5 +22,10 @@ describe('new project form', () => {
     expect(normalizeSubdomain(' My-Site ')).toBe('my-site');
     expect(sitePreview('My-Site', 'sites.example.com')).toBe('my-site.sites.example.com');
     expect(sitePreview('', 'sites.example.com')).toBe('your-project.sites.example.com');
+  });
+
+  it('sends trimmed values, the subdomain lower-case and no empty description', () => {
+    expect(toCreateRequest({ name: ' Blog ', description: '  ', subdomain: ' My-Site ' })).toEqual({ name: 'Blog', subdomain: 'my-site' });
+    expect(toCreateRequest({ name: 'Blog', description: ' About ', subdomain: 'blog' })).toEqual({ name: 'Blog', subdomain: 'blog', description: 'About' });
   });
 });

@@ -1,9 +1,11 @@
-import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_PATTERN } from '@epic/platform-api';
+import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_PATTERN, type ProjectCreateRequest } from '@epic/platform-api';
 
 /** Failures of the new-project form, named by their key under `projects.validation.*`. */
 export type ProjectFormError = 'nameRequired' | 'subdomainRequired' | 'subdomainInvalid';
 
 export type ProjectFormValues = { name: string; description: string; subdomain: string };
+
+export const EMPTY_PROJECT_FORM: ProjectFormValues = { name: '', description: '', subdomain: '' };
 
 /** The subdomain as the server stores it: trimmed and lower-case. */
 export const normalizeSubdomain = (value: string): string => value.trim().toLowerCase();
@@ -26,3 +28,9 @@ export function checkProjectForm(values: ProjectFormValues): Partial<Record<'nam
 /** The address shown live under the subdomain field. */
 export const sitePreview = (subdomain: string, publicHost: string): string =>
   `${normalizeSubdomain(subdomain) || 'your-project'}.${publicHost}`;
+
+/** The values as the create call takes them: trimmed, the subdomain lower-case, no empty description. */
+export function toCreateRequest(values: ProjectFormValues): ProjectCreateRequest {
+  const description = values.description.trim();
+  return { name: values.name.trim(), subdomain: normalizeSubdomain(values.subdomain), ...(description ? { description } : {}) };
+}

@@ -1,0 +1,33 @@
+import type { ProjectCreateRequest } from '@epic/platform-api';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createProject, describeProjectFailure, isSubdomainTaken, refreshProjects } from '../../../features/projects';
+import { toaster } from '../../../lib/toaster';
+
+export type CreationResult = { ok: true; projectId: string } | { ok: false };
+
+/**
+ * Creates the wizard's project: on failure the toast "Failed to create project: {message}" and, for
+ * a subdomain another project has, that subdomain (its field then says so).
+ */
+export function useProjectCreation() {
+  const { t } = useTranslation();
+  const [takenSubdomain, setTakenSubdomain] = useState<string | null>(null);
+
+  const create = useCallback(
+    async (request: ProjectCreateRequest): Promise<CreationResult> => {
+      try {
+        const project = await createProject(request);
+        await refreshProjects();
+        return { ok: true, projectId: project.id };
+      } catch (error) {
+        if (isSubdomainTaken(error)) setTakenSubdomain(request.subdomain);
+        toaster.error({ title: t('onboarding.toast.createFailed', { message: describeProjectFailure(error) }) });
+        return { ok: false };
+      }
+    },
+    [t],
+  );
+
+  return { create, takenSubdomain };
+}
