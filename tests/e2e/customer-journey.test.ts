@@ -22,6 +22,7 @@ import { launchChromium } from '../support/browser.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { linkIn, waitForEmail } from '../support/mailbox.ts';
+import { SANDBOX_CARD } from '../support/sandbox-subscription.ts';
 import { portalText, type PortalLanguage } from '../support/portal-text.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
@@ -102,10 +103,9 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await page.getByTestId('pricing-plan').first().waitFor();
 			expect(await page.locator('html').getAttribute('lang')).toBe(language);
 			await step('landing');
-			const proCard = page.locator('[data-testid="pricing-plan"][data-plan-id="pro"]');
-			await proCard.getByRole('link', { name: text('landing.pricing.cta') }).click();
+			await page.getByTestId('pricing-get-started-pro').click();
 			await page.waitForURL(/\/auth\?/);
-			
+			expect(new URL(page.url()).search).toBe('?mode=register&plan=pro&period=monthly');
 
 			// Registration does not sign in: it sends the verification email.
 			const form = page.getByTestId('auth-form');
@@ -126,16 +126,37 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await page.getByTestId('auth-form').locator('input[name="email"]').fill(email);
 			await page.getByTestId('auth-form').locator('input[name="password"]').fill(password);
 			await page.getByTestId('auth-form').locator('button[type="submit"]').click();
-			await page.waitForURL(/\/dashboard/);
+			await page.waitForURL(/\/onboarding\?plan=pro&period=monthly$/);
 
-			await walkOnboarding(page, step, { projectName, subdomain });
+			// Onboarding: the details, then straight to paying for the plan chosen on the landing page.
+			const chosen = page.getByTestId('onboarding-chosen-plan');
+			await chosen.waitFor();
+			expect(await chosen.textContent()).toContain(text('onboarding.chosenPlan.title', { plan: 'Pro', period: text('plans.periods.monthly') }));
+			await page.getByTestId('project-name-input').fill(projectName);
+			await page.getByTestId('project-subdomain-input').fill(subdomain);
+			await step('onboarding-details');
+			await page.getByTestId('onboarding-details-submit').click();
+			expect(await page.getByTestId('onboarding-payment-plan').getAttribute('data-plan-id')).toBe('pro');
+			await page.getByTestId('sandbox-checkout-form').waitFor();
+			await page.getByTestId('card-number').fill(SANDBOX_CARD.card_number);
+			await page.getByTestId('card-expiry').fill(SANDBOX_CARD.expiry);
+			await page.getByTestId('card-cvc').fill(SANDBOX_CARD.cvc);
+			await page.getByTestId('card-holder').fill(SANDBOX_CARD.cardholder);
+			await step('onboarding-payment');
+			await page.getByTestId('pay-button').click();
 
-			// Step 4 follows the server's provisioning until the project is published.
-			const setup = page.locator('[data-testid="project-setup"][data-status="published"]');
-			await setup.waitFor({ timeout: 90_000 });
-			const states = await setup.locator('[data-testid="setup-step"]').evaluateAll((steps) => steps.map((item) => item.getAttribute('data-state')));
-			expect(states).toEqual(['complete', 'complete', 'complete', 'complete']);
-			await step('provisioned');
+			// Step 4 follows the server's provisioning steps; on completion the wizard says so and
+			// opens the dashboard.
+			await page.getByTestId('project-setup').waitFor({ timeout: 30_000 });
+			await recordShownSteps(page);
+			await step('onboarding-setup');
+			await toast(text('onboarding.toast.created')).waitFor({ timeout: 90_000 });
+			const shown = await shownSteps(page);
+			expect(shown.at(-1)).toEqual(['complete', 'complete', 'complete', 'complete']);
+			// The steps only ever move forward: no state list the screen showed undoes an earlier one.
+			const weight: Record<string, number> = { pending: 0, in_progress: 1, complete: 2 };
+			const progress = (states: string[]) => states.reduce((sum, state) => sum + (weight[state] ?? Number.NaN), 0);
+			expect(shown.map(progress)).toEqual([...shown.map(progress)].sort((a, b) => a - b));
 			const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('epic-auth') ?? '{}') as { access_token?: string }).access_token ?? '');
 			const listed = await api('GET', '/projects', { token });
 			expect(listed.status).toBe(200);
@@ -247,26 +268,28 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 	}, 300_000);
 });
 
-/** Project details, then (the plan was chosen on the landing page) the sandbox payment. */
-async function walkOnboarding(page: Page, step: (name: string) => Promise<void>, details: { projectName: string; subdomain: string }): Promise<void> {
-	const base = new URL(page.url()).origin;
-	await page.goto(`${base}/subscription`);
-	await page.getByTestId('choose-plan-pro').click();
-	await page.waitForURL(/\/subscription\/checkout/);
-	await page.getByTestId('sandbox-checkout-form').waitFor();
-	await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-	await page.getByTestId('card-expiry').fill('12/34');
-	await page.getByTestId('card-cvc').fill('123');
-	await page.getByTestId('card-holder').fill('Test Holder');
-	await page.getByTestId('pay-button').click();
-	await page.getByTestId('checkout-return-success').waitFor();
-	await step('paid');
-	await page.goto(`${base}/projects/new`);
-	await page.getByTestId('project-name-input').fill(details.projectName);
-	await page.getByTestId('project-subdomain-input').fill(details.subdomain);
-	await page.getByTestId('new-project-submit').click();
-	await page.getByTestId('project-setup').waitFor();
+/**
+ * Records, in the page, every distinct list of step states the setup screen shows from now on (the
+ * screen polls the server, so each list is one the server recorded on the way).
+ */
+function recordShownSteps(page: Page): Promise<void> {
+	return page.evaluate(() => {
+		const shown: string[][] = [];
+		let last = '';
+		const record = () => {
+			const states = Array.from(document.querySelectorAll('[data-testid="setup-step"]')).map((item) => item.getAttribute('data-state') ?? '');
+			if (states.length && states.join() !== last) {
+				last = states.join();
+				shown.push(states);
+			}
+		};
+		record();
+		new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+		(window as unknown as { shownSteps: string[][] }).shownSteps = shown;
+	});
 }
+
+const shownSteps = (page: Page) => page.evaluate(() => (window as unknown as { shownSteps: string[][] }).shownSteps);
 
 async function signInToStudio(studio: Page, email: string, password: string): Promise<void> {
 	await studio.waitForURL(/\/admin\/login/, { timeout: 60_000 });
