@@ -14,7 +14,11 @@ export const uniqueWord = (prefix: string) => `${prefix}${randomBytes(4).toStrin
 export class StaffEditor {
 	private readonly created: { collection: SiteCollection; id: number }[] = [];
 
-	private constructor(private readonly token: string) {}
+	private readonly token: string;
+
+	private constructor(token: string) {
+		this.token = token;
+	}
 
 	static async signIn(): Promise<StaffEditor> {
 		return new StaffEditor(await adminToken());
