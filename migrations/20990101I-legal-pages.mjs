@@ -43,42 +43,42 @@ We keep your data while you have an account. You can correct your name and email
 
 ## Contact
 
-For any question about your data, write to us through the help centre.`;
+For any question about your data, write to us through the [help centre](/help).`;
 
-const PRIVACY_ES = `Esta política explica qué datos guarda este servicio sobre usted, para qué y cómo borrarlos. Se aplica al portal de clientes y al plano de control que lo sostiene. El contenido que usted pone en sus propios proyectos CMS es suyo; vea «Sus proyectos» más abajo.
+const PRIVACY_ES = `Esta política explica qué datos guarda este servicio sobre ti, para qué y cómo borrarlos. Se aplica al portal de clientes y al plano de control que lo sostiene. El contenido que pones en tus propios proyectos CMS es tuyo; consulta «Tus proyectos» más abajo.
 
 ## Qué guardamos
 
-- **Su cuenta**: su dirección de correo, nombre y apellido, idioma preferido, el estado de su cuenta y, si la sube, su foto de perfil. Su contraseña se guarda solo como un hash irreversible; nadie puede leerla.
-- **Sesiones**: mientras tiene la sesión iniciada, un registro de sesión con fecha de caducidad permite que el portal la mantenga. Cerrar la sesión, cambiar la contraseña o eliminar la cuenta termina sus sesiones.
-- **Facturación**: los pagos los gestiona Stripe. Los datos de la tarjeta se introducen en el propio formulario de Stripe y nunca llegan a nuestros servidores. Guardamos los identificadores que Stripe nos da para usted y su suscripción, su plan, el periodo de facturación, el estado y las fechas de la suscripción, y los eventos que Stripe nos envía sobre los pagos.
-- **Sus proyectos**: el nombre, la descripción, el subdominio, el dominio propio y el estado de cada proyecto, y el correo y la contraseña generada del administrador de su CMS (la contraseña se guarda cifrada). También contamos las peticiones que reciben cada día los sitios de cada proyecto, para mostrarle su uso; estos recuentos no contienen información sobre los visitantes.
-- **Mensajes y notificaciones**: lo que envía con el formulario de contacto (nombre, correo, asunto, mensaje) y las notificaciones que el portal le muestra sobre sus proyectos, su suscripción y sus dominios.
-- **Registro de actividad**: para los inicios de sesión y los cambios hechos a través del servicio, se anotan en nuestro registro de administración la hora, su dirección de red y la identificación de su navegador.
+- **Tu cuenta**: tu dirección de correo, nombre y apellido, idioma preferido, el estado de tu cuenta y, si la subes, tu foto de perfil. Tu contraseña se guarda solo como un hash irreversible; nadie puede leerla.
+- **Sesiones**: mientras tienes la sesión iniciada, un registro de sesión con fecha de caducidad permite que el portal la mantenga. Cerrar la sesión, cambiar la contraseña o eliminar la cuenta termina tus sesiones.
+- **Facturación**: los pagos los gestiona Stripe. Los datos de la tarjeta se introducen en el propio formulario de Stripe y nunca llegan a nuestros servidores. Guardamos los identificadores que Stripe nos da para ti y tu suscripción, tu plan, el periodo de facturación, el estado y las fechas de la suscripción, y los eventos que Stripe nos envía sobre los pagos.
+- **Tus proyectos**: el nombre, la descripción, el subdominio, el dominio propio y el estado de cada proyecto, y el correo y la contraseña generada del administrador de su CMS (la contraseña se guarda cifrada). También contamos las peticiones que reciben cada día los sitios de cada proyecto, para mostrarte su uso; estos recuentos no contienen información sobre los visitantes.
+- **Mensajes y notificaciones**: lo que envías con el formulario de contacto (nombre, correo, asunto, mensaje) y las notificaciones que el portal te muestra sobre tus proyectos, tu suscripción y tus dominios.
+- **Registro de actividad**: para los inicios de sesión y los cambios hechos a través del servicio, se anotan en nuestro registro de administración la hora, tu dirección de red y la identificación de tu navegador.
 
-## Sus proyectos
+## Tus proyectos
 
-Cada proyecto es un CMS Directus independiente con su propia base de datos. Guardamos y servimos lo que usted pone en él solo para hacer funcionar el proyecto; no lo leemos, no lo vendemos ni lo usamos para nada más, salvo cuando la ley nos obligue.
+Cada proyecto es un CMS Directus independiente con su propia base de datos. Guardamos y servimos lo que pones en él solo para hacer funcionar el proyecto; no lo leemos, no lo vendemos ni lo usamos para nada más, salvo cuando la ley nos obligue.
 
 ## Correos que enviamos
 
-Solo le escribimos sobre su cuenta y su servicio: la verificación de su dirección, el restablecimiento de la contraseña, los cambios de correo, la eliminación de la cuenta, los pagos y cambios de suscripción, los dominios propios que dejan de servirse y una copia de los mensajes que nos envía. No enviamos correos publicitarios.
+Solo te escribimos sobre tu cuenta y tu servicio: la verificación de tu dirección, el restablecimiento de la contraseña, los cambios de correo, la eliminación de la cuenta, los pagos y cambios de suscripción, los dominios propios que dejan de servirse y una copia de los mensajes que nos envías. No enviamos correos publicitarios.
 
 ## Cookies y almacenamiento local
 
-El portal no usa cookies publicitarias ni de seguimiento. Guarda dos entradas en el almacenamiento local de su navegador: \`epic-auth\`, que contiene su sesión para que siga conectado, y \`preferred-language\`, el idioma que eligió. Al cerrar la sesión se borra \`epic-auth\`. Cuando paga, el formulario de pago de Stripe puede poner sus propias cookies según la política de privacidad de Stripe.
+El portal no usa cookies publicitarias ni de seguimiento. Guarda dos entradas en el almacenamiento local de tu navegador: \`epic-auth\`, que contiene tu sesión para que sigas conectado, y \`preferred-language\`, el idioma que elegiste. Al cerrar la sesión se borra \`epic-auth\`. Cuando pagas, el formulario de pago de Stripe puede poner sus propias cookies según la política de privacidad de Stripe.
 
-## Quién más ve sus datos
+## Quién más ve tus datos
 
-Stripe procesa sus pagos. Nuestro proveedor de correo entrega los correos mencionados. No compartimos sus datos con nadie más y nunca los vendemos.
+Stripe procesa tus pagos. Nuestro proveedor de correo entrega los correos mencionados. No compartimos tus datos con nadie más y nunca los vendemos.
 
 ## Conservación y eliminación
 
-Guardamos sus datos mientras tenga una cuenta. Puede corregir su nombre y su correo en la página de perfil, y eliminar allí su cuenta en cualquier momento. Eliminarla cancela su suscripción, borra sus proyectos con sus datos, su foto de perfil, sus mensajes, notificaciones y sesiones, y pide a Stripe que le borre como cliente. Lo que exige la contabilidad se conserva, sin su nombre ni su correo: los registros de suscripción (plan, periodo, estado, fechas) y los eventos de pago.
+Guardamos tus datos mientras tengas una cuenta. Puedes corregir tu nombre y tu correo en la página de perfil, y eliminar allí tu cuenta en cualquier momento. Eliminarla cancela tu suscripción, borra tus proyectos con sus datos, tu foto de perfil, tus mensajes, notificaciones y sesiones, y pide a Stripe que te borre como cliente. Lo que exige la contabilidad se conserva, sin tu nombre ni tu correo: los registros de suscripción (plan, periodo, estado, fechas) y los eventos de pago.
 
 ## Contacto
 
-Para cualquier pregunta sobre sus datos, escríbanos desde el centro de ayuda.`;
+Para cualquier pregunta sobre tus datos, escríbenos desde el [centro de ayuda](/help).`;
 
 const PRIVACY_RU = `Эта политика объясняет, какие данные о вас хранит сервис, зачем и как их удалить. Она относится к клиентскому порталу и к управляющей части сервиса за ним. Содержимое, которое вы размещаете в своих CMS-проектах, принадлежит вам; см. раздел «Ваши проекты» ниже.
 
@@ -113,7 +113,7 @@ Stripe обрабатывает ваши платежи. Наш почтовый
 
 ## Связь с нами
 
-С любыми вопросами о ваших данных пишите нам через центр помощи.`;
+С любыми вопросами о ваших данных пишите нам через [центр помощи](/help).`;
 
 const TERMS_EN = `These terms apply to your use of this service: the customer portal, your subscription and the CMS projects we host for you. By creating an account you accept them.
 
@@ -123,7 +123,7 @@ We run Directus CMS projects for you. Each project has its own database, an addr
 
 ## Your account
 
-Give a real email address, keep your password to yourself and tell us through the help centre if you think someone else has used your account. You are responsible for what is done with your account and your projects.
+Give a real email address, keep your password to yourself and tell us through the [help centre](/help) if you think someone else has used your account. You are responsible for what is done with your account and your projects.
 
 ## Plans, billing and cancellation
 
@@ -133,7 +133,7 @@ Give a real email address, keep your password to yourself and tell us through th
 
 ## 30-day money-back guarantee
 
-If the service is not right for you, ask for a refund through the help centre within 30 days of your first payment and we will refund that payment in full. Your subscription then ends.
+If the service is not right for you, ask for a refund through the [help centre](/help) within 30 days of your first payment and we will refund that payment in full. Your subscription then ends.
 
 ## Acceptable use
 
@@ -149,7 +149,7 @@ We work to keep projects online and answer support requests, but we cannot promi
 
 ## Ending the service
 
-You can delete your account at any time on your profile page; that deletes your projects and their data and cannot be undone. The privacy policy describes what is kept afterwards.
+You can delete your account at any time on your profile page; that deletes your projects and their data and cannot be undone. The [privacy policy](/privacy) describes what is kept afterwards.
 
 ## Changes to these terms
 
@@ -157,51 +157,51 @@ When these terms change, the date at the top of this page changes. Continuing to
 
 ## Contact
 
-Questions about these terms: write to us through the help centre.`;
+Questions about these terms: write to us through the [help centre](/help).`;
 
-const TERMS_ES = `Estas condiciones se aplican al uso de este servicio: el portal de clientes, su suscripción y los proyectos CMS que alojamos para usted. Al crear una cuenta las acepta.
+const TERMS_ES = `Estas condiciones se aplican al uso de este servicio: el portal de clientes, tu suscripción y los proyectos CMS que alojamos para ti. Al crear una cuenta las aceptas.
 
 ## El servicio
 
-Hacemos funcionar proyectos Directus CMS para usted. Cada proyecto tiene su propia base de datos, una dirección en nuestro dominio con la aplicación de administración en /admin, APIs REST y GraphQL y, si quiere, su propio dominio cuando su DNS apunte a nosotros. Su plan fija cuántos proyectos puede crear. Salvo que su plan incluya una licencia de Directus, los proyectos usan el nivel básico de Directus, que permite hasta 3 puestos de Studio, 25 colecciones y 5 flujos por proyecto.
+Hacemos funcionar proyectos Directus CMS para ti. Cada proyecto tiene su propia base de datos, una dirección en nuestro dominio con la aplicación de administración en /admin, APIs REST y GraphQL y, si quieres, tu propio dominio cuando su DNS apunte a nosotros. Tu plan fija cuántos proyectos puedes crear. Salvo que tu plan incluya una licencia de Directus, los proyectos usan el nivel básico de Directus, que permite hasta 3 puestos de Studio, 25 colecciones y 5 flujos por proyecto.
 
-## Su cuenta
+## Tu cuenta
 
-Indique una dirección de correo real, no comparta su contraseña y avísenos desde el centro de ayuda si cree que otra persona ha usado su cuenta. Usted es responsable de lo que se hace con su cuenta y sus proyectos.
+Indica una dirección de correo real, no compartas tu contraseña y avísanos desde el [centro de ayuda](/help) si crees que otra persona ha usado tu cuenta. Eres responsable de lo que se hace con tu cuenta y tus proyectos.
 
 ## Planes, facturación y cancelación
 
-- Los planes se cobran por adelantado, mensual, trimestral o anualmente, a través de Stripe, y se renuevan automáticamente al final de cada periodo hasta que los cancele.
-- Puede cambiar de plan o cancelar en cualquier momento desde la página de suscripción o el portal de facturación. Una suscripción cancelada sigue activa hasta el final del periodo pagado y no se renueva.
-- Cuando una suscripción termina o no se puede cobrar un pago, los sitios de sus proyectos se suspenden; vuelven a servirse cuando hay una suscripción activa.
+- Los planes se cobran por adelantado, mensual, trimestral o anualmente, a través de Stripe, y se renuevan automáticamente al final de cada periodo hasta que los canceles.
+- Puedes cambiar de plan o cancelar en cualquier momento desde la página de suscripción o el portal de facturación. Una suscripción cancelada sigue activa hasta el final del periodo pagado y no se renueva.
+- Cuando una suscripción termina o no se puede cobrar un pago, los sitios de tus proyectos se suspenden; vuelven a servirse cuando hay una suscripción activa.
 
 ## Garantía de devolución de 30 días
 
-Si el servicio no es lo que necesita, pida un reembolso desde el centro de ayuda en los 30 días siguientes a su primer pago y le devolveremos ese pago completo. Su suscripción termina entonces.
+Si el servicio no es lo que necesitas, pide un reembolso desde el [centro de ayuda](/help) en los 30 días siguientes a tu primer pago y te devolveremos ese pago completo. Tu suscripción termina entonces.
 
 ## Uso aceptable
 
-No use el servicio para nada ilegal, para guardar o difundir malware, enviar spam, atacar o sobrecargar otros sistemas ni vulnerar los derechos de otras personas. Podemos suspender un proyecto que lo haga y le diremos por qué.
+No uses el servicio para nada ilegal, para guardar o difundir malware, enviar spam, atacar o sobrecargar otros sistemas ni vulnerar los derechos de otras personas. Podemos suspender un proyecto que lo haga y te diremos por qué.
 
-## Su contenido
+## Tu contenido
 
-Lo que pone en sus proyectos sigue siendo suyo. Nos permite guardarlo, copiarlo y servirlo solo en la medida necesaria para hacer funcionar sus proyectos. Guarde sus propias copias del contenido que le importe.
+Lo que pones en tus proyectos sigue siendo tuyo. Nos permites guardarlo, copiarlo y servirlo solo en la medida necesaria para hacer funcionar tus proyectos. Guarda tus propias copias del contenido que te importe.
 
 ## Disponibilidad
 
-Trabajamos para mantener los proyectos en línea y responder a las solicitudes de soporte, pero no podemos prometer un servicio sin interrupciones. Cuando sea posible, avisaremos con antelación de los trabajos previstos que afecten a sus proyectos.
+Trabajamos para mantener los proyectos en línea y responder a las solicitudes de soporte, pero no podemos prometer un servicio sin interrupciones. Cuando sea posible, avisaremos con antelación de los trabajos previstos que afecten a tus proyectos.
 
 ## Fin del servicio
 
-Puede eliminar su cuenta en cualquier momento en su página de perfil; eso borra sus proyectos y sus datos y no se puede deshacer. La política de privacidad describe lo que se conserva después.
+Puedes eliminar tu cuenta en cualquier momento en tu página de perfil; eso borra tus proyectos y sus datos y no se puede deshacer. La [política de privacidad](/privacy) describe lo que se conserva después.
 
 ## Cambios en estas condiciones
 
-Cuando estas condiciones cambian, cambia la fecha que aparece al principio de esta página. Seguir usando el servicio después de un cambio significa que acepta las nuevas condiciones.
+Cuando estas condiciones cambian, cambia la fecha que aparece al principio de esta página. Seguir usando el servicio después de un cambio significa que aceptas las nuevas condiciones.
 
 ## Contacto
 
-Preguntas sobre estas condiciones: escríbanos desde el centro de ayuda.`;
+Preguntas sobre estas condiciones: escríbenos desde el [centro de ayuda](/help).`;
 
 const TERMS_RU = `Эти условия действуют, когда вы пользуетесь сервисом: клиентским порталом, подпиской и CMS-проектами, которые мы размещаем для вас. Создавая аккаунт, вы их принимаете.
 
@@ -211,7 +211,7 @@ const TERMS_RU = `Эти условия действуют, когда вы по
 
 ## Ваш аккаунт
 
-Указывайте настоящий адрес почты, никому не сообщайте пароль и сообщите нам через центр помощи, если считаете, что вашим аккаунтом воспользовался кто-то другой. Вы отвечаете за то, что делается с вашим аккаунтом и проектами.
+Указывайте настоящий адрес почты, никому не сообщайте пароль и сообщите нам через [центр помощи](/help), если считаете, что вашим аккаунтом воспользовался кто-то другой. Вы отвечаете за то, что делается с вашим аккаунтом и проектами.
 
 ## Тарифы, оплата и отмена
 
@@ -221,7 +221,7 @@ const TERMS_RU = `Эти условия действуют, когда вы по
 
 ## Гарантия возврата денег в течение 30 дней
 
-Если сервис вам не подошёл, запросите возврат через центр помощи в течение 30 дней после первого платежа, и мы вернём этот платёж полностью. После этого подписка заканчивается.
+Если сервис вам не подошёл, запросите возврат через [центр помощи](/help) в течение 30 дней после первого платежа, и мы вернём этот платёж полностью. После этого подписка заканчивается.
 
 ## Допустимое использование
 
@@ -237,7 +237,7 @@ const TERMS_RU = `Эти условия действуют, когда вы по
 
 ## Прекращение использования
 
-Вы можете в любой момент удалить аккаунт на странице профиля; при этом удаляются ваши проекты и их данные, и это нельзя отменить. Что сохраняется после удаления, описано в политике конфиденциальности.
+Вы можете в любой момент удалить аккаунт на странице профиля; при этом удаляются ваши проекты и их данные, и это нельзя отменить. Что сохраняется после удаления, описано в [политике конфиденциальности](/privacy).
 
 ## Изменения условий
 
@@ -245,7 +245,7 @@ const TERMS_RU = `Эти условия действуют, когда вы по
 
 ## Связь с нами
 
-Вопросы об этих условиях задавайте через центр помощи.`;
+Вопросы об этих условиях задавайте через [центр помощи](/help).`;
 
 export const LEGAL_PAGES = [
 	{ slug: 'privacy', language: 'en', title: 'Privacy policy', body: PRIVACY_EN },
