@@ -18,6 +18,7 @@ interface Migration {
 }
 
 const MIGRATIONS_DIR = repoPath('migrations');
+const MIGRATION_FILES = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.mjs')).sort();
 let database: PreparedTestDatabase | undefined;
 let db: Knex;
 let migrations: Migration[];
@@ -38,6 +39,7 @@ async function snapshotState(database: Knex) {
 			.where('directus_operations.type', 'dns-recheck')
 			.select('directus_flows.trigger', 'directus_flows.status')
 			.orderBy('directus_flows.trigger'),
+		legalPages: await database('site_pages').select('slug', 'language', 'title', 'status').orderBy(['slug', 'language']),
 	};
 }
 
@@ -45,8 +47,7 @@ beforeAll(async () => {
 	database = await prepareTestDatabase(controlPlane().db, 'migrations');
 	db = knex(database.knexConnection);
 	expect(database.knexConnection).not.toEqual(controlPlane().knexConnection);
-	const files = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.mjs')).sort();
-	migrations = await Promise.all(files.map((file) => import(path.join(MIGRATIONS_DIR, file)) as Promise<Migration>));
+	migrations = await Promise.all(MIGRATION_FILES.map((file) => import(path.join(MIGRATIONS_DIR, file)) as Promise<Migration>));
 });
 
 afterAll(async () => {
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('custom migrations', () => {
-	it('seed plans, the Customer role, registration settings, the Avatars folder and the domain re-check Flows', async () => {
+	it('seed plans, the Customer role, registration settings, the Avatars folder, the domain re-check Flows and the legal pages', async () => {
 		const state = await snapshotState(db);
 		expect(state.plans.map((plan: { id: string }) => plan.id)).toEqual(['business', 'free', 'pro', 'starter']);
 		expect(state.roles).toHaveLength(1);
@@ -68,6 +69,14 @@ describe('custom migrations', () => {
 		expect(state.flows).toEqual([
 			{ trigger: 'manual', status: 'active' },
 			{ trigger: 'schedule', status: 'active' },
+		]);
+		expect(state.legalPages.map((page: { slug: string; language: string; status: string }) => `${page.slug}:${page.language}:${page.status}`)).toEqual([
+			'privacy:en:published',
+			'privacy:es:published',
+			'privacy:ru:published',
+			'terms:en:published',
+			'terms:es:published',
+			'terms:ru:published',
 		]);
 	});
 
@@ -86,8 +95,19 @@ describe('custom migrations', () => {
 		expect(Boolean(undone.settings[0]?.public_registration)).toBe(false);
 		expect(undone.folders).toEqual([]);
 		expect(undone.flows).toEqual([]);
+		expect(undone.legalPages).toEqual([]);
 
 		for (const migration of migrations) await migration.up(db);
 		expect(await snapshotState(db)).toEqual(before);
+	});
+
+	it("leave a legal page staff edited when undone, and add no second text of it when redone", async () => {
+		const legalPages = migrations[MIGRATION_FILES.indexOf('20990101I-legal-pages.mjs')]!;
+		await db('site_pages').where({ slug: 'terms', language: 'es' }).update({ body: 'Texto de la empresa.' });
+		await legalPages.down(db);
+		expect(await db('site_pages').select('slug', 'language', 'body')).toEqual([{ slug: 'terms', language: 'es', body: 'Texto de la empresa.' }]);
+		await legalPages.up(db);
+		expect((await snapshotState(db)).legalPages).toHaveLength(6);
+		expect(await db('site_pages').where({ slug: 'terms', language: 'es' }).pluck('body')).toEqual(['Texto de la empresa.']);
 	});
 });

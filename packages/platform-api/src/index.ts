@@ -5,3 +5,4 @@ export * from './projects.ts';
 export * from './domains.ts';
 export * from './contact.ts';
 export * from './notifications.ts';
+export * from './site-content.ts';

@@ -24,6 +24,18 @@ export const routes: RouteObject[] = [
             path: paths.home.path,
             lazy: async () => ({ Component: (await import('../features/landing/components/landing-page')).LandingPage }),
           },
+          {
+            path: paths.forBusiness.path,
+            lazy: async () => ({ Component: (await import('../features/audience/components/audience-pages')).ForBusinessPage }),
+          },
+          {
+            path: paths.forAgencies.path,
+            lazy: async () => ({ Component: (await import('../features/audience/components/audience-pages')).ForAgenciesPage }),
+          },
+          {
+            path: paths.forPartners.path,
+            lazy: async () => ({ Component: (await import('../features/audience/components/audience-pages')).ForPartnersPage }),
+          },
         ],
       },
       {
@@ -59,6 +71,14 @@ export const routes: RouteObject[] = [
       {
         path: paths.about.path,
         lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }),
+      },
+      {
+        path: paths.privacy.path,
+        lazy: async () => ({ Component: (await import('../features/legal/components/legal-page')).PrivacyPage }),
+      },
+      {
+        path: paths.terms.path,
+        lazy: async () => ({ Component: (await import('../features/legal/components/legal-page')).TermsPage }),
       },
       {
         path: paths.stripeTest.path,

@@ -52,6 +52,27 @@ export const paths = {
     path: '/about',
     getHref: () => '/about',
   },
+  privacy: {
+    path: '/privacy',
+    getHref: () => '/privacy',
+  },
+  terms: {
+    path: '/terms',
+    getHref: () => '/terms',
+  },
+  /** The audience landing pages (visitors only, like `/`). */
+  forBusiness: {
+    path: '/lp/for-business',
+    getHref: () => '/lp/for-business',
+  },
+  forAgencies: {
+    path: '/lp/for-agencies',
+    getHref: () => '/lp/for-agencies',
+  },
+  forPartners: {
+    path: '/lp/for-partners',
+    getHref: () => '/lp/for-partners',
+  },
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',

@@ -153,3 +153,16 @@ export const DomainErrors: Record<DomainProblemCode, ReturnType<typeof domainErr
 	DOMAIN_INVALID: domainError('DOMAIN_INVALID'),
 	DOMAIN_RESERVED: domainError('DOMAIN_RESERVED'),
 };
+
+// Site content (docs/product.md, Site content; codes in @epic/platform-api's SITE_CONTENT_ERROR_CODES).
+export const InvalidLanguageError = createError<{ languages: string }>(
+	'INVALID_LANGUAGE',
+	({ languages }) => `lang: must be one of ${languages}`,
+	400,
+);
+export const PageNotFoundError = createError<{ slug: string; pages: string }>(
+	'PAGE_NOT_FOUND',
+	({ slug, pages }) => `No page "${slug}" is published. Pages: ${pages}.`,
+	404,
+);
+export const PhotoNotFoundError = createError('PHOTO_NOT_FOUND', 'This team member has no published photo.', 404);

@@ -46,6 +46,12 @@ export function Footer({ statusIndicator }: FooterProps) {
             <Link asChild color="fg.muted">
               <RouterLink to={paths.about.getHref()}>{t('footer.about')}</RouterLink>
             </Link>
+            <Link asChild color="fg.muted" data-testid="footer-privacy">
+              <RouterLink to={paths.privacy.getHref()}>{t('legal.links.privacy')}</RouterLink>
+            </Link>
+            <Link asChild color="fg.muted" data-testid="footer-terms">
+              <RouterLink to={paths.terms.getHref()}>{t('legal.links.terms')}</RouterLink>
+            </Link>
             {/* The address comes from the server; nothing is shown until it is known. */}
             {portalConfig && (
               <Link href={mailto(portalConfig.supportEmail)} color="fg.muted" data-testid="support-email">

@@ -12,7 +12,7 @@ const API_PREFIXES = [
 	'notifications', 'operations', 'panels', 'permissions', 'policies', 'presets', 'relations', 'revisions', 'roles',
 	'schema', 'server', 'settings', 'shares', 'translations', 'users', 'utils', 'versions', 'websocket',
 	// platform endpoints
-	'stripe', 'account', 'portal', 'portal-assets', 'dns-verify', 'projects',
+	'stripe', 'account', 'portal', 'portal-assets', 'dns-verify', 'projects', 'site-content',
 	// the billing API's documented paths (/api/stripe/*) and anything else under /api
 	'api',
 ];

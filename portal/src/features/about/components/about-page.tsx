@@ -3,12 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { paths } from '../../../config/paths';
+import { siteContentState, useSiteContent } from '../../../lib/site-content/site-content-api';
+import { AboutTeam } from './about-team';
+import { AboutTimeline } from './about-timeline';
 import { AboutValues } from './about-values';
 
+/** The timeline and the team are what staff published (docs/product.md, Site content); without any, they are left out. */
 export function AboutPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const siteContent = useSiteContent();
+  const { timeline = [], team = [] } = siteContent.data ?? {};
+  const pageLanguage = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <>
+    <Box data-testid="about-page" data-site-content={siteContentState(siteContent)}>
       <Box bgGradient="to-b" gradientFrom="purple.subtle" gradientTo="bg" py={{ base: '14', md: '20' }}>
         <Container maxW="3xl" textAlign="center">
           <Stack gap="4">
@@ -42,6 +49,20 @@ export function AboutPage() {
         <AboutValues />
       </Container>
 
+      {timeline.length > 0 && (
+        <Container as="section" aria-labelledby="timeline-heading" maxW="6xl" pb={{ base: '10', md: '16' }}>
+          <SectionHeading id="timeline-heading" title={t('about.timeline.title')} subtitle={t('about.timeline.subtitle')} />
+          <AboutTimeline entries={timeline} pageLanguage={pageLanguage} />
+        </Container>
+      )}
+
+      {team.length > 0 && (
+        <Container as="section" aria-labelledby="team-heading" maxW="6xl" pb={{ base: '10', md: '16' }}>
+          <SectionHeading id="team-heading" title={t('about.team.title')} subtitle={t('about.team.subtitle')} />
+          <AboutTeam members={team} pageLanguage={pageLanguage} />
+        </Container>
+      )}
+
       <Container maxW="3xl" pb={{ base: '14', md: '20' }} textAlign="center">
         <Stack gap="4" align="center">
           <Heading as="h2" size="2xl">
@@ -62,6 +83,6 @@ export function AboutPage() {
           </Text>
         </Stack>
       </Container>
-    </>
+    </Box>
   );
 }
