@@ -98,6 +98,21 @@ const portalTheme = defineConfig({
 });
 
 const portalRules = defineConfig({
+  theme: {
+    semanticTokens: {
+      colors: {
+        // Chakra's error red (red.500) is 3.8:1 on white, under WCAG AA's 4.5:1 for text such as
+        // a field's error message; red.600 is 4.8:1.
+        fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+        // White text on these palettes' solid shade (600) is 3.3–3.7:1 (badges, buttons); on 700 it is
+        // 6.8:1 or more.
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
+        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.600}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
+      },
+    },
+  },
   globalCss: {
     html: {
       scrollBehavior: 'smooth',

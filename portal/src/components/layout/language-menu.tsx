@@ -1,4 +1,4 @@
-import { Menu, Portal } from '@chakra-ui/react';
+import { Menu } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { isSupportedLanguage, languages, type LanguageCode } from '../../config/languages';
 import { updateAccount } from '../../lib/auth/session-api';
@@ -29,25 +29,24 @@ export function LanguageMenu({ trigger }: LoadedMenuProps) {
       <Menu.Trigger asChild>
         {trigger}
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40">
-            <Menu.RadioItemGroup
-              value={active}
-              onValueChange={(details) => {
-                if (isSupportedLanguage(details.value)) choose(details.value);
-              }}
-            >
-              {languages.map((language) => (
-                <Menu.RadioItem key={language.code} value={language.code} lang={language.code}>
-                  {language.nativeName}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* In place rather than in a portal: the open menu stays inside the navigation landmark, right after its button. */}
+      <Menu.Positioner>
+        <Menu.Content minW="40">
+          <Menu.RadioItemGroup
+            value={active}
+            onValueChange={(details) => {
+              if (isSupportedLanguage(details.value)) choose(details.value);
+            }}
+          >
+            {languages.map((language) => (
+              <Menu.RadioItem key={language.code} value={language.code} lang={language.code}>
+                {language.nativeName}
+                <Menu.ItemIndicator />
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioItemGroup>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }

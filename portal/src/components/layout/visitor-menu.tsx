@@ -1,4 +1,4 @@
-import { Menu, Portal } from '@chakra-ui/react';
+import { Menu } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -10,21 +10,20 @@ export function VisitorMenu({ trigger }: LoadedMenuProps) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Menu.Item value="about" asChild>
-              <RouterLink to={paths.about.getHref()}>{t('nav.about')}</RouterLink>
-            </Menu.Item>
-            <Menu.Item value="sign-in" asChild>
-              <RouterLink to={paths.auth.getHref()}>{t('nav.signIn')}</RouterLink>
-            </Menu.Item>
-            <Menu.Item value="get-started" asChild>
-              <RouterLink to={paths.auth.getHref('register')}>{t('nav.getStarted')}</RouterLink>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* In place rather than in a portal: the open menu stays inside the navigation landmark, right after its button. */}
+      <Menu.Positioner>
+        <Menu.Content minW="48">
+          <Menu.Item value="about" asChild>
+            <RouterLink to={paths.about.getHref()}>{t('nav.about')}</RouterLink>
+          </Menu.Item>
+          <Menu.Item value="sign-in" asChild>
+            <RouterLink to={paths.auth.getHref()}>{t('nav.signIn')}</RouterLink>
+          </Menu.Item>
+          <Menu.Item value="get-started" asChild>
+            <RouterLink to={paths.auth.getHref('register')}>{t('nav.getStarted')}</RouterLink>
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
