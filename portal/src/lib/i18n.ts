@@ -1,18 +1,26 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isSupportedLanguage, languages, type LanguageCode } from '../config/languages';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
-import ru from '../locales/ru.json';
 
 /** localStorage key for the language the user picked (docs/product.md, States, Language). */
 export const LANGUAGE_STORAGE_KEY = 'preferred-language';
 
-const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  ru: { translation: ru },
-} as const;
+/**
+ * Each language's texts are a chunk of their own, fetched when that language is first needed: a
+ * visitor downloads one language, not three (the three together are the largest part of the
+ * portal's first JavaScript).
+ */
+const translations: Record<LanguageCode, () => Promise<{ default: object }>> = {
+  en: () => import('../locales/en.json'),
+  es: () => import('../locales/es.json'),
+  ru: () => import('../locales/ru.json'),
+};
+
+async function loadLanguage(code: LanguageCode): Promise<void> {
+  if (i18next.hasResourceBundle(code, 'translation')) return;
+  const { default: translation } = await translations[code]();
+  i18next.addResourceBundle(code, 'translation', translation);
+}
 
 /** Saved choice, else the browser's language prefix if we have it, else English. */
 function detectLanguage(): LanguageCode {
@@ -35,21 +43,31 @@ function syncDocument(code: string): void {
 
 i18next.on('languageChanged', syncDocument);
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: languages.map((language) => language.code),
-  // React escapes output already.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Loads the visitor's language and starts i18next; the app renders once this resolves. */
+export async function initI18n(): Promise<void> {
+  const language = detectLanguage();
+  const { default: translation } = await translations[language]();
+  await i18next.use(initReactI18next).init({
+    resources: { [language]: { translation } },
+    // The other languages are added by loadLanguage when chosen.
+    partialBundledLanguages: true,
+    lng: language,
+    // No fallback: every language has every key the source uses (i18n-usage.test.ts), so a
+    // fallback would only mean downloading English beside the language being read.
+    fallbackLng: false,
+    supportedLngs: languages.map((candidate) => candidate.code),
+    // React escapes output already.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
 
 export const i18n = i18next;
 
-export function changeLanguage(code: LanguageCode): Promise<unknown> {
+export async function changeLanguage(code: LanguageCode): Promise<void> {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-  return i18next.changeLanguage(code);
+  await loadLanguage(code);
+  await i18next.changeLanguage(code);
 }
 
 /** The active language, narrowed to one we support. */

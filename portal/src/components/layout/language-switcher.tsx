@@ -1,61 +1,26 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuGlobe } from 'react-icons/lu';
-import { isSupportedLanguage, languages, type LanguageCode } from '../../config/languages';
-import { updateAccount } from '../../lib/auth/session-api';
-import { useAuth } from '../../lib/auth/use-auth';
-import { changeLanguage, currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '../../lib/i18n';
+import { DeferredMenu } from '../ui/deferred-menu';
 
-/**
- * Menu of the supported languages, each named in its own language. A signed-in customer's choice
- * is also saved with their account, so our emails follow it; the page never waits for that.
- */
+const loadLanguageMenu = async () => (await import('./language-menu')).LanguageMenu;
+
+/** The active language's code on a button opening the menu of the supported languages. */
 export function LanguageSwitcher() {
   // useTranslation re-renders this component whenever the language changes.
   const { t } = useTranslation();
-  const { user, applyUser } = useAuth();
-  const active = currentLanguage();
-
-  const choose = (code: LanguageCode) => {
-    void changeLanguage(code);
-    if (!user || user.language === code) return;
-    void updateAccount({ language: code }).then(applyUser, (error: unknown) => {
-      console.error('Could not save the language with the account', error);
-    });
-  };
-
+  const code = currentLanguage().toUpperCase();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          data-testid="language-switcher"
-          aria-label={t('nav.changeLanguage')}
-        >
+    <DeferredMenu
+      load={loadLanguageMenu}
+      trigger={
+        <Button variant="ghost" size="sm" data-testid="language-switcher" aria-label={t('nav.changeLanguage', { language: code })}>
           <LuGlobe aria-hidden="true" />
-          {active.toUpperCase()}
+          {/* The visible code is part of the accessible name too (WCAG 2.5.3, label in name). */}
+          {code}
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40">
-            <Menu.RadioItemGroup
-              value={active}
-              onValueChange={(details) => {
-                if (isSupportedLanguage(details.value)) choose(details.value);
-              }}
-            >
-              {languages.map((language) => (
-                <Menu.RadioItem key={language.code} value={language.code} lang={language.code}>
-                  {language.nativeName}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    />
   );
 }

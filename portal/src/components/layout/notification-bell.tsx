@@ -58,8 +58,10 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w={{ base: 'xs', sm: 'sm' }} data-testid="notifications-panel">
-            <Popover.Header pb="1">
+          {/* Named here: the title below mounts with the content, after the popover has looked for it. */}
+          <Popover.Content w={{ base: 'xs', sm: 'sm' }} aria-label={t('notifications.title')} data-testid="notifications-panel">
+            {/* A <header> here would be a second banner landmark beside the page's own. */}
+            <Popover.Header as="div" pb="1">
               <Popover.Title fontWeight="semibold">{t('notifications.title')}</Popover.Title>
             </Popover.Header>
             <Popover.Body px="2" pt="1" pb="2" maxH="96" overflowY="auto">

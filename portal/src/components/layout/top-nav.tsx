@@ -1,12 +1,14 @@
 import { Box, Container, Flex, HStack } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/use-auth';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
-import { NotificationBell } from './notification-bell';
 import { useScrolled } from './use-scrolled';
-import { UserMenu } from './user-menu';
 import { VisitorActions } from './visitor-actions';
+
+// Visitors (the landing page) never download the bell, the popover and the account menu.
+const SignedInActions = lazy(async () => ({ default: (await import('./signed-in-actions')).SignedInActions }));
 
 /** Past this many pixels of scroll the bar gains a backdrop and shadow (docs/product.md, Navigation and layout). */
 const SCROLL_THRESHOLD_PX = 50;
@@ -42,10 +44,10 @@ export function TopNav() {
             {/* Nothing session-specific until the stored session is checked, to avoid a flash of Sign in. */}
             {!isLoading &&
               (user ? (
-                <>
-                  <NotificationBell />
-                  <UserMenu user={user} onLogout={() => void logout()} />
-                </>
+                // The placeholder holds the actions' width, so the language switcher does not jump.
+                <Suspense fallback={<Box w="20" h="8" />}>
+                  <SignedInActions user={user} onLogout={() => void logout()} />
+                </Suspense>
               ) : (
                 <VisitorActions />
               ))}

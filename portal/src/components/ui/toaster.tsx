@@ -1,26 +1,23 @@
-import { Toaster as ChakraToaster, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toaster } from '../../lib/toaster';
 
+const ToastGroup = lazy(async () => ({ default: (await import('./toast-group')).ToastGroup }));
+
 /**
- * Renders the app's toast queue; mount exactly once, at the app root (the
- * group is position: fixed, so it needs no portal there).
+ * The app's toasts; mount exactly once, at the app root. The toast machinery is fetched with the
+ * first toast, not with the first page: toasts raised before it arrives wait in the queue
+ * (`lib/toaster.ts`) and show as soon as it mounts.
  */
 export function Toaster() {
-  const { t } = useTranslation();
-  return (
-    <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-      {(toast) => (
-        <Toast.Root width={{ md: '356px' }} data-testid="toast">
-          {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-          <Stack gap="1" flex="1" maxWidth="100%">
-            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-            {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-          </Stack>
-          {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-          <Toast.CloseTrigger aria-label={t('common.closeNotification')} />
-        </Toast.Root>
-      )}
-    </ChakraToaster>
-  );
+  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getCount() > 0) setNeeded(true);
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastGroup />
+    </Suspense>
+  ) : null;
 }

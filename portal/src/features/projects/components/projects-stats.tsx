@@ -36,7 +36,8 @@ export function ProjectsStats({ projects, usage }: { projects: Project[]; usage:
                 <Stat.ValueText fontSize="lg" data-testid="stat-requests-unavailable" data-reason={usage.reason}>
                   {t('projects.usage.unavailable')}
                 </Stat.ValueText>
-                <Stat.HelpText>{t(`projects.usage.why.${usage.reason}`)}</Stat.HelpText>
+                {/* A <dl> holds only <dt> and <dd>: the reason is one more description of the figure. */}
+                <Stat.HelpText as="dd">{t(`projects.usage.why.${usage.reason}`)}</Stat.HelpText>
               </>
             ) : (
               <Stat.ValueText data-testid="stat-requests" data-requests={usage.total.requests}>
@@ -58,6 +59,7 @@ export function ProjectsStats({ projects, usage }: { projects: Project[]; usage:
               </Stat.ValueText>
             ) : (
               <UsageChange
+                as="dd"
                 percent={usage.total.change_percent}
                 fontSize={usage.total.change_percent === null ? 'lg' : '2xl'}
                 fontWeight="semibold"
