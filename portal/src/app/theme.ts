@@ -5,6 +5,7 @@ import {
   animationStyles,
   avatarSlotRecipe,
   badgeRecipe,
+  blockquoteSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -40,6 +41,7 @@ import {
   tabsSlotRecipe,
   textareaRecipe,
   textStyles,
+  timelineSlotRecipe,
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -73,6 +75,7 @@ const slotRecipes = {
   accordion: accordionSlotRecipe,
   alert: alertSlotRecipe,
   avatar: avatarSlotRecipe,
+  blockquote: blockquoteSlotRecipe,
   card: cardSlotRecipe,
   dataList: dataListSlotRecipe,
   dialog: dialogSlotRecipe,
@@ -86,6 +89,7 @@ const slotRecipes = {
   status: statusSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
+  timeline: timelineSlotRecipe,
   toast: toastSlotRecipe,
 };
 
