@@ -107,7 +107,11 @@ const portalRules = defineConfig({
       colors: {
         // Chakra's error red (red.500) is 3.8:1 on white, under WCAG AA's 4.5:1 for text such as
         // a field's error message; red.600 is 4.8:1.
-        fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+        // Likewise green.600, Chakra's success text, is 3.3:1; green.700 is 5.0:1.
+        fg: {
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.400}' } },
+        },
         // White text on these palettes' solid shade (600) is 3.3–3.7:1 (badges, buttons); on 700 it is
         // 6.8:1 or more.
         green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
