@@ -13,58 +13,39 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, useOwnControlPlane } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { hostRequest } from '../support/host-request.ts';
+import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { linkIn, waitForEmail } from '../support/mailbox.ts';
 import { SANDBOX_CARD } from '../support/sandbox-subscription.ts';
 import { portalText, type PortalLanguage } from '../support/portal-text.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { TestRuntime } from '../support/test-runtime.ts';
+import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
+import type { TestRuntime } from '../support/test-runtime.ts';
 
 /** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */
 const PUBLIC_IP = '127.0.0.1';
 const LOCALES: Record<PortalLanguage, string> = { en: 'en-US', es: 'es-ES', ru: 'ru-RU' };
 
 let runtime: TestRuntime;
-let own: RunningTestControlPlane;
+let stack: JourneyStack;
 let dns: TestDnsServer;
 let browser: Browser;
 
 beforeAll(async () => {
-	const database = inject('controlPlane').db;
 	dns = await startTestDnsServer();
-	const controlPlanePort = await freeLoopbackPort();
-	runtime = new TestRuntime({ db: database, warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
-	await runtime.start();
-	own = await bootTestControlPlane(database, {
-		label: 'customer-journey',
-		env: {
-			PORT: String(controlPlanePort),
-			PUBLIC_URL: runtime.routerUrl,
-			PUBLIC_HOST: 'localhost',
-			RUNTIME_URL: runtime.apiUrl,
-			RUNTIME_SECRET: runtime.secret,
-			PUBLIC_IP,
-			DNS_SERVERS: dns.address,
-			DNS_TIMEOUT_MS: '1000',
-		},
-	});
-	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = own;
-	useOwnControlPlane(handle);
-	await runtime.waitForPool(1);
+	stack = await startJourneyStack('customer-journey', { PUBLIC_IP, DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '1000' });
+	runtime = stack.runtime;
 	browser = await launchChromium(['--host-resolver-rules=MAP *.test 127.0.0.1']);
 }, 240_000);
 
 afterAll(async () => {
 	await browser?.close();
-	await own?.stop();
-	await runtime?.destroy();
+	await stack?.stop();
 	await dns?.close();
 });
 
@@ -267,29 +248,6 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 		}
 	}, 300_000);
 });
-
-/**
- * Records, in the page, every distinct list of step states the setup screen shows from now on (the
- * screen polls the server, so each list is one the server recorded on the way).
- */
-function recordShownSteps(page: Page): Promise<void> {
-	return page.evaluate(() => {
-		const shown: string[][] = [];
-		let last = '';
-		const record = () => {
-			const states = Array.from(document.querySelectorAll('[data-testid="setup-step"]')).map((item) => item.getAttribute('data-state') ?? '');
-			if (states.length && states.join() !== last) {
-				last = states.join();
-				shown.push(states);
-			}
-		};
-		record();
-		new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
-		(window as unknown as { shownSteps: string[][] }).shownSteps = shown;
-	});
-}
-
-const shownSteps = (page: Page) => page.evaluate(() => (window as unknown as { shownSteps: string[][] }).shownSteps);
 
 async function signInToStudio(studio: Page, email: string, password: string): Promise<void> {
 	await studio.waitForURL(/\/admin\/login/, { timeout: 60_000 });

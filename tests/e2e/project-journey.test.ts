@@ -4,25 +4,21 @@
  * provisioning steps to the end, sees the requests it sends to the site as the dashboard's usage
  * figures, reveals and copies the admin credentials in the details dialog,
  * follows the CMS admin link to the project's own Directus Studio through the runtime's router and
- * signs in there with those credentials. The onboarding wizard's setup step ends on the same real
- * completion: once the project is published it says so and opens the dashboard.
- *
- * The control plane sits behind the runtime's router, as `npm start` runs it: the router's port
- * serves the portal and every site, so the project's URLs (built from PUBLIC_URL's port under
- * PUBLIC_HOST=localhost) are `http://{subdomain}.localhost:{router port}`, which Chromium resolves
- * to loopback by itself.
+ * signs in there with those credentials. The control plane sits behind the runtime's router
+ * (tests/support/journey-stack.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { freeLoopbackPort } from '@epic/node-support/free-port';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, useOwnControlPlane } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { TestRuntime } from '../support/test-runtime.ts';
+import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
+import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
+import type { RunningTestControlPlane } from '../support/test-control-plane.ts';
+import type { TestRuntime } from '../support/test-runtime.ts';
 
 let runtime: TestRuntime;
 let own: RunningTestControlPlane;
@@ -45,24 +41,11 @@ const SERVER_PROGRESS = [
 	['complete', 'complete', 'complete', 'complete'],
 ];
 
+let stack: JourneyStack;
+
 beforeAll(async () => {
-	const database = inject('controlPlane').db;
-	const controlPlanePort = await freeLoopbackPort();
-	runtime = new TestRuntime({ db: database, warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
-	await runtime.start();
-	own = await bootTestControlPlane(database, {
-		label: 'journey',
-		env: {
-			PORT: String(controlPlanePort),
-			PUBLIC_URL: runtime.routerUrl,
-			PUBLIC_HOST: 'localhost',
-			RUNTIME_URL: runtime.apiUrl,
-			RUNTIME_SECRET: runtime.secret,
-		},
-	});
-	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = own;
-	useOwnControlPlane(handle);
-	await runtime.waitForPool(1);
+	stack = await startJourneyStack('journey');
+	({ runtime, controlPlane: own } = stack);
 	browser = await launchChromium();
 	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
 	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: own.url });
@@ -72,33 +55,10 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await own?.stop();
-	await runtime?.destroy();
+	await stack?.stop();
 });
 
 const open = (path: string) => page.goto(`${own.url}${path}`);
-
-/**
- * Records, in the page, every distinct list of step states the setup screen shows, from the first
- * render on: the screen is a client-side route, so the recorder outlives the form.
- */
-function recordShownSteps(): Promise<void> {
-	return page.evaluate(() => {
-		const shown: string[][] = [];
-		let last = '';
-		const record = () => {
-			const states = Array.from(document.querySelectorAll('[data-testid="setup-step"]')).map((step) => step.getAttribute('data-state') ?? '');
-			if (states.length && states.join() !== last) {
-				last = states.join();
-				shown.push(states);
-			}
-		};
-		new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
-		(window as unknown as { shownSteps: string[][] }).shownSteps = shown;
-	});
-}
-
-const shownSteps = () => page.evaluate(() => (window as unknown as { shownSteps: string[][] }).shownSteps);
 
 describe('the project journey in Chromium', () => {
 	it('subscribes, creates a project, follows its setup, and signs in to its CMS with the revealed credentials', async () => {
@@ -112,7 +72,7 @@ describe('the project journey in Chromium', () => {
 		await page.getByTestId('project-name-input').fill('Journey Blog');
 		await page.getByTestId('project-subdomain-input').fill(subdomain);
 		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(`${subdomain}.localhost`);
-		await recordShownSteps();
+		await recordShownSteps(page);
 		await page.getByTestId('new-project-submit').click();
 
 		// The setup screen follows the server until the project is published.
@@ -138,7 +98,7 @@ describe('the project journey in Chromium', () => {
 		// Every list of states the screen showed is one the server records on the way, in its order,
 		// ending with the four complete. (How many of them a one-second poll catches depends on the
 		// machine's speed, so their number is not asserted.)
-		const shown = (await shownSteps()).map((states) => SERVER_PROGRESS.findIndex((progress) => progress.join() === states.join()));
+		const shown = (await shownSteps(page)).map((states) => SERVER_PROGRESS.findIndex((progress) => progress.join() === states.join()));
 		expect(shown).not.toContain(-1);
 		expect(shown).toEqual([...shown].sort((a, b) => a - b));
 		expect(shown.at(-1)).toBe(SERVER_PROGRESS.length - 1);

@@ -3,10 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { LuCreditCard, LuInfo, LuLayoutDashboard, LuLogOut, LuPlus, LuReceipt, LuUser } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import type { IconType } from 'react-icons';
 import type { SessionUser } from '../../lib/auth/session-user';
 import { UserAvatar } from './user-avatar';
 
 type UserMenuProps = { user: SessionUser; onLogout: () => void };
+
+type MenuLinkProps = { value: string; to: string; icon: IconType; label: string; testId: string };
+
+/** A menu entry that is a link to one of the portal's pages. */
+function MenuLink({ value, to, icon: LinkIcon, label, testId }: MenuLinkProps) {
+  return (
+    <Menu.Item value={value} asChild>
+      <RouterLink to={to} data-testid={testId}>
+        <LinkIcon aria-hidden="true" />
+        {label}
+      </RouterLink>
+    </Menu.Item>
+  );
+}
 
 /**
  * Avatar button opening the signed-in user's menu (docs/product.md, Navigation and layout): who is signed in,
@@ -36,47 +51,17 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             </Box>
           </HStack>
           <Menu.Separator />
-          <Menu.Item value="profile" asChild>
-            <RouterLink to={paths.profile.getHref()} data-testid="menu-profile">
-              <LuUser aria-hidden="true" />
-              {t('nav.profile')}
-            </RouterLink>
-          </Menu.Item>
-          <Menu.Item value="dashboard" asChild>
-            <RouterLink to={paths.dashboard.getHref()} data-testid="menu-dashboard">
-              <LuLayoutDashboard aria-hidden="true" />
-              {t('nav.dashboard')}
-            </RouterLink>
-          </Menu.Item>
-          <Menu.Item value="subscription" asChild>
-            <RouterLink to={paths.subscription.getHref()} data-testid="menu-subscription">
-              <LuCreditCard aria-hidden="true" />
-              {t('nav.subscription')}
-            </RouterLink>
-          </Menu.Item>
+          <MenuLink value="profile" to={paths.profile.getHref()} icon={LuUser} label={t('nav.profile')} testId="menu-profile" />
+          <MenuLink value="dashboard" to={paths.dashboard.getHref()} icon={LuLayoutDashboard} label={t('nav.dashboard')} testId="menu-dashboard" />
+          <MenuLink value="subscription" to={paths.subscription.getHref()} icon={LuCreditCard} label={t('nav.subscription')} testId="menu-subscription" />
           <Menu.Separator />
           <Menu.ItemGroup data-testid="menu-quick-actions">
             <Menu.ItemGroupLabel>{t('nav.quickActions')}</Menu.ItemGroupLabel>
-            <Menu.Item value="create-project" asChild>
-              <RouterLink to={paths.newProject.getHref()} data-testid="menu-create-project">
-                <LuPlus aria-hidden="true" />
-                {t('nav.createProject')}
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Item value="payments" asChild>
-              <RouterLink to={paths.payments.getHref()} data-testid="menu-payments">
-                <LuReceipt aria-hidden="true" />
-                {t('nav.payments')}
-              </RouterLink>
-            </Menu.Item>
+            <MenuLink value="create-project" to={paths.newProject.getHref()} icon={LuPlus} label={t('nav.createProject')} testId="menu-create-project" />
+            <MenuLink value="payments" to={paths.payments.getHref()} icon={LuReceipt} label={t('nav.payments')} testId="menu-payments" />
           </Menu.ItemGroup>
           <Menu.Separator />
-          <Menu.Item value="about" asChild>
-            <RouterLink to={paths.about.getHref()} data-testid="menu-about">
-              <LuInfo aria-hidden="true" />
-              {t('nav.about')}
-            </RouterLink>
-          </Menu.Item>
+          <MenuLink value="about" to={paths.about.getHref()} icon={LuInfo} label={t('nav.about')} testId="menu-about" />
           <Menu.Separator />
           <Menu.Item value="logout" onSelect={onLogout} color="red.fg" data-testid="menu-logout">
             <LuLogOut aria-hidden="true" />

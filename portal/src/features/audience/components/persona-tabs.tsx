@@ -2,6 +2,22 @@ import { Card, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { PersonaId } from '../lib/audiences';
 
+type StatementCardProps = { tone: 'error' | 'success'; title: string; text: string; testId: string };
+
+/** The persona's problem (error tone) or what the product changes for them (success tone). */
+function StatementCard({ tone, title, text, testId }: StatementCardProps) {
+  return (
+    <Card.Root variant="outline" borderColor={`border.${tone}`}>
+      <Card.Body gap="2">
+        <Heading as="h3" size="md" color={`fg.${tone}`}>
+          {title}
+        </Heading>
+        <Text data-testid={testId}>{text}</Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /**
  * One tab per persona, each with the problem it has and what the product changes. Chakra's tabs
  * follow the WAI-ARIA tabs pattern: arrow keys move between tabs, Home and End jump to the ends.
@@ -24,22 +40,8 @@ export function PersonaTabs({ personas }: { personas: readonly PersonaId[] }) {
               {t(`audience.personas.${persona}.role`)}
             </Text>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <Card.Root variant="outline" borderColor="border.error">
-                <Card.Body gap="2">
-                  <Heading as="h3" size="md" color="fg.error">
-                    {t('audience.common.pain')}
-                  </Heading>
-                  <Text data-testid="persona-pain">{t(`audience.personas.${persona}.pain`)}</Text>
-                </Card.Body>
-              </Card.Root>
-              <Card.Root variant="outline" borderColor="border.success">
-                <Card.Body gap="2">
-                  <Heading as="h3" size="md" color="fg.success">
-                    {t('audience.common.gain')}
-                  </Heading>
-                  <Text data-testid="persona-gain">{t(`audience.personas.${persona}.gain`)}</Text>
-                </Card.Body>
-              </Card.Root>
+              <StatementCard tone="error" title={t('audience.common.pain')} text={t(`audience.personas.${persona}.pain`)} testId="persona-pain" />
+              <StatementCard tone="success" title={t('audience.common.gain')} text={t(`audience.personas.${persona}.gain`)} testId="persona-gain" />
             </SimpleGrid>
           </Stack>
         </Tabs.Content>
