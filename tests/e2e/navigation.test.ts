@@ -115,9 +115,14 @@ describe('the top navigation', () => {
 		expect(await switcher.evaluate((element) => element === document.activeElement)).toBe(true);
 
 		// Arrow down opens it on the first language (English), again moves to Español, Enter chooses it.
+		// The menu takes focus a frame after it opens; each key waits for the one before to land, as a
+		// person's would.
+		const highlighted = (name: string) => menu.locator('[role="menuitemradio"][data-highlighted]', { hasText: name });
 		await page.keyboard.press('ArrowDown');
-		await menu.waitFor();
+		await highlighted('English').waitFor();
+		await page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') !== null);
 		await page.keyboard.press('ArrowDown');
+		await highlighted('Español').waitFor();
 		await page.keyboard.press('Enter');
 		await page.waitForFunction(() => document.documentElement.lang === 'es');
 	});
