@@ -1,7 +1,8 @@
 /**
  * The portal in a real browser against a real control plane: it loads with real plans, `/help`
  * filters its FAQ and its contact form really sends, unknown paths show the 404 page, the language switcher changes the visible text
- * (es, ru), and a verified customer signs in and lands on the dashboard.
+ * (es, ru), and a verified customer signs in and lands on the dashboard. Directus Studio's sign-in page,
+ * served by the same control plane, does not offer registration (customers register in the portal).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -124,5 +125,14 @@ describe('portal', () => {
 		await open('/dashboard');
 		await page.waitForURL(/\/auth/);
 		await page.getByTestId('auth-form').waitFor();
+	});
+
+	it("does not invite customers to register on the Studio's sign-in page", async () => {
+		await open('/admin/login');
+		// Studio renders its first route only once it has read /server/info, the answer the link
+		// depends on, so the sign-in form and the link (if any) appear in the same render.
+		await page.locator('input[type="email"]').waitFor({ timeout: 30_000 });
+		expect(await page.locator('a[href$="/register"]').count()).toBe(0);
+		expect(await page.getByText('Sign up now').count()).toBe(0);
 	});
 });

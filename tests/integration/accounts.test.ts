@@ -343,6 +343,20 @@ describe('Directus utilities', () => {
 	});
 });
 
+describe('registration in the Studio', () => {
+	it("is not offered on the Studio's sign-in page, while registration through the portal still works", async () => {
+		// The Studio shows "Sign up now" when /server/info says public registration is on.
+		const info = await api('GET', '/server/info');
+		expect(info.status).toBe(200);
+		expect(info.body.data.project).toMatchObject({ public_registration: false, project_name: expect.any(String) });
+		const settings = await api('GET', '/settings?fields=public_registration', { token: admin });
+		expect(settings.body.data.public_registration).toBe(true);
+		// The portal's registration (the same call the Studio's form would make) is unaffected.
+		const customer = await registerVerifiedCustomer('studio-signup');
+		expect(customer.token).toEqual(expect.any(String));
+	});
+});
+
 describe('isolation', () => {
 	it("gives one customer no way to read or change another's profile through the account routes", async () => {
 		const [mia, noah] = await Promise.all([registerVerifiedCustomer('mia'), registerVerifiedCustomer('noah')]);

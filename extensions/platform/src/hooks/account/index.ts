@@ -12,6 +12,7 @@ import { accountRuntime } from '../../lib/account/account-runtime.ts';
 import { rewriteDirectusEmail } from '../../lib/account/emails/directus-email-rewrite.ts';
 import { checkPasswordPolicy } from '../../lib/account/password/password-policy.ts';
 import { holdRegistrationLanguage, registrationLanguage } from '../../lib/account/registration/registration-language.ts';
+import { hideStudioRegistrationLink } from '../../lib/account/registration/studio-registration-link.ts';
 import { signInGuard } from '../../lib/account/sign-in/sign-in-guard.ts';
 import { refuseUnverifiedSignIn } from '../../lib/account/sign-in/unverified-sign-in.ts';
 import { limitPerAddress } from '../../lib/http/rate-limits/limit-per-address.ts';
@@ -64,6 +65,7 @@ export default defineHook(({ filter, action, init }, context) => {
 		app.post('/auth/login', signInGuard(account));
 		app.post('/auth/password/request', limitPerAddress(() => account().passwordResetRequests));
 		app.post('/users/register', limitPerAddress(() => account().registrationRequests), holdRegistrationLanguage);
+		app.use('/server/info', hideStudioRegistrationLink);
 		app.use('/utils', staffOnly);
 		// Two-factor set-up checks the password outside the sign-in lock (a guessing route for a
 		// stolen token) and, once on, locks the customer out of a portal that asks for no code;
