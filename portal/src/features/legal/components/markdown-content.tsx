@@ -6,17 +6,15 @@ import { Link as RouterLink } from 'react-router-dom';
  * How the Markdown's elements look in the portal. A page's title is its only first-level heading,
  * so a `#` in staff's text is drawn one level down.
  */
+const SectionHeading: Components['h2'] = ({ children }) => (
+  <Heading as="h2" size="xl" pt="4">
+    {children}
+  </Heading>
+);
+
 const components: Components = {
-  h1: ({ children }) => (
-    <Heading as="h2" size="xl" pt="4">
-      {children}
-    </Heading>
-  ),
-  h2: ({ children }) => (
-    <Heading as="h2" size="xl" pt="4">
-      {children}
-    </Heading>
-  ),
+  h1: SectionHeading,
+  h2: SectionHeading,
   h3: ({ children }) => (
     <Heading as="h3" size="lg" pt="4">
       {children}
