@@ -31,17 +31,25 @@ const CHAKRA_THEME_HELPERS = [
   'defineSemanticTokens',
 ];
 
-export default defineConfig({
+/**
+ * Two builds: the app for browsers (`dist/`), and with `--ssr` the server renderer the control
+ * plane loads to draw the landing page (`dist/server/`, src/server-render). The server build
+ * carries its libraries inside, so the control plane needs none of the portal's dependencies.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    // The control plane's Directus owns /assets/* (uploaded files), so the
-    // portal's hashed bundles must live under a path Directus does not route.
-    assetsDir: 'portal-assets',
-    rolldownOptions: {
-      treeshake: { manualPureFunctions: CHAKRA_THEME_HELPERS },
-      output: { codeSplitting: { groups: VENDOR_GROUPS } },
-    },
-  },
-});
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // The control plane's Directus owns /assets/* (uploaded files), so the
+        // portal's hashed bundles must live under a path Directus does not route.
+        assetsDir: 'portal-assets',
+        rolldownOptions: {
+          treeshake: { manualPureFunctions: CHAKRA_THEME_HELPERS },
+          output: { codeSplitting: { groups: VENDOR_GROUPS } },
+        },
+      },
+}));

@@ -2,6 +2,7 @@
  * The control plane serves the portal at `/` with deep links working on reload, while `/admin`,
  * the API and Directus's JSON 404s are unaffected.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { controlPlane } from '../support/api.ts';
 import { TEST_PUBLIC_HOST, TEST_SUPPORT_EMAIL } from '../support/test-control-plane.ts';
@@ -13,13 +14,43 @@ async function get(path: string, headers: Record<string, string> = html) {
 }
 
 describe('portal serving', () => {
-	it('serves the portal shell at / and on deep links', async () => {
-		for (const path of ['/', '/help', '/dashboard', '/some/unknown/page']) {
+	it('serves the portal shell on deep links, and / with the landing page already drawn', async () => {
+		for (const path of ['/help', '/dashboard', '/some/unknown/page']) {
 			const response = await get(path);
 			expect(response.status, path).toBe(200);
 			expect(response.headers.get('cache-control'), path).toBe('no-cache');
-			expect(await response.text(), path).toContain('<div id="root">');
+			expect(await response.text(), path).toContain('<div id="root"></div>');
 		}
+		const landing = await get('/');
+		expect(landing.status).toBe(200);
+		expect(landing.headers.get('cache-control')).toBe('no-cache');
+		expect(landing.headers.get('vary')).toContain('Accept-Language');
+		expect(await landing.text()).toContain('<div id="root" data-server-rendered><a href="#chakra-skip-nav"');
+	});
+
+	it('draws / in the browser\'s language with the active plans, and lets only its own inline script run', async () => {
+		const plans = (await (await get('/stripe/plans?lang=es', {})).json()) as { data: { name: string }[] };
+		expect(plans.data.length).toBeGreaterThan(0);
+		const response = await get('/', { ...html, 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' });
+		const page = await response.text();
+		expect(page).toContain('<html lang="es" dir="ltr">');
+		expect(page).toContain('>Tu propio CMS headless, alojado y listo en minutos</h1>');
+		for (const plan of plans.data) expect(page).toContain(`>${plan.name}</`);
+		// No module script: the app is fetched by the boot script when the visitor does something.
+		expect(page).not.toContain('<script type="module"');
+		const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+		expect(inline).toHaveLength(1);
+		const hash = createHash('sha256').update(inline[0]!).digest('base64');
+		const policy = response.headers.get('content-security-policy') ?? '';
+		expect(policy).toMatch(new RegExp(`script-src 'sha256-${hash.replace(/[+/=]/g, '\\$&')}' 'self'`));
+		expect(policy.match(/'sha256-/g)).toHaveLength(1);
+	});
+
+	it('leaves / to the app for JSON clients and other methods', async () => {
+		const json = await get('/', { accept: 'application/json' });
+		expect(await json.text()).not.toContain('data-server-rendered');
+		const post = await fetch(`${controlPlane().url}/`, { method: 'POST', headers: html });
+		expect(await post.text()).not.toContain('data-server-rendered');
 	});
 
 	it('serves the portal for a browser reload on /auth, which Directus also answers', async () => {
@@ -32,7 +63,7 @@ describe('portal serving', () => {
 	});
 
 	it('serves hashed bundles with long-lived caching', async () => {
-		const page = await (await get('/')).text();
+		const page = await (await get('/help')).text();
 		const script = page.match(/src="(\/portal-assets\/[^"]+\.js)"/)?.[1];
 		expect(script).toBeTruthy();
 		const response = await get(script!, {});

@@ -6,3 +6,5 @@ export * from './domains.ts';
 export * from './contact.ts';
 export * from './notifications.ts';
 export * from './site-content.ts';
+export * from './landing-render.ts';
+export * from './portal-config.ts';

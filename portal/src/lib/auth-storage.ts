@@ -10,6 +10,8 @@ const isAuthenticationData = (value: unknown): value is AuthenticationData =>
   typeof value === 'object' && value !== null && 'access_token' in value;
 
 const readStoredAuth = (): AuthenticationData | null => {
+  // The server renderer (src/server-render) draws pages as a visitor without a session sees them.
+  if (typeof window === 'undefined') return null;
   const raw = window.localStorage.getItem(AUTH_STORAGE_KEY);
   if (raw === null) return null;
   try {

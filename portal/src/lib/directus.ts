@@ -18,8 +18,16 @@ const fetchEndingSessionOnFailedRefresh: typeof fetch = async (input, init) => {
   return response;
 };
 
+/**
+ * The control plane serves the portal, so the API is same-origin. The server renderer
+ * (src/server-render) imports this module but sends no requests: its pages get their data handed in.
+ */
+function apiOrigin(): string {
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+}
+
 /** The portal's only API client: the control plane serves the portal, so it is same-origin. */
-export const directus = createDirectus(window.location.origin, {
+export const directus = createDirectus(apiOrigin(), {
   globals: { fetch: fetchEndingSessionOnFailedRefresh },
 })
   .with(

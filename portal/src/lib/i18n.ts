@@ -35,6 +35,8 @@ function detectLanguage(): LanguageCode {
 
 /** Keeps <html lang/dir> and the tab title in step with the active language. */
 function syncDocument(code: string): void {
+  // The server renderer (src/server-render) switches languages with no document to update.
+  if (typeof document === 'undefined') return;
   const language = languages.find((candidate) => candidate.code === code);
   document.documentElement.lang = code;
   document.documentElement.dir = language?.rtl ? 'rtl' : 'ltr';
@@ -43,9 +45,8 @@ function syncDocument(code: string): void {
 
 i18next.on('languageChanged', syncDocument);
 
-/** Loads the visitor's language and starts i18next; the app renders once this resolves. */
-export async function initI18n(): Promise<void> {
-  const language = detectLanguage();
+/** Loads the visitor's language (or the one given) and starts i18next; the app renders once this resolves. */
+export async function initI18n(language: LanguageCode = detectLanguage()): Promise<void> {
   const { default: translation } = await translations[language]();
   await i18next.use(initReactI18next).init({
     resources: { [language]: { translation } },
@@ -64,10 +65,16 @@ export async function initI18n(): Promise<void> {
 
 export const i18n = i18next;
 
-export async function changeLanguage(code: LanguageCode): Promise<void> {
-  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+/** Shows the portal in `code` without remembering it as the visitor's choice. */
+export async function showLanguage(code: LanguageCode): Promise<void> {
   await loadLanguage(code);
   await i18next.changeLanguage(code);
+}
+
+/** The visitor's choice: remembered for their next visit. */
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  await showLanguage(code);
 }
 
 /** The active language, narrowed to one we support. */

@@ -3,15 +3,18 @@ import useSWRImmutable from 'swr/immutable';
 import { UnexpectedResponseError } from './api-error';
 import { directus } from './directus';
 
+import type { PortalConfig } from '@epic/platform-api';
+
 /** Operator settings the portal renders; they come from the server's environment at run time. */
-export type PortalConfig = {
-  supportEmail: string;
-  publicHost: string;
-  /** The A record value of a custom domain; null when the operator has not set PUBLIC_IP. */
-  publicIp: string | null;
-};
+export type { PortalConfig };
 
 export const portalConfigKey = 'portal/config';
+
+export function isPortalConfig(value: unknown): value is PortalConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const { supportEmail, publicHost, publicIp } = value as Record<string, unknown>;
+  return typeof supportEmail === 'string' && typeof publicHost === 'string' && (publicIp === null || typeof publicIp === 'string');
+}
 
 export async function fetchPortalConfig(): Promise<PortalConfig> {
   const body: unknown = await directus.request(customEndpoint({ path: '/portal/config', method: 'GET' }));

@@ -22,7 +22,7 @@ type PlanListProps = {
 /** The active plans as cards, with their loading, error (and retry) and empty states. */
 export function PlanList({ period, renderAction, cardTestId, detailed = false, currentPlanId = null }: PlanListProps) {
   const { t } = useTranslation();
-  const { data: plans, error, isLoading, isValidating, mutate } = usePlans();
+  const { data: plans, error, isValidating, mutate } = usePlans();
 
   if (error && !plans) {
     return (
@@ -37,7 +37,8 @@ export function PlanList({ period, renderAction, cardTestId, detailed = false, c
       </Alert.Root>
     );
   }
-  if (isLoading || !plans) {
+  // Not SWR's isLoading: that is also true while plans the page started with (a server-drawn page's) are checked again.
+  if (!plans) {
     return (
       <SimpleGrid columns={{ base: 1, md: SKELETON_CARDS }} gap="6" aria-busy="true">
         <VisuallyHidden role="status">{t('plans.loading')}</VisuallyHidden>

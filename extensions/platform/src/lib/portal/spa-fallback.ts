@@ -37,7 +37,7 @@ export function isApiPath(pathname: string): boolean {
 	return API_PREFIXES.includes(firstSegment);
 }
 
-function sendPortalPage(build: PortalBuild, res: Response, next: NextFunction): void {
+export function sendPortalPage(build: PortalBuild, res: Response, next: NextFunction): void {
 	res.sendFile(build.indexFile, { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
 		if (error && !res.headersSent) next(error);
 	});

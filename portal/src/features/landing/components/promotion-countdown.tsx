@@ -11,7 +11,7 @@ const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 export function PromotionCountdown({ remaining }: { remaining: Remaining }) {
   const { t } = useTranslation();
   return (
-    <HStack role="timer" aria-label={t('landing.promotion.timeLeft')} gap="2" data-testid="promotion-countdown">
+    <HStack role="timer" aria-label={t('landing.promotion.timeLeft')} gap="2" data-testid="promotion-countdown" data-live-updates="">
       {UNITS.map((unit) => (
         <Stack key={unit} gap="0" align="center" minW="14" py="1" px="2" rounded="md" bg="whiteAlpha.200">
           <Text fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid={`countdown-${unit}`}>
