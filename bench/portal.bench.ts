@@ -3,7 +3,8 @@
  * which serves the built portal in production, behind a gzip proxy standing in for Caddy's
  * `encode zstd gzip`. Prints one JSON object on stdout (progress on stderr):
  *  - initial JavaScript: every script a real Chromium downloads for `/` until the network is idle,
- *    each body gzipped at level 9 (target ≤ 250 KB), with the bytes actually transferred;
+ *    each body gzipped at level 9 (target ≤ 250 KB), with the bytes actually transferred; and what
+ *    the server-drawn page fetches when the visitor first acts (the app taking the page over);
  *  - Lighthouse performance and accessibility scores for `/`, mobile (Lighthouse's default:
  *    simulated slow 4G and a 4× slower CPU) and desktop, the median of BENCH_LIGHTHOUSE_RUNS runs
  *    (default 3) each; target ≥ 90 for each score.
@@ -63,7 +64,8 @@ try {
 
 	log('loading / in Chromium…');
 	const browser = await launchChromium();
-	const initial = await measureInitialJavaScript(browser, url).finally(() => browser.close());
+	const javascript = await measureInitialJavaScript(browser, url).finally(() => browser.close());
+	const initial = javascript.initial;
 
 	const lighthouse: Record<string, { performance: number; accessibility: number; runs: LighthouseScores[] }> = {};
 	for (const formFactor of FORM_FACTORS) {
@@ -89,6 +91,12 @@ try {
 			value: initial.gzip9_bytes,
 			pass: initial.gzip9_bytes <= TARGETS.initial_js_gzip_bytes,
 		},
+		// The app a visitor gets on their first action is held to the same budget.
+		js_at_takeover_gzip_bytes: {
+			target: `<= ${TARGETS.initial_js_gzip_bytes} (${TARGETS.initial_js_gzip_bytes / 1000} KB)`,
+			value: javascript.at_takeover.gzip9_bytes,
+			pass: javascript.at_takeover.gzip9_bytes <= TARGETS.initial_js_gzip_bytes,
+		},
 		...Object.fromEntries(
 			FORM_FACTORS.flatMap((formFactor) => [
 				[`lighthouse_${formFactor}_performance`, scoreTarget(formFactor, 'performance', TARGETS.lighthouse_performance)],
@@ -107,8 +115,12 @@ try {
 				targets,
 				all_targets_pass: Object.values(targets).every((target) => target.pass),
 				initial_javascript: {
-					method: 'Script responses of a first visit in Chromium (empty cache, en-US, 1280×900) until network idle; gzip9 = each body gzipped at level 9; transferred = response body bytes on the wire.',
+					method: 'Script responses of a first visit in Chromium (empty cache, en-US, 1280×900) until network idle; gzip9 = each body gzipped at level 9; transferred = response body bytes on the wire. The page is drawn by the control plane; its only script is inline.',
 					...initial,
+				},
+				javascript_at_takeover: {
+					method: 'Script responses after the visitor first presses on the page, until the app has taken the drawn page over; gzip9 and transferred as above.',
+					...javascript.at_takeover,
 				},
 				lighthouse: {
 					method: `Lighthouse ${LIGHTHOUSE_RUNS}× per form factor against ${CHROMIUM_PATH} (headless, fresh profile each run); scores 0–100, the median reported. mobile = Lighthouse's default (simulated slow 4G, 4× CPU slowdown); desktop = its desktop config.`,

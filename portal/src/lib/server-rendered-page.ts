@@ -5,6 +5,7 @@
  * while the app loaded.
  */
 import type { Plan, PortalConfig, SiteContent } from '@epic/platform-api';
+import { flushSync } from 'react-dom';
 import { isPortalConfig } from './portal-config';
 import { isPlan } from './plans/plan';
 import { isSiteContent } from './site-content/site-content-guards';
@@ -21,10 +22,14 @@ export interface ServerRenderedData {
   portalConfig: PortalConfig;
 }
 
-/** Left on `window` by the boot script. */
+/** Left on `window` by the boot script, which holds clicks here until `tookOver`. */
 export interface PendingTakeover {
-  /** Child-index paths, from the app's container, of the controls clicked before the app took over. */
-  clicks: number[][];
+  /** The elements clicked while the app was loading or replaying, oldest first. */
+  clicks: Element[];
+  /** The app is replaying held clicks: later ones are held too, so they keep their order. */
+  draining: boolean;
+  /** A replayed click is being dispatched: the boot script lets it through. */
+  replaying: boolean;
   tookOver: boolean;
 }
 
@@ -68,27 +73,44 @@ function elementAt(container: Element, path: number[]): HTMLElement | null {
   return node instanceof HTMLElement ? node : null;
 }
 
-/** Resolves after the tasks already queued, React's re-render of the last click among them. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves after two frames have been drawn. Chakra's controls (zag) apply a click in a frame
+ * callback, and React draws the change after that, so one task is not enough.
+ */
+const afterTwoFrames = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 /**
  * `render` must commit synchronously (flushSync), so the drawn page is in place when it returns.
- * Each held click is replayed once the previous one has been drawn: a link clicked after the
- * pricing period must see the period it changed.
+ * A held click goes to the app's element at the same place as the drawn one clicked, found right
+ * after the render, before any replayed click changes the page. Each is replayed once the previous
+ * one has been drawn: a link clicked after the pricing period must see the period it changed.
  */
 export async function takeOverServerRenderedPage(container: HTMLElement, render: () => void): Promise<void> {
   const active = document.activeElement;
   const focusPath = active && active !== container && container.contains(active) ? pathFromContainer(container, active) : null;
+  const pending = window.__pendingTakeover;
+  const heldPaths = (pending?.clicks.splice(0) ?? []).map((element) => pathFromContainer(container, element));
   const { scrollX, scrollY } = window;
   render();
   // The router's scroll restoration treats its first render as arriving at the page: back to the top.
   window.scrollTo(scrollX, scrollY);
   container.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
-  const pending = window.__pendingTakeover;
-  if (pending) pending.tookOver = true;
   if (focusPath) elementAt(container, focusPath)?.focus();
-  for (const path of pending?.clicks.splice(0) ?? []) {
-    await nextTask();
-    elementAt(container, path)?.click();
+  if (!pending) return;
+  const held = heldPaths.map((path) => elementAt(container, path));
+  pending.draining = true;
+  // Clicks made while these replay are held in `pending.clicks`, on the app's own elements.
+  while (held.length > 0 || pending.clicks.length > 0) {
+    const element = held.length > 0 ? held.shift() : pending.clicks.shift();
+    await afterTwoFrames();
+    pending.replaying = true;
+    try {
+      // flushSync: whatever the click changes is drawn before the next click is replayed.
+      flushSync(() => (element instanceof HTMLElement ? element.click() : undefined));
+    } finally {
+      pending.replaying = false;
+    }
   }
+  pending.tookOver = true;
 }

@@ -26,7 +26,7 @@ export interface TakeoverBootOptions {
 export function takeoverBoot(options: TakeoverBootOptions): void {
   const root = document.getElementById('root');
   if (!root) return;
-  const pending: PendingTakeover = { clicks: [], tookOver: false };
+  const pending: PendingTakeover = { clicks: [], draining: false, replaying: false, tookOver: false };
   (window as unknown as { __pendingTakeover: PendingTakeover }).__pendingTakeover = pending;
   const triggers = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'scroll', 'wheel'];
   let started = false;
@@ -47,25 +47,17 @@ export function takeoverBoot(options: TakeoverBootOptions): void {
     document.head.append(script);
   };
 
-  const pathFromRoot = (element: Element): number[] => {
-    const path: number[] = [];
-    for (let node: Element | null = element; node && node !== root; node = node.parentElement) {
-      path.unshift(node.parentElement ? Array.prototype.indexOf.call(node.parentElement.children, node) : 0);
-    }
-    return path;
-  };
-
   document.addEventListener(
     'click',
     (event) => {
-      if (pending.tookOver || !(event.target instanceof Element)) return;
+      if (pending.tookOver || pending.replaying || !(event.target instanceof Element)) return;
       const clicked = event.target.closest('a[href], button, label, [role="button"], [role="radio"]');
       if (!clicked || !root.contains(clicked)) return;
       // Links work by themselves, unless an earlier click still waits for the app: the pricing
       // period picked a moment ago changes where Get started goes.
-      if (clicked.matches('a[href]') && pending.clicks.length === 0) return;
+      if (clicked.matches('a[href]') && pending.clicks.length === 0 && !pending.draining) return;
       event.preventDefault();
-      pending.clicks.push(pathFromRoot(clicked));
+      pending.clicks.push(clicked);
       start();
     },
     true,
