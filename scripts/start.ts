@@ -1,13 +1,17 @@
 /**
  * `npm start`: runs the platform on its embedded defaults (SQLite, sandbox billing, local mail
- * catcher) or on whatever the environment configures. Wiring only; each step lives in lib/.
+ * catcher) or on whatever the environment configures, and keeps it running: a crashed runtime or
+ * control plane is restarted (child-supervisor.ts) and low disk space is reported. Wiring only;
+ * each step lives in @epic/platform-launcher.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildMissingOutputs } from '@epic/platform-launcher/builds';
 import { ConfigError, loadConfig } from '@epic/platform-launcher/config';
-import { prepareControlPlaneDatabase, startControlPlane } from '@epic/platform-launcher/control-plane';
+import { ChildSupervisor } from '@epic/platform-launcher/child-supervisor';
+import { prepareControlPlaneDatabase, startControlPlane, type RunningControlPlane } from '@epic/platform-launcher/control-plane';
 import { directusEnv } from '@epic/platform-launcher/directus-env';
+import { watchDiskSpace } from '@epic/platform-launcher/disk-space-watch';
 import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
 import { REPO_ROOT, repoPath } from '@epic/node-support/paths';
 import { stopProcess } from '@epic/node-support/processes';
@@ -44,12 +48,53 @@ if (config.MAIL_CATCHER) {
 	log(`Mail catcher listening on smtp://127.0.0.1:${config.MAIL_CATCHER_SMTP_PORT}`);
 }
 
+let stopping = false;
+let stopDiskWatch: (() => void) | null = null;
+
+const giveUp = (reason: string) => {
+	console.error(`[platform] ${reason}. Stopping the platform; its output above says why.`);
+	void stopEverything(1);
+};
+
+// Each child is restarted with backoff when it exits on its own, and given up on (the platform
+// stops, saying why) when it keeps crashing. Sites outlive a runtime crash: the next runtime adopts them.
+const runtimeSupervisor = config.embeddedRuntime
+	? new ChildSupervisor<RuntimeProcess>({
+			name: 'The runtime',
+			start: async () => {
+				const runtime = spawnRuntime(runtimeEnv(config, secrets), (chunk) => process.stdout.write(chunk));
+				await waitForRuntimeApi(runtime, `http://127.0.0.1:${config.RUNTIME_API_PORT}`, secrets.runtimeSecret, 120_000);
+				return runtime;
+			},
+			log,
+			onGiveUp: giveUp,
+		})
+	: null;
+const controlPlaneSupervisor = new ChildSupervisor<RunningControlPlane>({
+	name: 'The control plane',
+	start: () =>
+		startControlPlane({ ...directus, url: `http://127.0.0.1:${config.controlPlanePort}`, echo: (chunk) => process.stdout.write(chunk) }),
+	log,
+	onGiveUp: giveUp,
+});
+
+// Whatever ends this process, the Directus child must not outlive it.
+process.on('exit', () => {
+	const controlPlane = controlPlaneSupervisor.current;
+	if (controlPlane?.process.exitCode === null) controlPlane.process.kill('SIGKILL');
+	// SIGKILL would leave the sites running (for a new runtime to adopt); SIGTERM stops them.
+	const runtime = runtimeSupervisor?.current;
+	if (runtime?.process.exitCode === null) runtime.process.kill('SIGTERM');
+	void mailCatcher?.close();
+});
+process.on('SIGINT', () => void stopEverything(0));
+process.on('SIGTERM', () => void stopEverything(0));
+
 // The runtime prepares its instance template while the control plane prepares its database.
-let runtime: RuntimeProcess | null = null;
-if (config.embeddedRuntime) {
-	log('Starting the runtime (sites, router)…');
-	runtime = spawnRuntime(runtimeEnv(config, secrets), (chunk) => process.stdout.write(chunk));
-}
+if (runtimeSupervisor) log('Starting the runtime (sites, router)…');
+const runtimeStarted = runtimeSupervisor?.start();
+// Awaited below; until then a failure must not count as unhandled.
+runtimeStarted?.catch(() => {});
 
 await prepareControlPlaneDatabase(
 	directus,
@@ -57,43 +102,22 @@ await prepareControlPlaneDatabase(
 	path.join(config.dataDir, 'prepared.json'),
 );
 log('Starting the control plane…');
-const controlPlane = await startControlPlane({
-	...directus,
-	url: `http://127.0.0.1:${config.controlPlanePort}`,
-	echo: (chunk) => process.stdout.write(chunk),
-});
-if (runtime) await waitForRuntimeApi(runtime, `http://127.0.0.1:${config.RUNTIME_API_PORT}`, secrets.runtimeSecret, 120_000);
+await controlPlaneSupervisor.start();
+await runtimeStarted;
+stopDiskWatch = watchDiskSpace({ dir: config.dataDir, log });
 console.log(startBanner(config, secrets, mailCatcher?.uiUrl ?? null));
 
-let stopping = false;
 async function stopEverything(exitCode: number) {
 	if (stopping) return;
 	stopping = true;
 	log('Stopping…');
+	stopDiskWatch?.();
+	runtimeSupervisor?.stopSupervising();
+	controlPlaneSupervisor.stopSupervising();
+	const controlPlane = controlPlaneSupervisor.current;
+	const runtime = runtimeSupervisor?.current;
 	// The runtime stops its sites on SIGTERM; it gets longer, as it waits for each of them.
-	await Promise.all([stopProcess(controlPlane.process), runtime ? stopProcess(runtime.process, 20_000) : undefined]);
+	await Promise.all([controlPlane ? stopProcess(controlPlane.process) : undefined, runtime ? stopProcess(runtime.process, 20_000) : undefined]);
 	await mailCatcher?.close();
 	process.exit(exitCode);
 }
-
-// Whatever ends this process, the Directus child must not outlive it.
-process.on('exit', () => {
-	if (controlPlane.process.exitCode === null) controlPlane.process.kill('SIGKILL');
-	// SIGKILL would leave the sites running (for a new runtime to adopt); SIGTERM stops them.
-	if (runtime?.process.exitCode === null) runtime.process.kill('SIGTERM');
-	void mailCatcher?.close();
-});
-process.on('SIGINT', () => void stopEverything(0));
-process.on('SIGTERM', () => void stopEverything(0));
-runtime?.process.once('exit', (code) => {
-	if (!stopping) {
-		console.error(`[platform] The runtime exited unexpectedly (code ${code}).`);
-		void stopEverything(code ?? 1);
-	}
-});
-controlPlane.process.once('exit', (code) => {
-	if (!stopping) {
-		console.error(`[platform] The control plane exited unexpectedly (code ${code}).`);
-		void stopEverything(code ?? 1);
-	}
-});

@@ -12,7 +12,7 @@ import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { instanceEnv } from './instance-env.ts';
-import { restartDelayMs, STABLE_AFTER_MS } from './restart-backoff.ts';
+import { restartDelayMs, STABLE_AFTER_MS } from '@epic/node-support/restart-backoff';
 
 export type ProcessStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting';
 

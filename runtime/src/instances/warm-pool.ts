@@ -10,7 +10,7 @@ import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceFactory } from './instance-factory.ts';
 import type { Logger, ProcessSupervisor } from './process-supervisor.ts';
-import { restartDelayMs } from './restart-backoff.ts';
+import { restartDelayMs } from '@epic/node-support/restart-backoff';
 
 export type PoolStore = Pick<StateStore, 'all' | 'get'>;
 export type PoolFactory = Pick<InstanceFactory, 'create' | 'destroy'>;
