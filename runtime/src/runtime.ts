@@ -3,7 +3,7 @@
  * on loopback and the public host router. `main.ts` only calls this and handles signals.
  */
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type http from 'node:http';
 import { directusVersion } from '@epic/node-support/directus';
 import { createApiServer } from './api/api-server.ts';
@@ -64,8 +64,11 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	// An adopted instance's idle clock starts now: the requests it served before are not known.
 	for (const id of report.adopted) service.resetIdleClock(id);
 
+	const backupStore = new LocalBackupStore(config.backupDir);
+	// Dumps and archives a previous runtime was building when it died: never finished, never listed.
+	rmSync(backupStore.workDir, { recursive: true, force: true });
 	const backups = new BackupService({
-		store: new LocalBackupStore(config.backupDir),
+		store: backupStore,
 		databases,
 		instances: store,
 		service,
