@@ -62,22 +62,19 @@ async function noteTitle(id: number): Promise<string> {
 	return (await site<{ data: { title: string } }>('GET', `/items/notes/${id}?fields=title`, 200)).data.title;
 }
 
-async function backUp(): Promise<BackupSummary> {
-	const created = await management<{ data: BackupSummary }>('POST', `/instances/${PROJECT}/backups`, { kind: 'manual' });
-	expect(created.status, JSON.stringify(created.body)).toBe(201);
-	return created.body.data;
+function backUp(): Promise<BackupSummary> {
+	return runtime.driver.createBackup(PROJECT, 'manual');
 }
 
 /** Starts a restore and waits for its end; the assertions on the outcome are the caller's. */
 async function restore(backupId: string): Promise<RestoreJob> {
-	const started = await management<{ data: RestoreJob }>('POST', `/instances/${PROJECT}/backups/${backupId}/restore`);
-	expect(started.status, JSON.stringify(started.body)).toBe(202);
-	expect(started.body.data).toMatchObject({ projectId: PROJECT, backupId, state: 'running' });
+	const started = await runtime.driver.startRestore(PROJECT, backupId);
+	expect(started).toMatchObject({ projectId: PROJECT, backupId, state: 'running' });
 	return waitFor(
 		'the restore to finish',
 		async () => {
-			const job = await management<{ data: RestoreJob }>('GET', `/instances/${PROJECT}/restores/${started.body.data.id}`);
-			return job.status === 200 && job.body.data.state !== 'running' ? job.body.data : null;
+			const job = await runtime.driver.restoreJob(PROJECT, started.id);
+			return job.state !== 'running' ? job : null;
 		},
 		150_000,
 	);
@@ -116,11 +113,16 @@ afterAll(async () => {
 
 describe(`site backups and restores (${db})`, () => {
 	test('a backup is listed, downloadable, and a restore brings back content and files', async () => {
+		const serving = await runtime.driver.instanceStatus(PROJECT);
 		goodBackup = await backUp();
+		// Taken while the site serves: the same process before and after.
+		expect(await runtime.driver.instanceStatus(PROJECT)).toMatchObject({ state: 'running', pid: serving?.pid, restarts: 0 });
 		expect(goodBackup).toMatchObject({ projectId: PROJECT, kind: 'manual' });
 		expect(goodBackup.size).toBeGreaterThan(0);
-		const list = await management<{ data: BackupSummary[] }>('GET', `/instances/${PROJECT}/backups`);
-		expect(list.body.data).toEqual([goodBackup]);
+		const created = await management<{ data: BackupSummary }>('POST', `/instances/${PROJECT}/backups`);
+		expect(created.status).toBe(201);
+		expect(created.body.data).toMatchObject({ projectId: PROJECT, kind: 'manual' });
+		expect(await runtime.driver.listBackups(PROJECT)).toEqual([created.body.data, goodBackup]);
 
 		const download = await fetch(`${runtime.apiUrl}/instances/${PROJECT}/backups/${goodBackup.id}/archive`, {
 			headers: { authorization: `Bearer ${runtime.secret}` },
@@ -146,9 +148,10 @@ describe(`site backups and restores (${db})`, () => {
 		expect(await noteTitle(noteId)).toBe('before the backup');
 		expect(await asset(fileId)).toBe('bytes that must come back');
 
-		const after = await management<{ data: BackupSummary[] }>('GET', `/instances/${PROJECT}/backups`);
-		expect(after.body.data.map((backup) => [backup.id, backup.kind])).toEqual([
+		const after = await runtime.driver.listBackups(PROJECT);
+		expect(after.map((backup) => [backup.id, backup.kind])).toEqual([
 			[job.safetyBackupId, 'safety'],
+			[created.body.data.id, 'manual'],
 			[goodBackup.id, 'manual'],
 		]);
 	}, 240_000);
@@ -161,7 +164,7 @@ describe(`site backups and restores (${db})`, () => {
 		for (let index = Math.floor(bytes.length / 2); index < Math.floor(bytes.length / 2) + 16; index += 1) bytes[index] = bytes[index]! ^ 0xff;
 		writeFileSync(file, bytes);
 		const before = await runtime.driver.instanceStatus(PROJECT);
-		const backupsBefore = await management<{ data: BackupSummary[] }>('GET', `/instances/${PROJECT}/backups`);
+		const backupsBefore = await runtime.driver.listBackups(PROJECT);
 
 		const job = await restore(damaged.id);
 
@@ -173,7 +176,7 @@ describe(`site backups and restores (${db})`, () => {
 		expect(now).toMatchObject({ state: 'running', pid: before?.pid });
 		expect(await noteTitle(noteId)).toBe('current content');
 		expect(await asset(fileId)).toBe('bytes that must come back');
-		expect((await management<{ data: BackupSummary[] }>('GET', `/instances/${PROJECT}/backups`)).body.data).toEqual(backupsBefore.body.data);
+		expect(await runtime.driver.listBackups(PROJECT)).toEqual(backupsBefore);
 	}, 120_000);
 
 	test('a restore whose site does not start is undone from the safety backup', async () => {
@@ -204,7 +207,7 @@ describe(`site backups and restores (${db})`, () => {
 		const restoreOther = await management<{ errors: { extensions: { code: string } }[] }>('POST', `/instances/backup-2/backups/${goodBackup.id}/restore`);
 		expect(restoreOther.status).toBe(404);
 		expect(restoreOther.body.errors[0]?.extensions.code).toBe('BACKUP_NOT_FOUND');
-		expect((await management<{ data: BackupSummary[] }>('GET', '/instances/backup-2/backups')).body.data).toEqual([]);
+		expect(await runtime.driver.listBackups('backup-2')).toEqual([]);
 		const job = await management<{ errors: { extensions: { code: string } }[] }>('GET', `/instances/backup-2/restores/${firstJob.id}`);
 		expect(job.status).toBe(404);
 		expect(job.body.errors[0]?.extensions.code).toBe('RESTORE_JOB_NOT_FOUND');
