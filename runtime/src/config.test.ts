@@ -15,6 +15,8 @@ describe('loadRuntimeConfig', () => {
 	it('resolves the data folder and the control plane hosts', () => {
 		const config = loadRuntimeConfig({ RUNTIME_SECRET: secret, CONTROL_PLANE_HOSTS: 'App.Example.com, sites.example.com' }, '/repo');
 		expect(config.dataDir).toBe('/repo/data/runtime');
+		expect(config.backupDir).toBe('/repo/data/runtime/backups');
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret, BACKUP_DIR: '/srv/backups' }, '/repo').backupDir).toBe('/srv/backups');
 		expect([...config.controlPlaneHosts]).toEqual(['app.example.com', 'sites.example.com']);
 		expect(config.WARM_POOL_SIZE).toBe(1);
 		expect([...loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').controlPlaneHosts]).toEqual(['localhost']);

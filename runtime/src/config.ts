@@ -30,6 +30,10 @@ const RuntimeEnvSchema = z
 		/** Comma-separated hosts of the control plane (portal, Studio); default PUBLIC_HOST. */
 		CONTROL_PLANE_HOSTS: z.string().optional(),
 		RUNTIME_DATA_DIR: z.string().min(1).default('data/runtime'),
+		/** Where site backups are kept (local store); default `backups/` in the runtime's data folder. */
+		BACKUP_DIR: z.string().min(1).optional(),
+		/** Scheduled backups each project keeps; manual and safety backups do not count. */
+		BACKUP_KEEP_SCHEDULED: z.coerce.number().int().min(0).max(1000).default(7),
 		/** Instances use SQLite files, or PostgreSQL databases cloned from a template database. */
 		INSTANCE_DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
 		/** A PostgreSQL URL with the right to create databases (its database part is replaced). */
@@ -59,6 +63,7 @@ export type RuntimeEnv = z.infer<typeof RuntimeEnvSchema>;
 
 export interface RuntimeConfig extends RuntimeEnv {
 	dataDir: string;
+	backupDir: string;
 	controlPlaneHosts: Set<string>;
 }
 
@@ -71,9 +76,11 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		throw new RuntimeConfigError(`Invalid runtime configuration:\n${problems.join('\n')}`);
 	}
 	const hosts = (parsed.data.CONTROL_PLANE_HOSTS ?? parsed.data.PUBLIC_HOST).split(',');
+	const dataDir = path.resolve(rootDir, parsed.data.RUNTIME_DATA_DIR);
 	return {
 		...parsed.data,
-		dataDir: path.resolve(rootDir, parsed.data.RUNTIME_DATA_DIR),
+		dataDir,
+		backupDir: parsed.data.BACKUP_DIR ? path.resolve(rootDir, parsed.data.BACKUP_DIR) : path.join(dataDir, 'backups'),
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
 	};
 }

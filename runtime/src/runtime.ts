@@ -3,10 +3,12 @@
  * on loopback and the public host router. `main.ts` only calls this and handles signals.
  */
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type http from 'node:http';
 import { directusVersion } from '@epic/node-support/directus';
 import { createApiServer } from './api/api-server.ts';
+import { BackupService } from './backups/backup-service.ts';
+import { LocalBackupStore } from './backups/local-backup-store.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HostIndex } from './instances/host-index.ts';
 import { InstanceFactory } from './instances/instance-factory.ts';
@@ -62,7 +64,19 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 	// An adopted instance's idle clock starts now: the requests it served before are not known.
 	for (const id of report.adopted) service.resetIdleClock(id);
 
-	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, pool, usage, log });
+	const backupStore = new LocalBackupStore(config.backupDir);
+	// Dumps and archives a previous runtime was building when it died: never finished, never listed.
+	rmSync(backupStore.workDir, { recursive: true, force: true });
+	const backups = new BackupService({
+		store: backupStore,
+		databases,
+		instances: store,
+		service,
+		directusVersion: directusVersion(),
+		keepScheduled: config.BACKUP_KEEP_SCHEDULED,
+		log,
+	});
+	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, backups, pool, usage, log });
 	const controlPlanePort = config.CONTROL_PLANE_URL ? Number(new URL(config.CONTROL_PLANE_URL).port || 80) : null;
 	const router = createHostRouter({
 		service,

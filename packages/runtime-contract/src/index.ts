@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './instance-status.ts';
 export * from './paths.ts';
 export * from './schemas.ts';
+export * from './backups.ts';

@@ -11,3 +11,14 @@ export const POOL_PATH = '/pool';
 export const USAGE_PATH = '/usage';
 /** Asked by Caddy's on-demand TLS without the secret: is `?domain=` one of our sites? */
 export const TLS_ALLOWED_PATH = '/tls-allowed';
+
+/** A project's backups, one backup, or one backup's archive or restore action. */
+export function backupsPath(projectId: string, backupId?: string, action?: 'archive' | 'restore'): string {
+	const base = `${instancePath(projectId)}/backups`;
+	if (!backupId) return base;
+	return `${base}/${encodeURIComponent(backupId)}${action ? `/${action}` : ''}`;
+}
+
+export function restoreJobPath(projectId: string, jobId: string): string {
+	return `${instancePath(projectId)}/restores/${encodeURIComponent(jobId)}`;
+}

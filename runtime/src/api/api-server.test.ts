@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
@@ -10,7 +11,14 @@ const secret = 's'.repeat(40);
 const logs: string[] = [];
 // Only the routes these tests call are backed; the others would throw.
 const service = { list: () => [] } as unknown as InstanceService;
-const server = createApiServer({ secret, service, pool: {} as WarmPool, usage: {} as UsageCounter, log: (message) => logs.push(message) });
+const backupCalls: string[] = [];
+const backups = {
+	archive: async (projectId: string, backupId: string) => {
+		backupCalls.push(`${projectId} ${backupId}`);
+		throw new Error('not backed');
+	},
+} as unknown as BackupService;
+const server = createApiServer({ secret, service, backups, pool: {} as WarmPool, usage: {} as UsageCounter, log: (message) => logs.push(message) });
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -42,5 +50,24 @@ describe('management API paths', () => {
 		expect(await response.json()).toEqual({
 			errors: [{ message: 'projectId: must not start with "pool-"', extensions: { code: 'INVALID_PAYLOAD' } }],
 		});
+	});
+});
+
+describe('backup paths', () => {
+	it('refuses a backup id that is not one, before it reaches the store', async () => {
+		for (const id of ['..%2F..%2Fstate.json', '..%2F', '20260131T120000000Z-0a1b2c3d%2F..', 'latest']) {
+			const response = await get(`/instances/p-1/backups/${id}/archive`);
+			expect(response.status, id).toBe(400);
+			const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+			expect(body.errors[0]?.extensions.code, id).toBe('INVALID_PAYLOAD');
+			expect(body.errors[0]?.message, id).toMatch(/^backupId: /);
+		}
+		expect(backupCalls).toEqual([]);
+	});
+
+	it('answers an unknown backup route with 404', async () => {
+		const response = await fetch(`${baseUrl}/instances/p-1/backups/20260131T120000000Z-0a1b2c3d`, { method: 'DELETE', headers: { authorization: `Bearer ${secret}` } });
+		expect(response.status).toBe(404);
+		expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('ROUTE_NOT_FOUND');
 	});
 });

@@ -5,11 +5,13 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { RuntimeError } from '../errors.ts';
+import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
 import { hasSecret } from './bearer-secret.ts';
-import { readJson, sendError, sendJson } from './http-helpers.ts';
+import { matchesBackupRoute, routeBackups, type Reply } from './backup-routes.ts';
+import { readJson, sendError, sendFile, sendJson } from './http-helpers.ts';
 import {
 	adminCredentials,
 	domainsBody,
@@ -26,6 +28,7 @@ import {
 export interface ApiServerOptions {
 	secret: string;
 	service: InstanceService;
+	backups: BackupService;
 	pool: WarmPool;
 	usage: UsageCounter;
 	log: (message: string) => void;
@@ -74,7 +77,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		'PUT /domains': async (request, id) => [200, { data: await service.setDomains(id, parse(domainsBody, await readJson(request)).domains) }],
 	};
 
-	async function route(request: IncomingMessage): Promise<[number, unknown?]> {
+	async function route(request: IncomingMessage): Promise<Reply> {
 		const url = new URL(request.url ?? '/', 'http://runtime');
 		const method = request.method ?? 'GET';
 		if (method === 'GET' && url.pathname === INSTANCES_PATH) return [200, { data: service.list() }];
@@ -85,6 +88,11 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		if (method === 'GET' && url.pathname === USAGE_PATH) {
 			const query = parse(usageQuery, Object.fromEntries(url.searchParams));
 			return [200, { data: options.usage.read(query.from ?? '0000-00-00', query.projectId) }];
+		}
+		const backupMatch = /^\/instances\/([^/]+)(\/(?:backups|restores)(?:\/.*)?)$/.exec(url.pathname);
+		if (backupMatch && matchesBackupRoute(backupMatch[2]!)) {
+			const id = parse(projectId, decodePathSegment(backupMatch[1]!), 'projectId');
+			return routeBackups(options.backups, request, method, id, backupMatch[2]!, decodePathSegment, parse);
 		}
 		const match = /^\/instances\/([^/]+)(\/[a-z]+)?$/.exec(url.pathname);
 		const handler = match ? instanceRoutes[`${method} ${match[2] ?? ''}`] : undefined;
@@ -106,7 +114,11 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			return;
 		}
 		route(request).then(
-			([status, body]) => sendJson(response, status, body),
+			(reply) => {
+				if (Array.isArray(reply)) return sendJson(response, reply[0], reply[1]);
+				// The status is sent already: a failure now can only cut the download short.
+				sendFile(response, reply).catch((error: Error) => options.log(`${request.url} stopped streaming: ${error.message}`));
+			},
 			(error: Error) => {
 				if (error instanceof RuntimeError) return sendError(response, error);
 				options.log(`${request.method} ${request.url} failed: ${error.stack ?? error.message}`);

@@ -1,5 +1,7 @@
 /** JSON in and out for the management API, with Directus-style error bodies. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { RuntimeError } from '../errors.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -31,4 +33,22 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
 	} catch {
 		throw new RuntimeError('INVALID_JSON', 'The request body is not valid JSON', 400);
 	}
+}
+
+/** A file sent as it is read (a backup archive), instead of a JSON body. */
+export interface FileReply {
+	stream: Readable;
+	size: number;
+	contentType: string;
+	fileName: string;
+}
+
+export async function sendFile(response: ServerResponse, file: FileReply): Promise<void> {
+	response.writeHead(200, {
+		'content-type': file.contentType,
+		'content-length': String(file.size),
+		'content-disposition': `attachment; filename="${file.fileName}"`,
+		'cache-control': 'no-store',
+	});
+	await pipeline(file.stream, response);
 }

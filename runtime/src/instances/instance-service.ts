@@ -20,6 +20,15 @@ export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
 }
 
+/** What a caller holding an instance's lock may do with it (see `exclusively`). */
+export interface InstanceControl {
+	record: InstanceRecord;
+	/** Stops the process; the lock keeps the router and the idle sweep from starting it meanwhile. */
+	stop(): Promise<void>;
+	/** Starts the process and resolves with its port once it answers `/server/ping`. */
+	start(): Promise<number>;
+}
+
 export interface InstanceServiceParts {
 	store: StateStore;
 	databases: InstanceDatabases;
@@ -144,6 +153,32 @@ export class InstanceService {
 			await this.#parts.factory.destroy(record);
 			this.#lastRequest.delete(id);
 			this.#parts.onDeleted?.(id);
+		});
+	}
+
+	/**
+	 * Runs `work` under the instance's lock, so no wake, sweep, start or stop interleaves with it
+	 * (a restore replaces the site's data between a stop and a start). A project that was not to
+	 * run is stopped again afterwards.
+	 */
+	exclusively<T>(id: string, work: (control: InstanceControl) => Promise<T>): Promise<T> {
+		return this.#locks.run(id, async () => {
+			const record = this.#record(id);
+			const { supervisor, store } = this.#parts;
+			const control: InstanceControl = {
+				record,
+				stop: () => supervisor.stop(id),
+				start: async () => {
+					if (this.#record(id).asleep) store.update(id, { asleep: false });
+					await this.#serve(id);
+					return this.#record(id).port;
+				},
+			};
+			try {
+				return await work(control);
+			} finally {
+				if (this.#record(id).desired !== 'running') await supervisor.stop(id);
+			}
 		});
 	}
 

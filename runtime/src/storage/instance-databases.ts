@@ -20,6 +20,13 @@ export interface InstanceDatabases {
 	remove(storage: InstanceStorage): Promise<void>;
 	directusEnv(storage: InstanceStorage): Record<string, string>;
 	connect(storage: InstanceStorage): Knex;
+	/**
+	 * Writes a consistent copy of the database to `file` while the site keeps serving (SQLite:
+	 * `VACUUM INTO`; PostgreSQL: `pg_dump`, one snapshot).
+	 */
+	dump(storage: InstanceStorage, file: string): Promise<void>;
+	/** Replaces the database's whole content with a dump `dump` wrote. The site must be stopped. */
+	load(storage: InstanceStorage, file: string): Promise<void>;
 	/** Bytes the instance's database takes on disk (the SQLite file lives in its folder). */
 	databaseBytes(storage: InstanceStorage): Promise<number>;
 	/** Drops databases this runtime created that no record references (PostgreSQL only). */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { InstanceStorage } from '../state/instance-record.ts';
 import type { InstanceDatabases, TemplateInfo } from './instance-databases.ts';
+import { pgDump, pgRestore } from './pg-tools.ts';
 import { bootstrapTemplate } from './template-bootstrap.ts';
 
 interface StoredTemplate extends TemplateInfo {
@@ -103,6 +104,20 @@ export class PostgresDatabases implements InstanceDatabases {
 	connect(storage: InstanceStorage): Knex {
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
 		return knex({ client: 'pg', connection: this.#urlFor(storage.database), pool: { min: 0, max: 1 } });
+	}
+
+	async dump(storage: InstanceStorage, file: string): Promise<void> {
+		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
+		await pgDump(this.#urlFor(storage.database), file);
+	}
+
+	/** Drops the database and loads the dump into a new, empty one of the same name. */
+	async load(storage: InstanceStorage, file: string): Promise<void> {
+		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
+		await this.#drop(storage.database);
+		// template0: nothing the server's default template may hold gets in the way of the dump.
+		await this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(storage.database)} TEMPLATE template0`);
+		await pgRestore(this.#urlFor(storage.database), file);
 	}
 
 	async databaseBytes(storage: InstanceStorage): Promise<number> {

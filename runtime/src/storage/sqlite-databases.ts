@@ -75,6 +75,26 @@ export class SqliteDatabases implements InstanceDatabases {
 		});
 	}
 
+	async dump(storage: InstanceStorage, file: string): Promise<void> {
+		const db = this.connect(storage);
+		try {
+			// A read transaction: the site keeps writing (it waits at most for the copy's own pages).
+			await db.raw('VACUUM INTO ?', [file]);
+		} finally {
+			await db.destroy();
+		}
+	}
+
+	async load(storage: InstanceStorage, file: string): Promise<void> {
+		if (storage.client !== 'sqlite3') throw new Error('not a SQLite instance');
+		// Copied beside the target and renamed over it: the file is never half written.
+		const incoming = `${storage.file}.restoring`;
+		copyFileSync(file, incoming);
+		// A journal or WAL left by the old database would be replayed into the new one.
+		for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${storage.file}${suffix}`, { force: true });
+		renameSync(incoming, storage.file);
+	}
+
 	async databaseBytes(storage: InstanceStorage): Promise<number> {
 		return storage.client === 'sqlite3' && existsSync(storage.file) ? statSync(storage.file).size : 0;
 	}

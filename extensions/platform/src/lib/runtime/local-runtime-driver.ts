@@ -3,12 +3,16 @@
  * with the shared secret. Errors keep the runtime's code and message so callers can show them.
  */
 import {
+	backupsPath,
 	instancePath,
+	restoreJobPath,
 	USAGE_PATH,
 	type AdminCredentials,
+	type BackupSummary,
 	type DailyUsage,
 	type EnsureInstanceRequest,
 	type InstanceStatus,
+	type RestoreJob,
 	type RuntimeErrorBody,
 } from '@epic/runtime-contract';
 import type { RuntimeDriver } from './runtime-driver.ts';
@@ -105,5 +109,21 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
 		const query = new URLSearchParams({ from: fromDay, ...(projectId ? { projectId } : {}) });
 		return this.#call('GET', `${USAGE_PATH}?${query}`);
+	}
+
+	listBackups(projectId: string): Promise<BackupSummary[]> {
+		return this.#call('GET', backupsPath(projectId));
+	}
+
+	createBackup(projectId: string, kind: 'manual' | 'scheduled'): Promise<BackupSummary> {
+		return this.#call('POST', backupsPath(projectId), { kind });
+	}
+
+	startRestore(projectId: string, backupId: string): Promise<RestoreJob> {
+		return this.#call('POST', backupsPath(projectId, backupId, 'restore'));
+	}
+
+	restoreJob(projectId: string, jobId: string): Promise<RestoreJob> {
+		return this.#call('GET', restoreJobPath(projectId, jobId));
 	}
 }

@@ -5,9 +5,9 @@
  * (Deployment, Service and Ingress per project) is the planned path past one machine.
  */
 
-import type { AdminCredentials, DailyUsage, EnsureInstanceRequest, InstanceStatus } from '@epic/runtime-contract';
+import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob } from '@epic/runtime-contract';
 
-export type { AdminCredentials, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus } from '@epic/runtime-contract';
+export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob } from '@epic/runtime-contract';
 
 export interface RuntimeDriver {
 	/** Creates the instance if it does not exist and resolves once it serves. Idempotent. */
@@ -22,4 +22,11 @@ export interface RuntimeDriver {
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void>;
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus>;
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]>;
+	/** The project's backups, newest first. */
+	listBackups(projectId: string): Promise<BackupSummary[]>;
+	/** Takes a backup of the running site and resolves once it is stored. */
+	createBackup(projectId: string, kind: 'manual' | 'scheduled'): Promise<BackupSummary>;
+	/** Starts a restore; poll `restoreJob` for its steps and outcome. */
+	startRestore(projectId: string, backupId: string): Promise<RestoreJob>;
+	restoreJob(projectId: string, jobId: string): Promise<RestoreJob>;
 }

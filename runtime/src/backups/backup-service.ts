@@ -1,0 +1,91 @@
+/**
+ * Backups and restores of project sites, as the management API calls them. Per project, backups
+ * and restores run one at a time (a backup taken while a restore swaps the data would be half old,
+ * half new); different projects proceed in parallel.
+ */
+import { KeyedMutex } from '@epic/concurrency';
+import type { BackupKind, BackupSummary, RestoreJob } from '@epic/runtime-contract';
+import { instanceNotFound, RuntimeError } from '../errors.ts';
+import type { InstanceService } from '../instances/instance-service.ts';
+import type { StateStore } from '../state/state-store.ts';
+import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import type { BackupStore, StoredArchive } from './backup-store.ts';
+import { createBackup } from './create-backup.ts';
+import { RestoreJobs } from './restore-jobs.ts';
+import { runRestore, type RestoreParts } from './restore.ts';
+import { applyRetention } from './retention.ts';
+
+export interface BackupServiceParts {
+	store: BackupStore;
+	databases: InstanceDatabases;
+	instances: StateStore;
+	service: InstanceService;
+	directusVersion: string;
+	/** How many scheduled backups a project keeps; older ones are deleted after each new one. */
+	keepScheduled: number;
+	log: (message: string) => void;
+	now?: () => number;
+}
+
+const backupNotFound = (projectId: string, backupId: string) =>
+	new RuntimeError('BACKUP_NOT_FOUND', `Project ${projectId} has no backup ${backupId}`, 404);
+
+export class BackupService {
+	readonly #parts: BackupServiceParts;
+	readonly #restoreParts: RestoreParts;
+	readonly #locks = new KeyedMutex();
+	readonly #jobs: RestoreJobs;
+
+	constructor(parts: BackupServiceParts) {
+		this.#parts = parts;
+		const now = parts.now ?? Date.now;
+		this.#jobs = new RestoreJobs(now);
+		this.#restoreParts = { databases: parts.databases, store: parts.store, directusVersion: parts.directusVersion, now, service: parts.service, jobs: this.#jobs };
+	}
+
+	#project(projectId: string) {
+		const record = this.#parts.instances.get(projectId);
+		if (!record || record.kind !== 'project' || record.phase !== 'ready') throw instanceNotFound(projectId);
+		return record;
+	}
+
+	list(projectId: string): Promise<BackupSummary[]> {
+		return this.#parts.store.list(projectId);
+	}
+
+	create(projectId: string, kind: Exclude<BackupKind, 'safety'>): Promise<BackupSummary> {
+		this.#project(projectId);
+		return this.#locks.run(projectId, async () => {
+			const backup = await createBackup(this.#restoreParts, this.#project(projectId), kind);
+			if (kind === 'scheduled') {
+				const deleted = await applyRetention(this.#parts.store, projectId, this.#parts.keepScheduled);
+				if (deleted.length) this.#parts.log(`project ${projectId}: deleted ${deleted.length} scheduled backup(s) beyond retention`);
+			}
+			return backup;
+		});
+	}
+
+	async archive(projectId: string, backupId: string): Promise<StoredArchive> {
+		const archive = await this.#parts.store.open(projectId, backupId);
+		if (!archive) throw backupNotFound(projectId, backupId);
+		return archive;
+	}
+
+	/** Starts a restore in the background; poll it with `job`. */
+	async restore(projectId: string, backupId: string): Promise<RestoreJob> {
+		this.#project(projectId);
+		if (!(await this.#parts.store.get(projectId, backupId))) throw backupNotFound(projectId, backupId);
+		const job = this.#jobs.begin(projectId, backupId);
+		void this.#locks
+			.run(projectId, () => runRestore(this.#restoreParts, job))
+			.then(() => this.#parts.log(`project ${projectId}: restore of ${backupId} ${job.state}${job.error ? `: ${job.error}` : ''}`))
+			.catch((error: Error) => this.#parts.log(`project ${projectId}: restore of ${backupId} failed unexpectedly: ${error.message}`));
+		return this.#jobs.get(projectId, job.id)!;
+	}
+
+	job(projectId: string, jobId: string): RestoreJob {
+		const job = this.#jobs.get(projectId, jobId);
+		if (!job) throw new RuntimeError('RESTORE_JOB_NOT_FOUND', `Project ${projectId} has no restore job ${jobId}`, 404);
+		return job;
+	}
+}

@@ -1,0 +1,75 @@
+/**
+ * Takes one backup of a running (or sleeping) site without stopping it: the database is dumped
+ * (VACUUM INTO / pg_dump, which hold no lock the site waits on), the uploads are copied and hashed,
+ * and the lot becomes one archive with its manifest, handed to the store.
+ */
+import { constants } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BACKUP_FORMAT, type BackupKind, type BackupManifest, type BackupSummary } from '@epic/runtime-contract';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { writeArchive } from './archive.ts';
+import { newBackupId } from './backup-id.ts';
+import type { BackupStore } from './backup-store.ts';
+import { fileBytes, regularFilesUnder, sha256OfFile } from './files.ts';
+import { dumpFileName, uploadsDir } from './site-paths.ts';
+
+export interface BackupParts {
+	databases: InstanceDatabases;
+	store: BackupStore;
+	directusVersion: string;
+	now: () => number;
+}
+
+/** Copies the uploads into the staging folder; a file the site deletes meanwhile is left out. */
+async function copyUploads(record: InstanceRecord, target: string): Promise<BackupManifest['uploads']> {
+	await mkdir(target, { recursive: true });
+	const uploads: BackupManifest['uploads'] = [];
+	for (const relative of await regularFilesUnder(uploadsDir(record))) {
+		const copy = path.join(target, relative);
+		await mkdir(path.dirname(copy), { recursive: true });
+		try {
+			await copyFile(path.join(uploadsDir(record), relative), copy, constants.COPYFILE_FICLONE);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+			throw error;
+		}
+		uploads.push({ path: relative, bytes: await fileBytes(copy), sha256: await sha256OfFile(copy) });
+	}
+	return uploads;
+}
+
+export async function createBackup(parts: BackupParts, record: InstanceRecord, kind: BackupKind): Promise<BackupSummary> {
+	const createdAt = new Date(parts.now());
+	const id = newBackupId(createdAt);
+	await mkdir(parts.store.workDir, { recursive: true, mode: 0o700 });
+	const work = await mkdtemp(path.join(parts.store.workDir, 'backup-'));
+	try {
+		const staging = path.join(work, 'staging');
+		await mkdir(staging);
+		const dumpFile = dumpFileName(record);
+		await parts.databases.dump(record.storage, path.join(staging, dumpFile));
+		const uploads = await copyUploads(record, path.join(staging, 'uploads'));
+		const databaseBytes = await fileBytes(path.join(staging, dumpFile));
+		const manifest: BackupManifest = {
+			format: BACKUP_FORMAT,
+			id,
+			projectId: record.id,
+			kind,
+			createdAt: createdAt.toISOString(),
+			directusVersion: parts.directusVersion,
+			database: { kind: record.storage.client, file: dumpFile, bytes: databaseBytes, sha256: await sha256OfFile(path.join(staging, dumpFile)) },
+			uploads,
+			size: databaseBytes + uploads.reduce((sum, upload) => sum + upload.bytes, 0),
+		};
+		await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
+		const archive = path.join(work, 'archive.tar.gz');
+		await writeArchive(staging, ['manifest.json', dumpFile, 'uploads'], archive);
+		const summary: BackupSummary = { id, projectId: record.id, kind, createdAt: manifest.createdAt, size: await fileBytes(archive) };
+		await parts.store.put(summary, archive);
+		return summary;
+	} finally {
+		await rm(work, { recursive: true, force: true });
+	}
+}

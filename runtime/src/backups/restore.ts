@@ -1,0 +1,91 @@
+/**
+ * One restore, step by step: verify the archive (refused: the site is untouched), take a safety
+ * backup, stop the site, replace its data, start it and check it answers. When any step after the
+ * safety backup fails, the safety backup is put back the same way and the site started again.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BackupManifest, RestoreJob } from '@epic/runtime-contract';
+import type { InstanceControl, InstanceService } from '../instances/instance-service.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import { createBackup, type BackupParts } from './create-backup.ts';
+import { assertAnswersPong } from './health-check.ts';
+import { replaceSiteData } from './replace-site-data.ts';
+import type { RestoreJobs } from './restore-jobs.ts';
+import { openArchive } from './verify-archive.ts';
+
+export interface RestoreParts extends BackupParts {
+	service: InstanceService;
+	jobs: RestoreJobs;
+}
+
+interface OpenedArchive {
+	dir: string;
+	manifest: BackupManifest;
+}
+
+/** Copies a stored backup to `work` and opens it there (extracted and verified). */
+async function fetchAndOpen(parts: RestoreParts, record: InstanceRecord, backupId: string, work: string): Promise<OpenedArchive> {
+	const archive = path.join(work, `${backupId}.tar.gz`);
+	if (!(await parts.store.copyTo(record.id, backupId, archive))) throw new Error(`Backup ${backupId} of project ${record.id} no longer exists`);
+	const dir = path.join(work, `${backupId}-files`);
+	await mkdir(dir);
+	const manifest = await openArchive(archive, dir, record);
+	await rm(archive, { force: true });
+	return { dir, manifest };
+}
+
+async function putInPlace(parts: RestoreParts, job: RestoreJob, control: InstanceControl, opened: OpenedArchive): Promise<void> {
+	await parts.jobs.step(job, 'stopping', () => control.stop());
+	await parts.jobs.step(job, 'replacing', () => replaceSiteData(parts.databases, control.record, opened.dir, opened.manifest));
+	const port = await parts.jobs.step(job, 'starting', () => control.start());
+	await parts.jobs.step(job, 'checking', () => assertAnswersPong(port));
+}
+
+async function rollBack(parts: RestoreParts, job: RestoreJob, control: InstanceControl, safetyBackupId: string, work: string): Promise<void> {
+	await parts.jobs.step(job, 'rolling-back', async () => {
+		// A failed start schedules a retry with backoff; the stop cancels it before the data moves.
+		await control.stop();
+		const safety = await fetchAndOpen(parts, control.record, safetyBackupId, work);
+		await replaceSiteData(parts.databases, control.record, safety.dir, safety.manifest);
+		await assertAnswersPong(await control.start());
+	});
+}
+
+/** Runs the job to its end; never rejects (the outcome is in the job). */
+export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<void> {
+	await mkdir(parts.store.workDir, { recursive: true, mode: 0o700 });
+	const work = await mkdtemp(path.join(parts.store.workDir, 'restore-'));
+	try {
+		await parts.service.exclusively(job.projectId, async (control) => {
+			let opened: OpenedArchive;
+			let safetyBackupId: string;
+			try {
+				opened = await parts.jobs.step(job, 'verifying', () => fetchAndOpen(parts, control.record, job.backupId, work));
+				// Taken while the site still serves, like any backup: it is what a failure puts back.
+				safetyBackupId = (await parts.jobs.step(job, 'safety-backup', () => createBackup(parts, control.record, 'safety'))).id;
+				job.safetyBackupId = safetyBackupId;
+			} catch (error) {
+				parts.jobs.finish(job, 'failed', (error as Error).message);
+				return;
+			}
+			try {
+				await putInPlace(parts, job, control, opened);
+				parts.jobs.finish(job, 'succeeded');
+			} catch (error) {
+				const message = (error as Error).message;
+				try {
+					await rollBack(parts, job, control, safetyBackupId, work);
+					job.rolledBack = true;
+					parts.jobs.finish(job, 'failed', `${message} (the site’s data from before the restore was put back)`);
+				} catch (rollbackError) {
+					parts.jobs.finish(job, 'rollback-failed', `${message}; putting back safety backup ${safetyBackupId} failed too: ${(rollbackError as Error).message}`);
+				}
+			}
+		});
+	} catch (error) {
+		if (job.state === 'running') parts.jobs.finish(job, 'failed', (error as Error).message);
+	} finally {
+		await rm(work, { recursive: true, force: true }).catch(() => {});
+	}
+}
