@@ -44,6 +44,6 @@ describe('the core tier', () => {
 		const flows = await api<{ data: { name: string }[] }>('GET', '/flows?fields=name&limit=-1', { token: admin });
 		expect(flows.status).toBe(200);
 		expect(flows.body.data.length).toBeLessThanOrEqual(CORE_TIER.flows);
-		expect(flows.body.data.map((flow) => flow.name).sort()).toEqual(['Re-check custom domains (every 6 hours)', 'Re-check custom domains now']);
+		expect(flows.body.data.map((flow) => flow.name).sort()).toEqual(['Project actions', 'Re-check custom domains (every 6 hours)', 'Re-check custom domains now']);
 	});
 });

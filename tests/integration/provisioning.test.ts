@@ -21,9 +21,15 @@ import { waitForEmail } from '../support/mailbox.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { CredentialsCipher } from '../../extensions/platform/src/lib/projects/credentials/credentials-cipher.ts';
+import { siteAddressFrom } from '../../extensions/platform/src/lib/projects/project-serializer.ts';
+import { ProjectReconciler } from '../../extensions/platform/src/lib/projects/provisioning/project-reconciler.ts';
+import { ProvisioningLease } from '../../extensions/platform/src/lib/projects/provisioning/provisioning-lease.ts';
 
 /** The flows migration H makes (migrations/20990101H-domain-recheck-flows.mjs). */
 const MANUAL_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b21';
+/** Staff's "Project actions" Flow (migrations/20990101K-project-actions-flow.mjs). */
+const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
 /** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */
 const PUBLIC_IP = '127.0.0.1';
 
@@ -251,6 +257,73 @@ describe('provisioning', () => {
 		const credentials = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
 		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, credentials.admin_password)).toBeTruthy();
 	}, 60_000);
+
+	it("lets staff suspend, resume, restart and back up the project through Studio's Project actions Flow; billing leaves a staff suspension alone", async () => {
+		const act = (token: string, action: string, keys: string[] = [projectId]) =>
+			api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token, body: { collection: 'projects', keys, action } });
+		const row = async () => (await db('projects').select('status', 'suspended_by').where({ id: projectId }).first()) as { status: string; suspended_by: string | null };
+
+		// A customer may not run it, even on their own project.
+		expect((await act(owner.token, 'suspend')).status).toBe(403);
+		expect(await row()).toEqual({ status: 'published', suspended_by: null });
+
+		const suspended = await act(admin, 'suspend');
+		expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+		expect(suspended.body).toEqual({ action: 'suspend', done: [projectId], skipped: [], failed: [] });
+		expect(await row()).toEqual({ status: 'suspended', suspended_by: 'staff' });
+		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('suspended');
+		const page = await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/admin', { headers: { accept: 'text/html' } });
+		expect(page.status).toBe(503);
+
+		// The owner pays, but billing's pass (every 15 s; run here directly) resumes only what billing suspended.
+		const billingPass = new ProjectReconciler({
+			database: db,
+			driver: runtime.driver,
+			cipher: new CredentialsCipher(randomBytes(32).toString('base64url')),
+			lease: new ProvisioningLease(db, 'test-billing-pass', 30_000),
+			address: siteAddressFrom('http://localhost', 'localhost'),
+			now: () => new Date(),
+			logger: { info: () => {}, error: (message) => expect.fail(message) },
+			notify: async () => {},
+		});
+		await billingPass.reconcileSuspensions();
+		expect(await row()).toEqual({ status: 'suspended', suspended_by: 'staff' });
+
+		// A second suspend is skipped with the reason; an unknown project is named.
+		const again = await act(admin, 'suspend', [projectId, 'no-such-project']);
+		expect(again.body).toEqual({
+			action: 'suspend',
+			done: [],
+			skipped: [
+				{ project: projectId, reason: 'it is suspended, not published' },
+				{ project: 'no-such-project', reason: 'no such project' },
+			],
+			failed: [],
+		});
+
+		const resumed = await act(admin, 'resume');
+		expect(resumed.body).toEqual({ action: 'resume', done: [projectId], skipped: [], failed: [] });
+		expect(await row()).toEqual({ status: 'published', suspended_by: null });
+		expect((await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/server/ping')).body).toBe('pong');
+
+		const pidBefore = (await runtime.driver.instanceStatus(projectId))?.pid;
+		const restarted = await act(admin, 'restart');
+		expect(restarted.body).toEqual({ action: 'restart', done: [projectId], skipped: [], failed: [] });
+		const afterRestart = await runtime.driver.instanceStatus(projectId);
+		expect(afterRestart?.state).toBe('running');
+		expect(afterRestart?.pid).not.toBe(pidBefore);
+
+		const backedUp = await act(admin, 'back-up');
+		expect(backedUp.body).toEqual({ action: 'back-up', done: [projectId], skipped: [], failed: [] });
+		expect((await runtime.driver.listBackups(projectId)).map((backup) => backup.kind)).toEqual(['manual']);
+
+		// Bad input changes nothing.
+		for (const [action, keys] of [['explode', [projectId]], ['suspend', []]] as const) {
+			const refused = await act(admin, action, [...keys]);
+			expect(refused.status, JSON.stringify(refused.body)).toBeGreaterThanOrEqual(400);
+		}
+		expect(await row()).toEqual({ status: 'published', suspended_by: null });
+	}, 90_000);
 
 	it('deletes the instance and its data with the project', async () => {
 		const folder = path.basename(runtimeState(runtime.dataDir).instances[projectId]!.dir);

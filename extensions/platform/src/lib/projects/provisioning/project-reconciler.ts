@@ -193,7 +193,7 @@ export class ProjectReconciler {
 			owner: string;
 		}[];
 		for (const { owner } of unpaid) await this.suspendOwner(owner);
-		const paid = (await database('projects').distinct('owner').where({ status: 'suspended' }).whereIn('owner', serving)) as { owner: string }[];
+		const paid = (await this.#suspendedByBilling().distinct('owner').whereIn('owner', serving)) as { owner: string }[];
 		for (const { owner } of paid) await this.resumeOwner(owner);
 	}
 
@@ -202,19 +202,40 @@ export class ProjectReconciler {
 		const rows = (await this.#options.database('projects').select('id').where({ owner: userId, status: 'published' })) as { id: string }[];
 		for (const { id } of rows) {
 			await this.#options.driver.suspendInstance(id);
-			await this.#save(id, { status: 'suspended' });
+			await this.#save(id, { status: 'suspended', suspended_by: 'billing' });
 			this.#options.logger.info(`Project ${id} suspended: its owner has no serving subscription`);
 		}
 	}
 
-	/** Billing's subscription serves again: the suspended projects start. */
+	/** Billing's subscription serves again: the projects billing suspended start (staff's stay suspended). */
 	async resumeOwner(userId: string): Promise<void> {
-		const rows = (await this.#options.database('projects').select('id').where({ owner: userId, status: 'suspended' })) as { id: string }[];
+		const rows = (await this.#suspendedByBilling().where({ owner: userId }).select('id')) as { id: string }[];
 		for (const { id } of rows) {
 			await this.#options.driver.startInstance(id);
-			await this.#save(id, { status: 'published' });
+			await this.#save(id, { status: 'published', suspended_by: null });
 			this.#options.logger.info(`Project ${id} started again: its owner's subscription serves`);
 		}
+	}
+
+	/** Suspended, and not by staff (rows from before `suspended_by` have none: billing's). */
+	#suspendedByBilling() {
+		return this.#options.database('projects')
+			.where({ status: 'suspended' })
+			.where((query) => query.whereNull('suspended_by').orWhere('suspended_by', '!=', 'staff'));
+	}
+
+	/** Staff stop a published project's site; billing will not start it again. */
+	async suspendByStaff(projectId: string): Promise<void> {
+		await this.#options.driver.suspendInstance(projectId);
+		await this.#save(projectId, { status: 'suspended', suspended_by: 'staff' });
+		this.#options.logger.info(`Project ${projectId} suspended by staff`);
+	}
+
+	/** Staff start a suspended project again; if its owner does not pay, billing suspends it again. */
+	async resumeByStaff(projectId: string): Promise<void> {
+		await this.#options.driver.startInstance(projectId);
+		await this.#save(projectId, { status: 'published', suspended_by: null });
+		this.#options.logger.info(`Project ${projectId} resumed by staff`);
 	}
 
 	/** Before a project's row goes: its instance and data (not found counts as done). */

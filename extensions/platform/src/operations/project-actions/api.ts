@@ -1,0 +1,11 @@
+/** The `project-actions` Flow operation's server part (lib/projects/staff/staff-project-actions.ts). */
+import { defineOperationApi } from '@directus/extensions-sdk';
+import { provisioningRuntime } from '../../lib/projects/provisioning/provisioning-runtime.ts';
+import { runProjectActions, type ProjectActionsOptions } from '../../lib/projects/staff/staff-project-actions.ts';
+import { createRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+
+export default defineOperationApi<ProjectActionsOptions>({
+	id: 'project-actions',
+	handler: (options, context) =>
+		runProjectActions({ database: context.database, reconciler: provisioningRuntime(context), driver: createRuntimeDriver(context.env) }, options),
+});
