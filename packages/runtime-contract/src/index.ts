@@ -1,4 +1,6 @@
+export * from './bearer-secret.ts';
 export * from './errors.ts';
 export * from './instance-status.ts';
 export * from './paths.ts';
+export * from './request-id.ts';
 export * from './schemas.ts';

@@ -11,3 +11,5 @@ export const POOL_PATH = '/pool';
 export const USAGE_PATH = '/usage';
 /** Asked by Caddy's on-demand TLS without the secret: is `?domain=` one of our sites? */
 export const TLS_ALLOWED_PATH = '/tls-allowed';
+/** The control plane's metrics in Prometheus text, read by the runtime with the shared secret. */
+export const PLATFORM_METRICS_PATH = '/platform-metrics';
