@@ -16,7 +16,8 @@ export function metricsRoute(metrics: () => PlatformMetrics, secret: string | un
 		}
 		const { registry } = metrics();
 		registry.metrics().then(
-			(body) => res.status(200).set('cache-control', 'no-store').type(registry.contentType).send(body),
+			// Written as is: express's type() and send() would reorder the content type's parameters.
+			(body) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(body),
 			(error: Error) => {
 				logger.error(`Collecting the platform metrics failed: ${error.message}`);
 				res.status(500).json({ errors: [{ message: 'The metrics could not be collected', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
