@@ -21,6 +21,14 @@ describe('loadRuntimeConfig', () => {
 		expect(config.WARM_POOL_SIZE).toBe(1);
 		expect([...loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').controlPlaneHosts]).toEqual(['localhost']);
 	});
+
+	it('serves the metrics on loopback port 9464 unless told otherwise, never on a port the runtime already uses', () => {
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo')).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }, '/repo')).toMatchObject({ METRICS_PORT: 9100, METRICS_HOST: '0.0.0.0' });
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '70000' }, '/repo')).toThrow(/METRICS_PORT/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '8055' }, '/repo')).toThrow(/METRICS_PORT: must differ from ROUTER_PORT/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '8057' }, '/repo')).toThrow(/METRICS_PORT: must differ from RUNTIME_API_PORT/);
+	});
 });
 
 describe('siteUrl', () => {

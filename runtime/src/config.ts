@@ -52,8 +52,14 @@ const RuntimeEnvSchema = z
 		INSTANCE_START_TIMEOUT_SECONDS: seconds.default(60),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
+		/** The Prometheus scrape address (`/metrics`): loopback by default, never the router's port. */
+		METRICS_PORT: port.default(9464),
+		METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 	})
 	.superRefine((env, ctx) => {
+		for (const taken of ['ROUTER_PORT', 'RUNTIME_API_PORT'] as const) {
+			if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
+		}
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });
 		}

@@ -1,6 +1,7 @@
 /**
  * Assembles the runtime: template, state, supervision, warm pool, idle sweep, the management API
- * on loopback and the public host router. `main.ts` only calls this and handles signals.
+ * on loopback, the public host router and the metrics scrape address. `main.ts` only calls this and
+ * handles signals.
  */
 import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -16,6 +17,12 @@ import { InstanceService } from './instances/instance-service.ts';
 import { ProcessSupervisor, type Logger } from './instances/process-supervisor.ts';
 import { recover } from './instances/recovery.ts';
 import { WarmPool } from './instances/warm-pool.ts';
+import { jsonEventLogger, type EventLogger } from './log-event.ts';
+import { controlPlaneMetricsReader } from './metrics/control-plane-metrics.ts';
+import { registerInstanceGauges } from './metrics/instance-gauges.ts';
+import { createMetricsServer } from './metrics/metrics-server.ts';
+import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
+import { runtimeRegistry } from './metrics/runtime-registry.ts';
 import { killAndWait, processesOfRuntime } from './processes/process-table.ts';
 import { createHostRouter } from './router/host-router.ts';
 import { UsageCounter } from './router/usage-counter.ts';
@@ -46,19 +53,36 @@ function sweepIntervalMs(idleSeconds: number): number {
 	return Math.min(30_000, Math.max(250, (idleSeconds * 1000) / 3));
 }
 
-export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<RunningRuntime> {
+/**
+ * The scrape address is not worth the runtime: a port already taken is logged and the sites serve
+ * without metrics.
+ */
+async function listenForMetrics(server: http.Server, config: RuntimeConfig, log: Logger): Promise<void> {
+	try {
+		await listen(server, config.METRICS_PORT, config.METRICS_HOST);
+		log(`metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
+	} catch (error) {
+		log(`metrics: could not listen on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${(error as Error).message}; serving without metrics`);
+	}
+	// Errors after listening (none expected) must not end the runtime either.
+	server.on('error', (error) => log(`metrics server: ${error.message}`));
+}
+
+export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 	const databases = instanceDatabases(config);
 	log('preparing the instance template…');
 	const template = await databases.prepareTemplate();
 
+	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
 	const store = new StateStore(config.dataDir);
 	const usage = new UsageCounter(config.dataDir, log);
-	const supervisor = new ProcessSupervisor(config, store, databases, log);
+	const supervisor = new ProcessSupervisor(config, store, databases, log, undefined, metrics);
 	const factory = new InstanceFactory(config, store, databases, template);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
 	const hosts = new HostIndex(config.PUBLIC_HOST, store);
-	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, log, onDeleted: (id) => usage.forget(id) });
+	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, log, metrics, onDeleted: (id) => usage.forget(id) });
+	registerInstanceGauges(metrics.registry, service, pool);
 
 	const report = await recover({ config, store, databases, factory, supervisor, log });
 	// An adopted instance's idle clock starts now: the requests it served before are not known.
@@ -85,10 +109,17 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 		controlPlanePort,
 		wakePageAfterMs: config.WAKE_PAGE_AFTER_MS,
 		supportEmail: config.SUPPORT_EMAIL,
+		metrics,
+		logEvent,
+	});
+	const metricsServer = createMetricsServer({
+		metrics,
+		readControlPlane: config.CONTROL_PLANE_URL ? controlPlaneMetricsReader(config.CONTROL_PLANE_URL, config.RUNTIME_SECRET) : null,
 		log,
 	});
 	await listen(api, config.RUNTIME_API_PORT, config.RUNTIME_API_HOST);
 	await listen(router, config.ROUTER_PORT, config.ROUTER_HOST);
+	await listenForMetrics(metricsServer, config, log);
 	log(`management API on http://${config.RUNTIME_API_HOST}:${config.RUNTIME_API_PORT}, router on port ${config.ROUTER_PORT}`);
 
 	// Instances that should run start one after another, so a reboot does not start them all at once.
@@ -117,6 +148,7 @@ export async function startRuntime(config: RuntimeConfig, log: Logger): Promise<
 			clearInterval(sweeper);
 			pool.close();
 			api.close();
+			metricsServer.close();
 			router.close();
 			router.closeAllConnections();
 			await restarting;

@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
 	const db = (project.config.env?.['TEST_DB'] ?? 'sqlite3') as TestDatabaseClient;
 	const controlPlane = await bootTestControlPlane(db);
 	// Only data crosses to the test files: the process controls stay here.
-	const { stop, kill9: _kill9, restart: _restart, ...handle } = controlPlane;
+	const { stop, kill9: _kill9, restart: _restart, output: _output, ...handle } = controlPlane;
 	project.provide('controlPlane', handle);
 	console.log(`[${project.name}] control plane on ${db === 'pg' ? 'PostgreSQL' : 'SQLite'} at ${handle.url}`);
 	return stop;

@@ -42,6 +42,8 @@ export interface RunningTestControlPlane extends ControlPlaneHandle {
 	kill9(): Promise<void>;
 	/** Starts Directus again on the same port, database and data folder (after kill9). */
 	restart(): Promise<void>;
+	/** Everything Directus has printed so far (its log lines, JSON with LOG_STYLE=raw). */
+	output(): string;
 }
 
 /** A control plane's data folder, database and Directus environment, not yet prepared or started. */
@@ -170,6 +172,7 @@ export async function bootTestControlPlane(db: TestDatabaseClient, options: { la
 			restart: async () => {
 				running = await start();
 			},
+			output: () => running.output(),
 		};
 	} catch (error) {
 		await mail.close();

@@ -36,6 +36,7 @@ export class TestRuntime {
 	readonly options: TestRuntimeOptions;
 	apiPort = 0;
 	routerPort = 0;
+	metricsPort = 0;
 	process: ChildProcess | null = null;
 	#runtimeOutput: () => string = () => '';
 
@@ -52,6 +53,11 @@ export class TestRuntime {
 		return `http://127.0.0.1:${this.routerPort}`;
 	}
 
+	/** The Prometheus scrape address. */
+	get metricsUrl(): string {
+		return `http://127.0.0.1:${this.metricsPort}/metrics`;
+	}
+
 	get driver(): LocalRuntimeDriver {
 		return new LocalRuntimeDriver({ url: this.apiUrl, secret: this.secret });
 	}
@@ -65,6 +71,7 @@ export class TestRuntime {
 		if (!this.apiPort) {
 			this.apiPort = await freeLoopbackPort();
 			this.routerPort = await freeLoopbackPort();
+			this.metricsPort = await freeLoopbackPort();
 		}
 		const env: Record<string, string> = {
 			PATH: process.env['PATH'] ?? '',
@@ -72,6 +79,7 @@ export class TestRuntime {
 			RUNTIME_API_PORT: String(this.apiPort),
 			ROUTER_PORT: String(this.routerPort),
 			ROUTER_HOST: '127.0.0.1',
+			METRICS_PORT: String(this.metricsPort),
 			PUBLIC_HOST: 'localhost',
 			RUNTIME_DATA_DIR: this.dataDir,
 			WARM_POOL_SIZE: String(this.options.warmPoolSize ?? 1),

@@ -75,6 +75,16 @@ describe('loadConfig', () => {
 		expect(remote).toMatchObject({ embeddedRuntime: false, controlPlanePort: 8055 });
 	});
 
+	it('gives the embedded runtime its metrics address, on a port of its own', () => {
+		expect(loadConfig({}, '/repo')).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+		expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }, '/repo')).toMatchObject({ METRICS_PORT: 9100, METRICS_HOST: '0.0.0.0' });
+		expect(problemsOf({ METRICS_PORT: 'none' })[0]).toMatch(/^METRICS_PORT: /);
+		expect(problemsOf({ METRICS_PORT: '8055' })).toEqual(['METRICS_PORT: must differ from PORT']);
+		expect(problemsOf({ METRICS_PORT: '8057' })).toEqual(['METRICS_PORT: must differ from RUNTIME_API_PORT']);
+		// Without the embedded runtime the variable is not used, so nothing is refused.
+		expect(problemsOf({ METRICS_PORT: '8055', RUNTIME_ENABLED: 'false' })).toEqual([]);
+	});
+
 	it('needs the shared secret for a runtime elsewhere', () => {
 		expect(problemsOf({ RUNTIME_URL: 'http://runtime:8057' })).toEqual(['RUNTIME_SECRET: is required when RUNTIME_URL is set']);
 		expect(problemsOf({ WARM_POOL_SIZE: '-1' })[0]).toMatch(/^WARM_POOL_SIZE: /);

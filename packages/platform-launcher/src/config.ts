@@ -102,6 +102,9 @@ const EnvSchema = z
 		RUNTIME_URL: z.url().optional(),
 		CONTROL_PLANE_PORT: port.default(8056),
 		RUNTIME_API_PORT: port.default(8057),
+		/** The embedded runtime's Prometheus scrape address (`/metrics`, both planes' metrics). */
+		METRICS_PORT: port.default(9464),
+		METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 		RUNTIME_SECRET: z.string().min(32).optional(),
 		/** AES-256 key for projects' admin passwords at rest: 32 bytes, base64 or base64url. */
 		CREDENTIALS_KEY: z
@@ -120,6 +123,11 @@ const EnvSchema = z
 		if (env.BILLING_PROVIDER === 'stripe') {
 			for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
 				if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING_PROVIDER=stripe' });
+			}
+		}
+		if (env.RUNTIME_ENABLED && !env.RUNTIME_URL) {
+			for (const taken of ['PORT', 'CONTROL_PLANE_PORT', 'RUNTIME_API_PORT'] as const) {
+				if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
 			}
 		}
 		if (env.RUNTIME_URL && !env.RUNTIME_SECRET) {

@@ -18,6 +18,8 @@ export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets): Re
 		PATH: process.env['PATH'] ?? '/usr/bin:/bin',
 		RUNTIME_SECRET: secrets.runtimeSecret,
 		RUNTIME_API_PORT: String(config.RUNTIME_API_PORT),
+		METRICS_PORT: String(config.METRICS_PORT),
+		METRICS_HOST: config.METRICS_HOST,
 		ROUTER_PORT: String(config.PORT),
 		ROUTER_HOST: config.HOST,
 		PUBLIC_HOST: config.PUBLIC_HOST,

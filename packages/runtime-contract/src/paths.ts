@@ -22,3 +22,6 @@ export function backupsPath(projectId: string, backupId?: string, action?: 'arch
 export function restoreJobPath(projectId: string, jobId: string): string {
 	return `${instancePath(projectId)}/restores/${encodeURIComponent(jobId)}`;
 }
+
+/** The control plane's metrics in Prometheus text, read by the runtime with the shared secret. */
+export const PLATFORM_METRICS_PATH = '/platform-metrics';

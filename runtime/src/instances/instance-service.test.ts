@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { projectRecordFixture } from '../state/project-record.fixture.ts';
 import { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
@@ -21,6 +23,7 @@ let statuses: Map<string, ProcessStatus>;
 let stopped: string[];
 let finishStart: (() => void) | null;
 let service: InstanceService;
+let metrics: RuntimeMetrics;
 
 function putRunningProject(id: string): void {
 	const record = projectRecordFixture(id, path.join(dataDir, id), { port: 4000, pid: 4242, createdAt: new Date(T0).toISOString() });
@@ -35,6 +38,7 @@ beforeEach(() => {
 	statuses = new Map();
 	stopped = [];
 	finishStart = null;
+	metrics = new RuntimeMetrics(new Registry());
 	// Only what the idle clock, sleepIdle and start use is backed.
 	const supervisor = {
 		status: (id: string) => statuses.get(id) ?? 'stopped',
@@ -61,6 +65,7 @@ beforeEach(() => {
 		pool: {} as WarmPool,
 		hosts: {} as HostIndex,
 		log: () => {},
+		metrics,
 		now: () => now,
 	});
 	putRunningProject('p-1');
@@ -145,3 +150,32 @@ async function waitForStart(): Promise<void> {
 	for (let i = 0; i < 10 && !finishStart; i++) await new Promise((resolve) => setImmediate(resolve));
 	if (!finishStart) throw new Error('service.start never reached the supervisor');
 }
+
+describe('InstanceService: wake times', () => {
+	/** The stand-in supervisor's start is pending until the test finishes it; this waits for the call. */
+	async function startCalled(): Promise<() => void> {
+		while (!finishStart) await new Promise((resolve) => setImmediate(resolve));
+		return finishStart;
+	}
+
+	it('records the time from the wake to the instance answering, read from its clock', async () => {
+		store.update('p-1', { asleep: true });
+		statuses.set('p-1', 'stopped');
+		const waking = service.wake('p-1');
+		const finish = await startCalled();
+		now = T0 + 12_500;
+		finish();
+		expect(await waking).toBe(4000);
+		const text = await metrics.registry.metrics();
+		expect(text).toContain('epic_instance_wake_seconds_count 1\n');
+		expect(text).toContain('epic_instance_wake_seconds_sum 12.5\n');
+	});
+
+	it('records nothing for a wake that finds the instance already running', async () => {
+		const waking = service.wake('p-1');
+		now = T0 + 3000;
+		(await startCalled())();
+		expect(await waking).toBe(4000);
+		expect(await metrics.registry.metrics()).toContain('epic_instance_wake_seconds_count 0\n');
+	});
+});

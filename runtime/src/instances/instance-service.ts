@@ -9,6 +9,7 @@ import { residentBytes } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { folderBytes } from './disk-usage.ts';
 import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
@@ -39,6 +40,8 @@ export interface InstanceServiceParts {
 	/** Called when an instance is deleted, so its counters go too. */
 	onDeleted?: (id: string) => void;
 	log: (message: string) => void;
+	/** Where provision and wake times are recorded; a private registry unless the runtime passes its own. */
+	metrics?: Pick<RuntimeMetrics, 'provisioned' | 'woke'>;
 	/** Milliseconds since the epoch; the idle clock reads it. Date.now unless a test sets the time. */
 	now?: () => number;
 }
@@ -46,6 +49,7 @@ export interface InstanceServiceParts {
 export class InstanceService {
 	readonly #parts: InstanceServiceParts;
 	readonly #now: () => number;
+	readonly #metrics: Pick<RuntimeMetrics, 'provisioned' | 'woke'>;
 	readonly #locks = new KeyedMutex();
 	/** Last activity per instance, in memory: written to the record only when it goes to sleep. */
 	readonly #lastRequest = new Map<string, number>();
@@ -55,6 +59,11 @@ export class InstanceService {
 	constructor(parts: InstanceServiceParts) {
 		this.#parts = parts;
 		this.#now = parts.now ?? Date.now;
+		this.#metrics = parts.metrics ?? new RuntimeMetrics();
+	}
+
+	#secondsSince(startedAt: number): number {
+		return Math.max(0, this.#now() - startedAt) / 1000;
 	}
 
 	#record(id: string): InstanceRecord {
@@ -85,6 +94,7 @@ export class InstanceService {
 		return this.#locks.run(input.projectId, async () => {
 			const { store, supervisor, factory, pool } = this.#parts;
 			const id = input.projectId;
+			const startedAt = this.#now();
 			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), id);
 			const existing = store.get(id);
 			if (existing?.phase === 'ready' && existing.kind === 'project') {
@@ -114,6 +124,7 @@ export class InstanceService {
 					pool.release(member.id);
 				}
 				this.#lastRequest.set(id, this.#now());
+				this.#metrics.provisioned('warm-pool', this.#secondsSince(startedAt));
 				// After the pool is full again (so the two boots do not compete), give the instance its
 				// site's URL.
 				void pool.refill().then(() => this.refreshSiteUrl(id));
@@ -122,6 +133,7 @@ export class InstanceService {
 
 			await factory.create(id, input);
 			await this.#serve(id);
+			this.#metrics.provisioned('cold', this.#secondsSince(startedAt));
 			return { ...this.status(id), source: 'cold' };
 		});
 	}
@@ -288,8 +300,11 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
 			if (record.desired !== 'running') throw notRunnable(id, record.desired);
+			// A concurrent wake may have finished while this one waited for the lock: nothing to time.
+			const startedAt = this.portIfRunning(record) === null ? this.#now() : null;
 			if (record.asleep) this.#parts.store.update(id, { asleep: false });
 			await this.#serve(id);
+			if (startedAt !== null) this.#metrics.woke(this.#secondsSince(startedAt));
 			return this.#record(id).port;
 		});
 	}

@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRuntimeConfig } from '../config.ts';
+import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { INSTANCE_DIR_VARIABLE, isProcessAlive, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
 import { projectRecordFixture } from '../state/project-record.fixture.ts';
 import { StateStore } from '../state/state-store.ts';
@@ -16,6 +18,7 @@ let store: StateStore;
 let launcher: StandInLauncher;
 let logs: string[];
 let supervisor: ProcessSupervisor;
+let metrics: RuntimeMetrics;
 
 function putProject(id: string): void {
 	const dir = path.join(dataDir, 'instances', id);
@@ -30,7 +33,8 @@ beforeEach(() => {
 	store = new StateStore(dataDir);
 	launcher = new StandInLauncher();
 	logs = [];
-	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test'), (message) => logs.push(message), launcher);
+	metrics = new RuntimeMetrics(new Registry());
+	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test'), (message) => logs.push(message), launcher, metrics);
 	putProject('p-1');
 });
 
@@ -126,6 +130,19 @@ describe('ProcessSupervisor: exits', () => {
 		expect(supervisor.status('p-1')).toBe('running');
 		expect(supervisor.details('p-1')).toMatchObject({ pid: replacement.pid, restarts: 0 });
 		expect(isProcessAlive(replacement.pid)).toBe(true);
+	});
+
+	it('a crash is counted as a restart in the metrics, as in the status', async () => {
+		const standIn = launcher.nextStandIn({ holdExit: true });
+		await supervisor.start('p-1');
+		expect(await metrics.registry.metrics()).toContain('epic_instance_restarts_total 0\n');
+		standIn.kill('SIGKILL');
+		await standIn.exited();
+		standIn.deliverExit();
+
+		expect(supervisor.status('p-1')).toBe('restarting');
+		expect(supervisor.details('p-1').restarts).toBe(1);
+		expect(await metrics.registry.metrics()).toContain('epic_instance_restarts_total 1\n');
 	});
 
 	it('an exit whose state write fails is logged, not thrown out of the exit event', async () => {

@@ -11,6 +11,7 @@ import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { instanceEnv } from './instance-env.ts';
 import { restartDelayMs, STABLE_AFTER_MS } from '@epic/node-support/restart-backoff';
 
@@ -57,18 +58,27 @@ export class ProcessSupervisor {
 	readonly #databases: InstanceDatabases;
 	readonly #log: Logger;
 	readonly #launcher: InstanceLauncher;
+	readonly #metrics: Pick<RuntimeMetrics, 'instanceRestarted'>;
 	readonly #live = new Map<string, LiveProcess>();
 	/** Replacements still booting in a relaunch: a shutdown must stop them too. */
 	readonly #booting = new Set<ChildProcess>();
 	/** Set by stopAll: from then on nothing starts, so nothing can outlive the runtime. */
 	#closed = false;
 
-	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, log: Logger, launcher = directusLauncher) {
+	constructor(
+		config: RuntimeConfig,
+		store: StateStore,
+		databases: InstanceDatabases,
+		log: Logger,
+		launcher = directusLauncher,
+		metrics: Pick<RuntimeMetrics, 'instanceRestarted'> = new RuntimeMetrics(),
+	) {
 		this.#config = config;
 		this.#store = store;
 		this.#databases = databases;
 		this.#log = log;
 		this.#launcher = launcher;
+		this.#metrics = metrics;
 	}
 
 	#entry(id: string): LiveProcess {
@@ -305,6 +315,7 @@ export class ProcessSupervisor {
 		live.readyAt = 0;
 		live.consecutiveCrashes += 1;
 		live.restarts += 1;
+		this.#metrics.instanceRestarted();
 		const delay = restartDelayMs(live.consecutiveCrashes);
 		live.status = 'restarting';
 		live.lastError = lastError;

@@ -1,13 +1,18 @@
 /**
  * The public HTTP entry: picks the instance from the Host header, wakes it if it sleeps, counts
  * the request and proxies it. The control plane's own host passes through to the control plane,
- * so one port serves the portal, Studio and every site. Anything else gets a branded page.
+ * so one port serves the portal, Studio and every site. Anything else gets a branded page. Every
+ * request it proxies carries an X-Request-Id (the caller's, when valid, else a new one), also sent
+ * back to the client, so the router's and the control plane's log lines about it can be matched.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { PLATFORM_METRICS_PATH, REQUEST_ID_HEADER, requestIdFrom } from '@epic/runtime-contract';
 import type { InstanceService } from '../instances/instance-service.ts';
 import { normaliseHost } from '../instances/host-index.ts';
+import type { EventLogger } from '../log-event.ts';
+import type { ProxyTarget, RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { PageKind } from './page-copy.ts';
 import { sendPage } from './pages.ts';
@@ -22,7 +27,9 @@ export interface HostRouterOptions {
 	controlPlanePort: number | null;
 	wakePageAfterMs: number;
 	supportEmail: string;
-	log: (message: string) => void;
+	metrics: Pick<RuntimeMetrics, 'proxied' | 'proxyFailed'>;
+	/** Proxy errors, as JSON lines with the request id. */
+	logEvent: EventLogger;
 }
 
 type Target =
@@ -38,13 +45,33 @@ function isAddressLiteral(host: string): boolean {
 	return net.isIP(host.replace(/^\[|\]$/g, '')) !== 0;
 }
 
+/** The control plane's metrics are for the runtime's scrape over loopback, not for the public. */
+function isPlatformMetricsPath(url: string | undefined): boolean {
+	let pathname = (url ?? '/').split('?')[0]!;
+	try {
+		pathname = decodeURIComponent(pathname);
+	} catch {
+		// Not valid percent-encoding: compared as it came.
+	}
+	// Express matches routes case-insensitively and with a trailing slash; so does this.
+	return pathname.toLowerCase().replace(/^\/+/, '/').replace(/\/+$/, '') === PLATFORM_METRICS_PATH;
+}
+
+/** Gives the request its id (kept if the caller sent a valid one), forwarded upstream and returned to the client. */
+function assignRequestId(request: IncomingMessage): string {
+	const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
+	request.headers[REQUEST_ID_HEADER] = id;
+	return id;
+}
+
 export function createHostRouter(options: HostRouterOptions): http.Server {
 	const { service, usage } = options;
 
 	function targetFor(request: IncomingMessage): Target {
 		const host = normaliseHost(request.headers.host);
 		if (host && (options.controlPlaneHosts.has(host) || isAddressLiteral(host))) {
-			return options.controlPlanePort ? { kind: 'port', port: options.controlPlanePort, projectId: null } : { kind: 'page', page: 'not-found' };
+			if (!options.controlPlanePort || isPlatformMetricsPath(request.url)) return { kind: 'page', page: 'not-found' };
+			return { kind: 'port', port: options.controlPlanePort, projectId: null };
 		}
 		const record = host ? service.resolveHost(host) : undefined;
 		if (!record) return { kind: 'page', page: 'not-found' };
@@ -55,11 +82,30 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		return port ? { kind: 'port', port, projectId: record.id } : { kind: 'instance', record };
 	}
 
-	function forward(request: IncomingMessage, response: ServerResponse, port: number): void {
-		proxyRequest(request, response, port, (error) => {
-			options.log(`proxy to port ${port} failed: ${error.message}`);
-			sendPage(request, response, 'unavailable', options.supportEmail);
+	function proxyFailed(request: IncomingMessage, target: ProxyTarget, reason: 'upstream' | 'wake', error: Error, port: number | null): void {
+		options.metrics.proxyFailed(target, reason);
+		options.logEvent({
+			level: 'error',
+			msg: reason === 'wake' ? 'waking the instance failed' : 'proxy to the upstream failed',
+			requestId: request.headers[REQUEST_ID_HEADER],
+			target,
+			method: request.method,
+			port,
+			error: error.message,
 		});
+	}
+
+	function forward(request: IncomingMessage, response: ServerResponse, port: number, target: ProxyTarget): void {
+		proxyRequest(
+			request,
+			response,
+			port,
+			(error) => {
+				proxyFailed(request, target, 'upstream', error, port);
+				sendPage(request, response, 'unavailable', options.supportEmail);
+			},
+			(status) => options.metrics.proxied(target, status),
+		);
 	}
 
 	/** Holds the request while the instance wakes; a browser waiting too long gets the reloading page. */
@@ -75,24 +121,26 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 				port = await waking;
 			}
 		} catch (error) {
-			options.log(`waking ${record.id} failed: ${(error as Error).message}`);
+			proxyFailed(request, 'site', 'wake', error as Error, null);
 			sendPage(request, response, 'unavailable', options.supportEmail);
 			return;
 		}
 		if (port === null) sendPage(request, response, 'starting', options.supportEmail);
-		else forward(request, response, port);
+		else forward(request, response, port, 'site');
 	}
 
 	const server = http.createServer((request, response) => {
+		response.setHeader(REQUEST_ID_HEADER, assignRequestId(request));
 		const target = targetFor(request);
 		const projectId = target.kind === 'instance' ? target.record.id : target.kind === 'port' ? target.projectId : null;
 		if (projectId) response.once('close', service.beginActivity(projectId));
-		if (target.kind === 'port') forward(request, response, target.port);
+		if (target.kind === 'port') forward(request, response, target.port, projectId ? 'site' : 'control_plane');
 		else if (target.kind === 'page') sendPage(request, response, target.page, options.supportEmail);
 		else void wakeThenForward(request, response, target.record);
 	});
 
 	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+		assignRequestId(request);
 		const target = targetFor(request);
 		if (target.kind === 'page') {
 			socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -108,7 +156,10 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		}
 		service.wake(target.record.id).then(
 			(port) => tunnel(port, target.record.id),
-			() => socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+			(error: Error) => {
+				proxyFailed(request, 'site', 'wake', error, null);
+				socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+			},
 		);
 	});
 

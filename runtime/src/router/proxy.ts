@@ -34,8 +34,10 @@ function forwardedHeaders(request: IncomingMessage, secure: boolean): IncomingHt
 }
 
 export type ProxyFailure = (error: Error) => void;
+/** Called once the upstream's answer starts, with its status. */
+export type ProxyAnswer = (status: number) => void;
 
-export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number, onFailure: ProxyFailure): void {
+export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number, onFailure: ProxyFailure, onAnswer: ProxyAnswer = () => {}): void {
 	const upstream = http.request(
 		{
 			host: '127.0.0.1',
@@ -49,6 +51,7 @@ export function proxyRequest(request: IncomingMessage, response: ServerResponse,
 			const headers: IncomingHttpHeaders = {};
 			for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
 			response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+			onAnswer(answer.statusCode ?? 502);
 			answer.pipe(response);
 			answer.on('error', () => response.destroy());
 		},

@@ -14,6 +14,7 @@ import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
 import { resyncSubscription } from './subscription-resync.ts';
 import { toDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
+import { PlatformMetrics } from '../metrics/platform-metrics.ts';
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -29,15 +30,35 @@ export class BillingEventPipeline {
 	readonly #provider: BillingProvider;
 	readonly #portalUrl: string;
 	readonly #now: () => Date;
+	readonly #metrics: Pick<PlatformMetrics, 'webhookProcessed' | 'webhookFailed'>;
 
-	constructor(context: Context, provider: BillingProvider, portalUrl: string, now: () => Date = () => new Date()) {
+	constructor(
+		context: Context,
+		provider: BillingProvider,
+		portalUrl: string,
+		now: () => Date = () => new Date(),
+		metrics: Pick<PlatformMetrics, 'webhookProcessed' | 'webhookFailed'> = new PlatformMetrics(),
+	) {
 		this.#context = context;
 		this.#provider = provider;
 		this.#portalUrl = portalUrl;
 		this.#now = now;
+		this.#metrics = metrics;
 	}
 
+	/** Handles the event and counts its outcome, or its failure, under its type. */
 	async handle(event: ProviderEvent): Promise<EventOutcome> {
+		try {
+			const outcome = await this.#handle(event);
+			this.#metrics.webhookProcessed(event.type, outcome);
+			return outcome;
+		} catch (error) {
+			this.#metrics.webhookFailed(event.type);
+			throw error;
+		}
+	}
+
+	async #handle(event: ProviderEvent): Promise<EventOutcome> {
 		if (!(await this.#claim(event))) return 'duplicate';
 		try {
 			const subscriptionId = await this.#subscriptionOf(event);

@@ -3,6 +3,7 @@
  * and the service the routes call. The `stripe-endpoint` and the `subscription-sync-hook` are entries
  * of the same bundle, so they share this module (and the sandbox's clock).
  */
+import { platformMetrics } from '../metrics/shared-platform-metrics.ts';
 import { readPlatformConfig, type PlatformConfig } from '../platform-config.ts';
 import type { BillingContext } from './billing-context.ts';
 import { BillingEventPipeline } from './billing-event-pipeline.ts';
@@ -34,7 +35,7 @@ function createBillingRuntime(context: BillingContext): BillingRuntime {
 	const sandbox =
 		config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
 	const provider: BillingProvider = sandbox ?? createStripeProvider(config);
-	const pipeline = new BillingEventPipeline(context, provider, portalUrl);
+	const pipeline = new BillingEventPipeline(context, provider, portalUrl, undefined, platformMetrics((message) => context.logger.error(message)));
 	sandbox?.deliverEventsTo((event) => pipeline.handle(event));
 	return { config, provider, sandbox, pipeline, service: new BillingService({ context, provider, portalUrl }) };
 }

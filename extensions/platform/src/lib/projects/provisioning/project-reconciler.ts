@@ -9,7 +9,8 @@
  * is notified when the project is published or fails (lib/notifications).
  */
 import type { Knex } from 'knex';
-import type { ProjectStep } from '@epic/platform-api';
+import type { ProjectStep, ProjectStepName } from '@epic/platform-api';
+import type { PlatformMetrics } from '../../metrics/platform-metrics.ts';
 import type { NewNotification, Notify } from '../../notifications/notify.ts';
 import type { InstanceStatus, RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import { generateAdminPassword } from '../credentials/admin-password.ts';
@@ -48,6 +49,8 @@ export interface ReconcilerOptions {
 	logger: { info(message: string): void; error(message: string): void };
 	/** Tells the owner their project is published or failed. */
 	notify: Notify;
+	/** Counts each step as it completes or fails. */
+	metrics?: Pick<PlatformMetrics, 'provisioningStep'>;
 }
 
 function databaseDetail(status: InstanceStatus): string {
@@ -122,6 +125,11 @@ export class ProjectReconciler {
 
 	async #provision(row: ProjectRow): Promise<void> {
 		const { driver, cipher, now, address, logger } = this.#options;
+		/** Completes the step now and counts it. */
+		const complete = (current: ProjectStep[], name: ProjectStepName, detail: string) => {
+			this.#options.metrics?.provisioningStep(name, 'complete');
+			return completeStep(current, name, now(), detail);
+		};
 		let steps: ProjectStep[] = row.status === 'draft' ? initialSteps() : resumableSteps(row.steps);
 		try {
 			const password = row.admin_password ? cipher.decrypt(row.id, row.admin_password) : generateAdminPassword();
@@ -139,8 +147,8 @@ export class ProjectReconciler {
 				projectName: row.name,
 				admin: { email: row.admin_email ?? '', password },
 			});
-			steps = completeStep(steps, 'database', now(), databaseDetail(instance));
-			steps = completeStep(steps, 'infrastructure', now(), `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
+			steps = complete(steps, 'database', databaseDetail(instance));
+			steps = complete(steps, 'infrastructure', `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
 			steps = startStep(steps, 'domain', now());
 			await this.#save(row.id, { steps });
 
@@ -151,11 +159,10 @@ export class ProjectReconciler {
 			const routed = await driver.instanceStatus(row.id);
 			if (routed?.subdomain !== row.subdomain) throw new Error(`The router has no entry for ${row.subdomain}`);
 			const hosts = [new URL(url).host, ...customDomains].join(' and ');
-			steps = completeStep(steps, 'domain', now(), `The router sends ${hosts} to the project`);
-			steps = completeStep(
+			steps = complete(steps, 'domain', `The router sends ${hosts} to the project`);
+			steps = complete(
 				steps,
 				'certificate',
-				now(),
 				address.scheme === 'https'
 					? `Caddy issues the certificate for ${new URL(url).hostname} on demand, at the first HTTPS request`
 					: 'No certificate: this platform serves sites over plain HTTP',
@@ -164,7 +171,10 @@ export class ProjectReconciler {
 			logger.info(`Project ${row.id} (${row.subdomain}) published`);
 		} catch (error) {
 			const reason = (error as Error).message || 'Provisioning failed';
-			await this.#save(row.id, { status: 'failed', failure_reason: reason, steps: failCurrentStep(steps, now(), reason) });
+			const failed = failCurrentStep(steps, now(), reason);
+			const failedStep = failed.find((step) => step.state === 'failed');
+			if (failedStep) this.#options.metrics?.provisioningStep(failedStep.name, 'failed');
+			await this.#save(row.id, { status: 'failed', failure_reason: reason, steps: failed });
 			logger.error(`Provisioning project ${row.id} failed: ${reason}`);
 			if (row.owner) await this.#tell({ user: row.owner, kind: 'project_failed', project: row.id, params: { project_name: row.name, reason } });
 			return;

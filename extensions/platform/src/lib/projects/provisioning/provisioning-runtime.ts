@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiExtensionContext } from '@directus/types';
+import { platformMetrics } from '../../metrics/shared-platform-metrics.ts';
 import { loggedNotifier } from '../../notifications/notify.ts';
 import { readPlatformConfig } from '../../platform-config.ts';
 import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
@@ -37,6 +38,7 @@ export function provisioningRuntime(context: Pick<ApiExtensionContext, 'env' | '
 		now: () => new Date(),
 		logger: context.logger,
 		notify: loggedNotifier(context.database, context.logger),
+		metrics: platformMetrics((message) => context.logger.error(message)),
 	});
 	return reconciler;
 }

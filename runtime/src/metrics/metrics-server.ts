@@ -1,0 +1,44 @@
+/**
+ * The scrape address (`GET /metrics` on METRICS_HOST:METRICS_PORT, loopback by default): the
+ * runtime's metrics followed by the control plane's. A listener of its own, never behind the host
+ * router, and carrying nothing a site could read. A failed scrape answers 500 and is logged; it
+ * never reaches the rest of the runtime.
+ */
+import http from 'node:http';
+import type { ControlPlaneMetricsReader } from './control-plane-metrics.ts';
+import type { RuntimeMetrics } from './runtime-metrics.ts';
+
+export interface MetricsServerOptions {
+	metrics: RuntimeMetrics;
+	/** Null when the runtime knows no control plane (CONTROL_PLANE_URL unset). */
+	readControlPlane: ControlPlaneMetricsReader | null;
+	log: (message: string) => void;
+}
+
+async function exposition(options: MetricsServerOptions): Promise<string> {
+	const controlPlane = options.readControlPlane ? await options.readControlPlane() : null;
+	options.metrics.controlPlaneAnswered(controlPlane !== null);
+	const own = await options.metrics.registry.metrics();
+	if (!controlPlane) return own;
+	return `${own.endsWith('\n') ? own : `${own}\n`}${controlPlane}`;
+}
+
+export function createMetricsServer(options: MetricsServerOptions): http.Server {
+	return http.createServer((request, response) => {
+		const pathname = new URL(request.url ?? '/', 'http://metrics').pathname;
+		if (pathname !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+			response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the metrics are at /metrics\n');
+			return;
+		}
+		exposition(options).then(
+			(body) => {
+				response.writeHead(200, { 'content-type': options.metrics.registry.contentType, 'cache-control': 'no-store' });
+				response.end(request.method === 'HEAD' ? undefined : body);
+			},
+			(error: Error) => {
+				options.log(`metrics: the scrape failed: ${error.message}`);
+				response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The metrics could not be collected\n');
+			},
+		);
+	});
+}

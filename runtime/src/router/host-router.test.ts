@@ -1,0 +1,99 @@
+/**
+ * The router's proxy errors and answers, on real loopback sockets: the control plane's host goes to
+ * an upstream port, which here answers or refuses. Site routing needs instances and is covered by
+ * tests/runtime.
+ */
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
+import type { InstanceService } from '../instances/instance-service.ts';
+import type { LogEvent } from '../log-event.ts';
+import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
+import { createHostRouter } from './host-router.ts';
+import type { UsageCounter } from './usage-counter.ts';
+
+const servers: http.Server[] = [];
+
+async function listening(server: http.Server): Promise<number> {
+	servers.push(server);
+	server.listen(0, '127.0.0.1');
+	await once(server, 'listening');
+	return (server.address() as AddressInfo).port;
+}
+
+/** A router whose control plane listens on `controlPlanePort`; only the control plane's host is asked for. */
+async function routerTo(controlPlanePort: number) {
+	const metrics = new RuntimeMetrics(new Registry());
+	const events: LogEvent[] = [];
+	const router = createHostRouter({
+		service: {} as InstanceService,
+		usage: {} as UsageCounter,
+		controlPlaneHosts: new Set(['app.example.com']),
+		controlPlanePort,
+		wakePageAfterMs: 1000,
+		supportEmail: 'help@example.com',
+		metrics,
+		logEvent: (event) => events.push(event),
+	});
+	const port = await listening(router);
+	return { metrics, events, url: `http://127.0.0.1:${port}` };
+}
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers }, (response) => {
+				let body = '';
+				response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+				response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+			})
+			.on('error', reject);
+	});
+}
+
+afterEach(async () => {
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections();
+		await new Promise((resolve) => server.close(resolve));
+	}
+});
+
+describe('host router', () => {
+	it('counts an answered request under its target and status class and passes the request id upstream', async () => {
+		let seenId: string | undefined;
+		const upstreamPort = await listening(
+			http.createServer((request, response) => {
+				seenId = request.headers['x-request-id'] as string;
+				response.writeHead(404).end();
+			}),
+		);
+		const { metrics, events, url } = await routerTo(upstreamPort);
+
+		const answer = await get(`${url}/missing`, { host: 'app.example.com', 'x-request-id': 'edge-42' });
+		expect(answer.status).toBe(404);
+		expect(answer.headers['x-request-id']).toBe('edge-42');
+		expect(seenId).toBe('edge-42');
+		const text = await metrics.registry.metrics();
+		expect(text).toContain('epic_proxy_requests_total{target="control_plane",status_class="4xx"} 1\n');
+		expect(text).not.toContain('epic_proxy_errors_total{');
+		expect(events).toEqual([]);
+	});
+
+	it('logs an unreachable upstream as one JSON event with the request id, counts it, and answers 502', async () => {
+		// Nothing listens on this port once it has been handed out and released.
+		const { metrics, events, url } = await routerTo(await freeLoopbackPort());
+
+		const answer = await get(`${url}/server/ping`, { host: 'app.example.com', 'x-request-id': 'edge-43', accept: 'application/json' });
+		expect(answer.status).toBe(502);
+		expect(answer.headers['x-request-id']).toBe('edge-43');
+		expect(events).toHaveLength(1);
+		expect(events[0]).toMatchObject({ level: 'error', msg: 'proxy to the upstream failed', requestId: 'edge-43', target: 'control_plane', method: 'GET' });
+		expect(String(events[0]!['error'])).toMatch(/ECONNREFUSED/);
+		const text = await metrics.registry.metrics();
+		expect(text).toContain('epic_proxy_errors_total{target="control_plane",reason="upstream"} 1\n');
+		expect(text).not.toContain('epic_proxy_requests_total{');
+	});
+});
