@@ -30,7 +30,7 @@ export interface ProjectActionsDependencies {
 	driver: RuntimeDriver | null;
 }
 
-export class ProjectActionError extends Error {}
+class ProjectActionError extends Error {}
 
 /** The status each action starts from: a project in another state is skipped. */
 const FROM_STATUS: Record<StaffProjectAction, string> = {
@@ -63,7 +63,21 @@ async function act(action: StaffProjectAction, projectId: string, reconciler: Pr
 	await driver.createBackup(projectId, 'manual');
 }
 
-export async function runProjectActions(dependencies: ProjectActionsDependencies, options: ProjectActionsOptions): Promise<ProjectActionsResult> {
+/**
+ * A request that cannot be carried out (unknown action, no selection, no runtime) answers
+ * `{ error }` and changes nothing: Directus answers a manual Flow whose operation throws with an
+ * empty 200, so a thrown error would reach neither Studio nor the Flow's log.
+ */
+export async function runProjectActions(dependencies: ProjectActionsDependencies, options: ProjectActionsOptions): Promise<ProjectActionsResult | { error: string }> {
+	try {
+		return await actOnProjects(dependencies, options);
+	} catch (error) {
+		if (error instanceof ProjectActionError) return { error: error.message };
+		throw error;
+	}
+}
+
+async function actOnProjects(dependencies: ProjectActionsDependencies, options: ProjectActionsOptions): Promise<ProjectActionsResult> {
 	const action = parseAction(options.action);
 	const projects = parseProjects(options.projects);
 	const { reconciler, driver } = dependencies;
