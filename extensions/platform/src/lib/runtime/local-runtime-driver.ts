@@ -59,7 +59,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		return payload.data as T;
 	}
 
-	#send(method: string, path: string, body?: unknown): Promise<Response> {
+	#send(method: string, path: string, body?: unknown, signal: AbortSignal = AbortSignal.timeout(this.#timeoutMs)): Promise<Response> {
 		return fetch(`${this.#url}${path}`, {
 			method,
 			headers: {
@@ -67,7 +67,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(this.#timeoutMs),
+			signal,
 		});
 	}
 
@@ -126,7 +126,15 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 	}
 
 	async backupArchive(projectId: string, backupId: string): Promise<BackupArchive> {
-		const response = await this.#send('GET', backupsPath(projectId, backupId, 'archive'));
+		// The timeout bounds the wait for the answer only: a large archive may take longer to stream.
+		const controller = new AbortController();
+		const timer = setTimeout(() => controller.abort(new Error(`Runtime did not answer within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+		let response: Response;
+		try {
+			response = await this.#send('GET', backupsPath(projectId, backupId, 'archive'), undefined, controller.signal);
+		} finally {
+			clearTimeout(timer);
+		}
 		if (!response.ok || !response.body) {
 			throw RuntimeRequestError.from(response.status, (await response.json().catch(() => ({}))) as Partial<RuntimeErrorBody>);
 		}
