@@ -25,7 +25,7 @@ let migrations: Migration[];
 
 async function snapshotState(database: Knex) {
 	return {
-		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit').orderBy('id'),
+		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit', 'backup_retention').orderBy('id'),
 		roles: await database('directus_roles').where({ name: 'Customer' }).select('id'),
 		policies: await database('directus_policies').where({ name: 'Customer' }).select('id', 'app_access', 'admin_access'),
 		permissions: await database('directus_permissions')
@@ -56,9 +56,14 @@ afterAll(async () => {
 });
 
 describe('custom migrations', () => {
-	it('seed plans, the Customer role, registration settings, the Avatars folder, the domain re-check Flows and the legal pages', async () => {
+	it('seed plans with their backup retention, the Customer role, registration settings, the Avatars folder, the domain re-check Flows and the legal pages', async () => {
 		const state = await snapshotState(db);
-		expect(state.plans.map((plan: { id: string }) => plan.id)).toEqual(['business', 'free', 'pro', 'starter']);
+		expect(state.plans.map((plan: { id: string; backup_retention: number }) => [plan.id, plan.backup_retention])).toEqual([
+			['business', 30],
+			['free', 0],
+			['pro', 14],
+			['starter', 7],
+		]);
 		expect(state.roles).toHaveLength(1);
 		expect(state.permissions.map((p: { collection: string; action: string }) => `${p.collection}:${p.action}`)).toEqual([
 			'subscription_plans:read',
@@ -109,5 +114,15 @@ describe('custom migrations', () => {
 		await legalPages.up(db);
 		expect((await snapshotState(db)).legalPages).toHaveLength(6);
 		expect(await db('site_pages').where({ slug: 'terms', language: 'es' }).pluck('body')).toEqual(['Texto de la empresa.']);
+	});
+
+	it('reset only the backup retention still as seeded when undone, and leave one staff edited', async () => {
+		const retention = migrations[MIGRATION_FILES.indexOf('20990101J-plan-backup-retention.mjs')]!;
+		await db('subscription_plans').where({ id: 'pro' }).update({ backup_retention: 5 });
+		await retention.down(db);
+		const retained = async () => Object.fromEntries((await db('subscription_plans').select('id', 'backup_retention')).map((row: { id: string; backup_retention: number }) => [row.id, row.backup_retention]));
+		expect(await retained()).toEqual({ business: 0, free: 0, pro: 5, starter: 0 });
+		await retention.up(db);
+		expect(await retained()).toEqual({ business: 30, free: 0, pro: 5, starter: 7 });
 	});
 });

@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './site-content.ts';
 export * from './landing-render.ts';
 export * from './portal-config.ts';
+export * from './backups.ts';

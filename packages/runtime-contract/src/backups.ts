@@ -16,8 +16,21 @@ export const backupId = z.string().regex(/^[0-9]{8}T[0-9]{9}Z-[0-9a-f]{8}$/, 'mu
 
 export const restoreJobId = z.uuid();
 
-/** What a caller may ask for; `safety` backups are the runtime's own. */
-export const createBackupBody = z.object({ kind: z.enum(['scheduled', 'manual']).default('manual') });
+/** Most scheduled backups a project may be asked to keep. */
+export const MAX_KEEP_SCHEDULED = 1000;
+
+/**
+ * What a caller may ask for; `safety` backups are the runtime's own. `keep` (scheduled only) is how
+ * many scheduled backups the project keeps after this one, e.g. its plan's retention; without it the
+ * runtime's `BACKUP_KEEP_SCHEDULED`. Passing it with the backup keeps taking and pruning one step
+ * under the project's lock.
+ */
+export const createBackupBody = z
+	.object({
+		kind: z.enum(['scheduled', 'manual']).default('manual'),
+		keep: z.number().int().min(1).max(MAX_KEEP_SCHEDULED).optional(),
+	})
+	.refine((body) => body.keep === undefined || body.kind === 'scheduled', { message: 'only a scheduled backup takes keep', path: ['keep'] });
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
 

@@ -1,8 +1,10 @@
 import {
   ACCOUNT_ERROR_CODES,
+  BACKUP_ERROR_CODES,
   DOMAIN_ERROR_CODES,
   PROJECT_ERROR_CODES,
   type AccountErrorCode,
+  type BackupErrorCode,
   type DomainErrorCode,
   type ProjectErrorCode,
 } from '@epic/platform-api';
@@ -34,14 +36,14 @@ export function getErrorMessage(error: unknown, fallback?: string): string {
   );
 }
 
-type TranslatedErrorCode = AccountErrorCode | ProjectErrorCode | DomainErrorCode;
+type TranslatedErrorCode = AccountErrorCode | ProjectErrorCode | DomainErrorCode | BackupErrorCode;
 
-const TRANSLATED_ERROR_CODES: readonly string[] = [...ACCOUNT_ERROR_CODES, ...PROJECT_ERROR_CODES, ...DOMAIN_ERROR_CODES];
+const TRANSLATED_ERROR_CODES: readonly string[] = [...ACCOUNT_ERROR_CODES, ...PROJECT_ERROR_CODES, ...DOMAIN_ERROR_CODES, ...BACKUP_ERROR_CODES];
 
 const isTranslatedErrorCode = (code: string): code is TranslatedErrorCode => TRANSLATED_ERROR_CODES.includes(code);
 
 /**
- * The account, sign-in, projects and domain codes of the contract have texts in every language; the
+ * The account, sign-in, projects, domain and backup codes of the contract have texts in every language; the
  * server's are English.
  */
 function messageForCode(code: string | null): string | null {

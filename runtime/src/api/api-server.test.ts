@@ -17,6 +17,10 @@ const backups = {
 		backupCalls.push(`${projectId} ${backupId}`);
 		throw new Error('not backed');
 	},
+	create: async (projectId: string, kind: string, keep?: number) => {
+		backupCalls.push(`create ${projectId} ${kind} ${keep}`);
+		return { id: '20260131T120000000Z-0a1b2c3d', projectId, kind, createdAt: '2026-01-31T12:00:00.000Z', size: 1 };
+	},
 } as unknown as BackupService;
 const server = createApiServer({ secret, service, backups, pool: {} as WarmPool, usage: {} as UsageCounter, log: (message) => logs.push(message) });
 let baseUrl: string;
@@ -63,6 +67,23 @@ describe('backup paths', () => {
 			expect(body.errors[0]?.message, id).toMatch(/^backupId: /);
 		}
 		expect(backupCalls).toEqual([]);
+	});
+
+	it('passes a scheduled backup\'s keep count on, and refuses one that is not a count of at least 1 or comes with a manual backup', async () => {
+		const post = (body: unknown) =>
+			fetch(`${baseUrl}/instances/p-1/backups`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		backupCalls.length = 0;
+		for (const body of [{ kind: 'scheduled', keep: 0 }, { kind: 'scheduled', keep: 2.5 }, { kind: 'scheduled', keep: '3' }, { kind: 'manual', keep: 3 }]) {
+			const response = await post(body);
+			expect(response.status, JSON.stringify(body)).toBe(400);
+			const answer = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+			expect(answer.errors[0]?.extensions.code, JSON.stringify(body)).toBe('INVALID_PAYLOAD');
+			expect(answer.errors[0]?.message, JSON.stringify(body)).toMatch(/^keep: /);
+		}
+		expect(backupCalls).toEqual([]);
+		expect((await post({ kind: 'scheduled', keep: 3 })).status).toBe(201);
+		expect((await post({ kind: 'manual' })).status).toBe(201);
+		expect(backupCalls).toEqual(['create p-1 scheduled 3', 'create p-1 manual undefined']);
 	});
 
 	it('answers an unknown backup route with 404', async () => {

@@ -39,7 +39,7 @@ export async function routeBackups(
 			return [200, { data: await backups.list(projectId) }];
 		case 'POST backups': {
 			const body = parse(createBackupBody, await readJson(request));
-			return [201, { data: await backups.create(projectId, body.kind) }];
+			return [201, { data: await backups.create(projectId, body.kind, body.keep) }];
 		}
 		case 'GET backups/:id/archive': {
 			const archive = await backups.archive(projectId, parse(backupId, id, 'backupId'));

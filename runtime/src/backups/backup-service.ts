@@ -53,12 +53,13 @@ export class BackupService {
 		return this.#parts.store.list(projectId);
 	}
 
-	create(projectId: string, kind: Exclude<BackupKind, 'safety'>): Promise<BackupSummary> {
+	/** `keep` overrides `keepScheduled` for this project (its plan's retention); scheduled backups only. */
+	create(projectId: string, kind: Exclude<BackupKind, 'safety'>, keep?: number): Promise<BackupSummary> {
 		this.#project(projectId);
 		return this.#locks.run(projectId, async () => {
 			const backup = await createBackup(this.#restoreParts, this.#project(projectId), kind);
 			if (kind === 'scheduled') {
-				const deleted = await applyRetention(this.#parts.store, projectId, this.#parts.keepScheduled);
+				const deleted = await applyRetention(this.#parts.store, projectId, keep ?? this.#parts.keepScheduled);
 				if (deleted.length) this.#parts.log(`project ${projectId}: deleted ${deleted.length} scheduled backup(s) beyond retention`);
 			}
 			return backup;

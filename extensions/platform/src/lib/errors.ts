@@ -166,3 +166,17 @@ export const PageNotFoundError = createError<{ slug: string; pages: string }>(
 	404,
 );
 export const PhotoNotFoundError = createError('PHOTO_NOT_FOUND', 'This team member has no published photo.', 404);
+
+// Backups (docs/product.md, Backups; codes in @epic/platform-api's BACKUP_ERROR_CODES). Another
+// project's backup or restore answers exactly like a missing one.
+export const BackupNotFoundError = createError('BACKUP_NOT_FOUND', 'Backup not found', 404);
+export const RestoreJobNotFoundError = createError('RESTORE_JOB_NOT_FOUND', 'Restore not found', 404);
+export const ProjectNotPublishedError = createError('PROJECT_NOT_PUBLISHED', 'Backups are available once the project is published.', 409);
+export const BackupInProgressError = createError('BACKUP_IN_PROGRESS', 'A backup of this project is already being taken. Please wait for it to finish.', 409);
+export const BackupLimitReachedError = createError<{ limit: number }>(
+	'BACKUP_LIMIT_REACHED',
+	({ limit }) => `This project has had ${limit} backups taken in the last hour. Please try again later.`,
+	429,
+);
+export const RestoreInProgressError = createError('RESTORE_IN_PROGRESS', 'A restore of this project is already running.', 409);
+export const BackupsUnavailableError = createError('BACKUPS_UNAVAILABLE', 'Backups are unavailable right now. Please try again later.', 503);

@@ -3,6 +3,8 @@
  * routes; the logic lives in lib/projects/.
  */
 import { defineEndpoint } from '@directus/extensions-sdk';
+import { registerBackupRoutes } from '../../lib/backups/backup-routes.ts';
+import { projectBackupsService } from '../../lib/backups/project-backups-setup.ts';
 import { registerProjectRoutes } from '../../lib/projects/project-routes.ts';
 import { ProjectService } from '../../lib/projects/project-service.ts';
 import { projectsSetup } from '../../lib/projects/projects-setup.ts';
@@ -12,5 +14,6 @@ export default defineEndpoint({
 	id: 'projects',
 	handler: (router, context) => {
 		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)), projectUsageService(context));
+		registerBackupRoutes(router, projectBackupsService(context));
 	},
 });

@@ -15,7 +15,7 @@ import {
 	type RestoreJob,
 	type RuntimeErrorBody,
 } from '@epic/runtime-contract';
-import type { RuntimeDriver } from './runtime-driver.ts';
+import type { BackupArchive, RuntimeDriver } from './runtime-driver.ts';
 
 export class RuntimeRequestError extends Error {
 	readonly status: number;
@@ -25,6 +25,11 @@ export class RuntimeRequestError extends Error {
 		super(message);
 		this.status = status;
 		this.code = code;
+	}
+
+	static from(status: number, payload: Partial<RuntimeErrorBody>): RuntimeRequestError {
+		const error = payload.errors?.[0];
+		return new RuntimeRequestError(status, error?.extensions?.code ?? 'RUNTIME_ERROR', error?.message ?? `Runtime answered ${status}`);
 	}
 }
 
@@ -47,22 +52,23 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 	}
 
 	async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.#url}${path}`, {
+		const response = await this.#send(method, path, body);
+		if (response.status === 204) return undefined as T;
+		const payload = (await response.json().catch(() => ({}))) as { data?: T } & Partial<RuntimeErrorBody>;
+		if (!response.ok) throw RuntimeRequestError.from(response.status, payload);
+		return payload.data as T;
+	}
+
+	#send(method: string, path: string, body?: unknown, signal: AbortSignal = AbortSignal.timeout(this.#timeoutMs)): Promise<Response> {
+		return fetch(`${this.#url}${path}`, {
 			method,
 			headers: {
 				authorization: `Bearer ${this.#secret}`,
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(this.#timeoutMs),
+			signal,
 		});
-		if (response.status === 204) return undefined as T;
-		const payload = (await response.json().catch(() => ({}))) as { data?: T } & Partial<RuntimeErrorBody>;
-		if (!response.ok) {
-			const error = payload.errors?.[0];
-			throw new RuntimeRequestError(response.status, error?.extensions?.code ?? 'RUNTIME_ERROR', error?.message ?? `Runtime answered ${response.status}`);
-		}
-		return payload.data as T;
 	}
 
 	ensureInstance({ projectId, ...body }: EnsureInstanceRequest): Promise<InstanceStatus> {
@@ -115,8 +121,25 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		return this.#call('GET', backupsPath(projectId));
 	}
 
-	createBackup(projectId: string, kind: 'manual' | 'scheduled'): Promise<BackupSummary> {
-		return this.#call('POST', backupsPath(projectId), { kind });
+	createBackup(projectId: string, kind: 'manual' | 'scheduled', keep?: number): Promise<BackupSummary> {
+		return this.#call('POST', backupsPath(projectId), keep === undefined ? { kind } : { kind, keep });
+	}
+
+	async backupArchive(projectId: string, backupId: string): Promise<BackupArchive> {
+		// The timeout bounds the wait for the answer only: a large archive may take longer to stream.
+		const controller = new AbortController();
+		const timer = setTimeout(() => controller.abort(new Error(`Runtime did not answer within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+		let response: Response;
+		try {
+			response = await this.#send('GET', backupsPath(projectId, backupId, 'archive'), undefined, controller.signal);
+		} finally {
+			clearTimeout(timer);
+		}
+		if (!response.ok || !response.body) {
+			throw RuntimeRequestError.from(response.status, (await response.json().catch(() => ({}))) as Partial<RuntimeErrorBody>);
+		}
+		const length = Number(response.headers.get('content-length'));
+		return { stream: response.body, size: Number.isSafeInteger(length) && length >= 0 ? length : null };
 	}
 
 	startRestore(projectId: string, backupId: string): Promise<RestoreJob> {

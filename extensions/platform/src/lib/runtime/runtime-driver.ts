@@ -9,6 +9,12 @@ import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest
 
 export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob } from '@epic/runtime-contract';
 
+/** A backup archive being downloaded: gzip bytes, and their count when the runtime gave it. */
+export interface BackupArchive {
+	stream: ReadableStream<Uint8Array>;
+	size: number | null;
+}
+
 export interface RuntimeDriver {
 	/** Creates the instance if it does not exist and resolves once it serves. Idempotent. */
 	ensureInstance(request: EnsureInstanceRequest): Promise<InstanceStatus>;
@@ -24,8 +30,13 @@ export interface RuntimeDriver {
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]>;
 	/** The project's backups, newest first. */
 	listBackups(projectId: string): Promise<BackupSummary[]>;
-	/** Takes a backup of the running site and resolves once it is stored. */
-	createBackup(projectId: string, kind: 'manual' | 'scheduled'): Promise<BackupSummary>;
+	/**
+	 * Takes a backup of the running site and resolves once it is stored. After a scheduled one, the
+	 * project's scheduled backups beyond `keep` (default: the runtime's setting) are deleted.
+	 */
+	createBackup(projectId: string, kind: 'manual' | 'scheduled', keep?: number): Promise<BackupSummary>;
+	/** The archive's bytes as the runtime streams them; `BACKUP_NOT_FOUND` for another project's id. */
+	backupArchive(projectId: string, backupId: string): Promise<BackupArchive>;
 	/** Starts a restore; poll `restoreJob` for its steps and outcome. */
 	startRestore(projectId: string, backupId: string): Promise<RestoreJob>;
 	restoreJob(projectId: string, jobId: string): Promise<RestoreJob>;

@@ -30,6 +30,7 @@ import { refreshProjects, rememberCredentials, rotatePassword, updateProject, us
 import { formatDate } from '../lib/format-date';
 import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-status';
 import { CopyButton } from './copy-button';
+import { ProjectBackups } from './project-backups';
 import { ProjectStatusBadge } from './project-status-badge';
 
 /** A project's details: its links, admin credentials (once active), description, dates and custom domain. */
@@ -133,6 +134,8 @@ function DetailsContent({ project }: { project: Project }) {
 
           <Separator />
           <Credentials project={project} open={open} />
+          <Separator />
+          <ProjectBackups project={project} />
           <Separator />
           <CustomDomain project={project} publicIp={portalConfig?.publicIp ?? null} configLoaded={portalConfig !== undefined} />
         </Stack>

@@ -1,0 +1,102 @@
+/**
+ * A project's backups in Chromium, against a real runtime: the owner opens the project's details,
+ * backs it up now, downloads the archive (a gzip named after the site), restores it after a
+ * confirmation and sees the restore's steps, as the runtime recorded them, end in success, with the
+ * safety backup then listed. The control plane sits behind the runtime's router
+ * (tests/support/journey-stack.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { launchChromium } from '../support/browser.ts';
+import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { signInThroughPortal } from '../support/portal-pages.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+
+let stack: JourneyStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let customer: TestCustomer;
+let projectId: string;
+let subdomain: string;
+
+/** The toast whose title is exactly `title`. */
+const toast = (title: string): Locator => page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
+
+beforeAll(async () => {
+	stack = await startJourneyStack('backups-browser');
+	customer = await registerVerifiedCustomer('backups-browser');
+	await subscribeInSandbox(customer);
+	subdomain = `bk-${randomBytes(3).toString('hex')}`;
+	const created = await api('POST', '/projects', { token: customer.token, body: { name: 'Backed Up', subdomain } });
+	if (created.status !== 201) throw new Error(`Creating the project failed: ${JSON.stringify(created.body)}`);
+	projectId = created.body.data.id;
+	const deadline = Date.now() + 120_000;
+	let status = created.body.data.status as string;
+	while (!['published', 'failed'].includes(status) && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		status = (await api('GET', `/projects/${projectId}`, { token: customer.token })).body.data.status;
+	}
+	if (status !== 'published') throw new Error(`The project ended ${status}`);
+	browser = await launchChromium();
+	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+	page = await context.newPage();
+}, 300_000);
+
+afterAll(async () => {
+	await context?.close();
+	await browser?.close();
+	await stack?.stop();
+});
+
+describe('backups in Chromium', () => {
+	it('backs up now, downloads the archive and restores it, showing the restore steps', async () => {
+		await signInThroughPortal(page, stack.controlPlane.url, customer);
+		const card = page.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
+		await card.getByTestId('project-details').click();
+		const section = page.getByTestId('project-details-dialog').getByTestId('project-backups');
+		await section.getByTestId('backups-empty').waitFor();
+
+		await section.getByTestId('backup-now').click();
+		await toast('Backup created').waitFor();
+		const rows = section.getByTestId('backup-row');
+		await rows.first().waitFor();
+		const [backup] = (await api('GET', `/projects/${projectId}/backups`, { token: customer.token })).body.data as { id: string; size: number }[];
+		expect(await rows.count()).toBe(1);
+		expect(await rows.first().getAttribute('data-backup-id')).toBe(backup!.id);
+		expect(await rows.first().locator('td').nth(1).textContent()).toBe('Manual');
+
+		const downloading = page.waitForEvent('download');
+		await rows.first().getByTestId('backup-download').click();
+		const download = await downloading;
+		expect(download.suggestedFilename()).toBe(`${subdomain}-${backup!.id}.tar.gz`);
+		const bytes = readFileSync(await download.path());
+		expect(bytes.length).toBe(backup!.size);
+		expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+
+		await rows.first().getByTestId('backup-restore').click();
+		const confirm = page.getByTestId('restore-backup-dialog');
+		await confirm.waitFor();
+		await confirm.getByTestId('restore-backup-confirm').click();
+		const progress = section.getByTestId('restore-progress');
+		await progress.waitFor();
+		await section.locator('[data-testid="restore-progress"]:not([data-state="running"])').waitFor({ timeout: 120_000 });
+		expect(await progress.getAttribute('data-state')).toBe('succeeded');
+		await toast('Backup restored').waitFor();
+		const steps = await progress.getByTestId('restore-step').evaluateAll((items) => items.map((item) => [item.getAttribute('data-step'), item.getAttribute('data-state')]));
+		expect(steps).toEqual([
+			['verifying', 'done'],
+			['safety-backup', 'done'],
+			['stopping', 'done'],
+			['replacing', 'done'],
+			['starting', 'done'],
+			['checking', 'done'],
+		]);
+		await section.locator('[data-testid="backup-row"]:nth-child(2)').waitFor();
+		expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['Before restore', 'Manual']);
+	});
+});
