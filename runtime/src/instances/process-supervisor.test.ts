@@ -10,7 +10,7 @@ import { INSTANCE_DIR_VARIABLE, isProcessAlive, RUNTIME_DIR_VARIABLE } from '../
 import { projectRecordFixture } from '../state/project-record.fixture.ts';
 import { StateStore } from '../state/state-store.ts';
 import { SqliteDatabases } from '../storage/sqlite-databases.ts';
-import { ProcessSupervisor } from './process-supervisor.ts';
+import { MAX_RESTARTS_IN_A_ROW, ProcessSupervisor } from './process-supervisor.ts';
 import { StandInLauncher, StandInProcess } from './stand-in-launcher.ts';
 
 let dataDir: string;
@@ -111,6 +111,38 @@ describe('ProcessSupervisor: a start that fails', () => {
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		expect(supervisor.status('p-1')).toBe('running');
 		expect(supervisor.details('p-1').pid).toBe(retried.pid);
+	});
+});
+
+describe('ProcessSupervisor: a site that cannot stay up', () => {
+	it(`is restarted ${MAX_RESTARTS_IN_A_ROW} times in a row, then reported and left stopped until the next start`, async () => {
+		await supervisor.stopAll();
+		const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
+		// Restarts 1 ms apart instead of the backoff's two minutes in all.
+		supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test'), (message) => logs.push(message), launcher, metrics, () => 1);
+		for (let attempt = 0; attempt <= MAX_RESTARTS_IN_A_ROW; attempt++) {
+			launcher.nextSpawn(() => {
+				throw new Error('SQLITE_CORRUPT: database disk image is malformed');
+			});
+		}
+		const gaveUp = `it failed ${MAX_RESTARTS_IN_A_ROW + 1} times in a row, so it is not restarted by itself until a request or a start`;
+		await expect(supervisor.start('p-1')).rejects.toThrow(/SQLITE_CORRUPT/);
+		const deadline = Date.now() + 10_000;
+		while (!logs.some((line) => line.includes(gaveUp)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+
+		expect(logs.filter((line) => line.includes('restarting in 1 ms'))).toHaveLength(MAX_RESTARTS_IN_A_ROW);
+		expect(logs.filter((line) => line.includes(gaveUp))).toHaveLength(1);
+		expect(supervisor.status('p-1')).toBe('stopped');
+		expect(supervisor.details('p-1')).toMatchObject({ restarts: MAX_RESTARTS_IN_A_ROW, lastError: expect.stringContaining(gaveUp) });
+		// Nothing is left scheduled: no spawn is asked for (the launcher would throw, none is lined up).
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(supervisor.status('p-1')).toBe('stopped');
+
+		// A request or a start tries once more.
+		const standIn = launcher.nextStandIn();
+		await supervisor.start('p-1');
+		expect(supervisor.status('p-1')).toBe('running');
+		expect(supervisor.details('p-1')).toMatchObject({ pid: standIn.pid, lastError: null });
 	});
 });
 

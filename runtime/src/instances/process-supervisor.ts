@@ -15,6 +15,13 @@ import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { instanceEnv } from './instance-env.ts';
 import { restartDelayMs, STABLE_AFTER_MS } from '@epic/node-support/restart-backoff';
 
+/**
+ * Restarts in a row (each after a crash within a minute of starting) before a site is given up on:
+ * with the backoff that is about two minutes of trying, long enough to ride out a short outage of
+ * what it depends on.
+ */
+export const MAX_RESTARTS_IN_A_ROW = 9;
+
 export type ProcessStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'restarting';
 
 interface LiveProcess {
@@ -58,6 +65,7 @@ export class ProcessSupervisor {
 	readonly #databases: InstanceDatabases;
 	readonly #log: Logger;
 	readonly #launcher: InstanceLauncher;
+	readonly #restartDelay: (consecutiveCrashes: number) => number;
 	readonly #metrics: Pick<RuntimeMetrics, 'instanceRestarted'>;
 	readonly #live = new Map<string, LiveProcess>();
 	/** Replacements still booting in a relaunch: a shutdown must stop them too. */
@@ -72,12 +80,15 @@ export class ProcessSupervisor {
 		log: Logger,
 		launcher = directusLauncher,
 		metrics: Pick<RuntimeMetrics, 'instanceRestarted'> = new RuntimeMetrics(),
+		/** The wait before the nth restart in a row; tests shorten it. */
+		restartDelay: (consecutiveCrashes: number) => number = restartDelayMs,
 	) {
 		this.#config = config;
 		this.#store = store;
 		this.#databases = databases;
 		this.#log = log;
 		this.#launcher = launcher;
+		this.#restartDelay = restartDelay;
 		this.#metrics = metrics;
 	}
 
@@ -314,9 +325,17 @@ export class ProcessSupervisor {
 		if (live.readyAt && Date.now() - live.readyAt > STABLE_AFTER_MS) live.consecutiveCrashes = 0;
 		live.readyAt = 0;
 		live.consecutiveCrashes += 1;
+		if (live.consecutiveCrashes > MAX_RESTARTS_IN_A_ROW) {
+			// A site that cannot stay up is reported and left stopped, not restarted forever: the
+			// next request or start tries it once more (a database that was down may be back).
+			live.status = 'stopped';
+			live.lastError = `${lastError}; it failed ${live.consecutiveCrashes} times in a row, so it is not restarted by itself until a request or a start`;
+			this.#log(`instance ${id} ${what}; it failed ${live.consecutiveCrashes} times in a row, so it is not restarted by itself until a request or a start`);
+			return;
+		}
 		live.restarts += 1;
 		this.#metrics.instanceRestarted();
-		const delay = restartDelayMs(live.consecutiveCrashes);
+		const delay = this.#restartDelay(live.consecutiveCrashes);
 		live.status = 'restarting';
 		live.lastError = lastError;
 		this.#log(`instance ${id} ${what}; restarting in ${delay} ms`);
