@@ -32,6 +32,8 @@ export interface ProjectActionsDependencies {
 
 class ProjectActionError extends Error {}
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The status each action starts from: a project in another state is skipped. */
 const FROM_STATUS: Record<StaffProjectAction, string> = {
 	suspend: 'published',
@@ -83,7 +85,9 @@ async function actOnProjects(dependencies: ProjectActionsDependencies, options: 
 	const { reconciler, driver } = dependencies;
 	if (!reconciler || !driver) throw new ProjectActionError('No runtime is configured: projects have no site to act on');
 
-	const rows = (await dependencies.database('projects').select('id', 'status').whereIn('id', projects)) as { id: string; status: string }[];
+	// Project ids are UUIDs; anything else names no project (and PostgreSQL would refuse the query).
+	const candidates = projects.filter((id) => UUID.test(id));
+	const rows = (await dependencies.database('projects').select('id', 'status').whereIn('id', candidates)) as { id: string; status: string }[];
 	const statusOf = new Map(rows.map((row) => [String(row.id), row.status]));
 	const result: ProjectActionsResult = { action, done: [], skipped: [], failed: [] };
 	for (const project of projects) {
