@@ -9,7 +9,7 @@ import type { LandingRenderer, Plan, PortalConfig, SiteContent } from '@epic/pla
 import { SITE_CONTENT_LANGUAGES } from '@epic/platform-api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { allowInlineScripts } from '../http/allow-inline-scripts.ts';
-import { requestLanguage } from '../http/request-language.ts';
+import { acceptedLanguage } from '../http/request-language.ts';
 import type { PortalBuild } from './portal-files.ts';
 import { isBrowserNavigation, sendPortalPage } from './spa-fallback.ts';
 
@@ -27,8 +27,8 @@ export function serverRenderedLanding(build: PortalBuild, render: LandingRendere
 	const template = readFileSync(build.indexFile, 'utf8');
 	return (req: Request, res: Response, next: NextFunction) => {
 		if (req.path !== '/' || !isBrowserNavigation(req)) return next();
-		// The page follows the browser's language, as the app does on a first visit.
-		const language = requestLanguage({ query: {}, get: req.get.bind(req) } as unknown as Request, SITE_CONTENT_LANGUAGES, 'en');
+		// The page follows the browser's language, as the app does on a first visit (no `?lang=`).
+		const language = acceptedLanguage(req.get('accept-language'), SITE_CONTENT_LANGUAGES, 'en');
 		void (async () => {
 			try {
 				const [plans, siteContent] = await Promise.all([sources.plans(language), sources.siteContent(language)]);
