@@ -1,6 +1,7 @@
 /**
- * The only script a server-rendered landing page runs before the app: a few hundred bytes, inlined
- * into the page as `(takeoverBoot)(options)`, so it must not use anything from outside its own body.
+ * The only script a server-rendered landing page runs before the app: a few KB with its options
+ * (mostly the list of the app's modules), inlined into the page as `(takeoverBoot)(options)`, so
+ * it must not use anything from outside its own body.
  *
  * The page as drawn by the server is complete for reading and its links work natively. The app
  * (about 250 KB gzip) is fetched only once the visitor does something, or at once when the drawn
