@@ -1,9 +1,8 @@
 import { customEndpoint } from '@directus/sdk';
 import useSWRImmutable from 'swr/immutable';
 import { UnexpectedResponseError } from './api-error';
-import { directus } from './directus';
-
 import type { PortalConfig } from '@epic/platform-api';
+import { directus } from './directus';
 
 /** Operator settings the portal renders; they come from the server's environment at run time. */
 export type { PortalConfig };
@@ -18,15 +17,14 @@ export function isPortalConfig(value: unknown): value is PortalConfig {
 
 export async function fetchPortalConfig(): Promise<PortalConfig> {
   const body: unknown = await directus.request(customEndpoint({ path: '/portal/config', method: 'GET' }));
-  if (
-    typeof body !== 'object' || body === null ||
-    typeof (body as PortalConfig).supportEmail !== 'string' || typeof (body as PortalConfig).publicHost !== 'string'
-  ) {
-    throw new UnexpectedResponseError('GET /portal/config did not return the portal settings');
-  }
-  const { publicIp } = body as { publicIp?: unknown };
   // An older control plane without publicIp reads as "not configured".
-  return { ...(body as PortalConfig), publicIp: typeof publicIp === 'string' && publicIp !== '' ? publicIp : null };
+  let config = body;
+  if (typeof body === 'object' && body !== null) {
+    const { publicIp } = body as { publicIp?: unknown };
+    config = { ...body, publicIp: typeof publicIp === 'string' && publicIp !== '' ? publicIp : null };
+  }
+  if (!isPortalConfig(config)) throw new UnexpectedResponseError('GET /portal/config did not return the portal settings');
+  return config;
 }
 
 /** Fetched once per page load: the settings change only when the operator redeploys. */
