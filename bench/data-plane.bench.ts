@@ -16,12 +16,12 @@
 import os from 'node:os';
 import { hostRequest } from '../tests/support/host-request.ts';
 import { TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
+import { BenchRuntimes } from './lib/bench-runtimes.ts';
 import { ForeignProcessWatch } from './lib/foreign-processes.ts';
 import { CONNECTIONS, load, sequentialLatency, type LoadPids, type LoadRun, type Target } from './lib/load-run.ts';
 import { residentBytes } from '../runtime/src/processes/process-table.ts';
 import { prepareCollection, provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
 import { apiStatus, settled } from './lib/runtime-api.ts';
-import { troubleIn } from './lib/runtime-trouble.ts';
 import { mean, mib, round, round3, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
 
@@ -48,39 +48,15 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 // ---- runtimes, and the processes that are not theirs ----
 
-const runtimes = new Set<TestRuntime>();
+const runtimes = new BenchRuntimes(log);
 
-const foreign = new ForeignProcessWatch((pid) => [...runtimes].some((rt) => rt.process?.pid === pid));
+const foreign = new ForeignProcessWatch((pid) => [...runtimes.live].some((rt) => rt.process?.pid === pid));
 
-async function withRuntime<T>(name: string, options: TestRuntimeOptions, work: (rt: TestRuntime, startMs: number) => Promise<T>) {
+function withRuntime<T>(name: string, options: TestRuntimeOptions, work: (rt: TestRuntime, startMs: number) => Promise<T>) {
+	log(`${name}: ${JSON.stringify(options)}`);
 	const rt = new TestRuntime({ db, ...options });
-	runtimes.add(rt);
 	foreign.ownDirs.add(rt.dataDir);
-	try {
-		log(`${name}: starting a runtime (${JSON.stringify(options)}), bootstrapping its template…`);
-		const started = now();
-		await rt.start();
-		const startMs = elapsed(started);
-		const result = await work(rt, startMs);
-		return { result, trouble: troubleIn(rt) };
-	} catch (error) {
-		log(`${name} failed; runtime output:\n${rt.output()}`);
-		throw error;
-	} finally {
-		await rt.destroy();
-		runtimes.delete(rt);
-	}
-}
-
-async function destroyAll() {
-	await Promise.allSettled([...runtimes].map((rt) => rt.destroy()));
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => {
-		log(`${signal}: stopping every runtime…`);
-		void destroyAll().finally(() => process.exit(130));
-	});
+	return runtimes.run(name, rt, work);
 }
 
 // ---- router against direct ----
@@ -361,5 +337,5 @@ try {
 		),
 	);
 } finally {
-	await destroyAll();
+	await runtimes.destroyAll();
 }

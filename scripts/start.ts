@@ -16,6 +16,7 @@ import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail
 import { REPO_ROOT, repoPath } from '@epic/node-support/paths';
 import { stopProcess } from '@epic/node-support/processes';
 import { runtimeEnv } from '@epic/platform-launcher/runtime-env';
+import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
 import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from '@epic/platform-launcher/runtime-process';
 import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
 import { startBanner } from '@epic/platform-launcher/start-banner';
@@ -56,13 +57,18 @@ const giveUp = (reason: string) => {
 	void stopEverything(1);
 };
 
+// CRIU and the site launcher for the runtime's checkpoint tier, built once into node_modules/.cache.
+// Without them the runtime says why in its start-up line and sleeps sites paused or stopped.
+const checkpointTools = config.embeddedRuntime ? await ensureCheckpointTools(log) : null;
+if (checkpointTools && !checkpointTools.ok) log(`site checkpoints are off: ${checkpointTools.reason}`);
+
 // Each child is restarted with backoff when it exits on its own, and given up on (the platform
 // stops, saying why) when it keeps crashing. Sites outlive a runtime crash: the next runtime adopts them.
 const runtimeSupervisor = config.embeddedRuntime
 	? new ChildSupervisor<RuntimeProcess>({
 			name: 'The runtime',
 			start: async () => {
-				const runtime = spawnRuntime(runtimeEnv(config, secrets), (chunk) => process.stdout.write(chunk));
+				const runtime = spawnRuntime({ ...runtimeEnv(config, secrets), ...(checkpointTools ? checkpointToolsEnv(checkpointTools) : {}) }, (chunk) => process.stdout.write(chunk));
 				await waitForRuntimeApi(runtime, `http://127.0.0.1:${config.RUNTIME_API_PORT}`, secrets.runtimeSecret, 120_000);
 				return runtime;
 			},

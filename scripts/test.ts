@@ -1,7 +1,8 @@
 /**
- * `npm test`: prepares the machine (Chromium, PostgreSQL), type-checks, lints, builds the bundle and
- * the portal from the current source, then runs every vitest project: unit, integration on SQLite and on
- * PostgreSQL, and the browser tests. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+ * `npm test`: prepares the machine (Chromium, PostgreSQL, Redis, CRIU and the site launcher for site
+ * checkpoints), type-checks, lints, builds the bundle and the portal from the current source, then
+ * runs every vitest project: unit, integration on SQLite and on PostgreSQL, and the browser tests.
+ * Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,23 +11,31 @@ import { NODE_22 } from '@epic/node-support/directus';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { ensureChromium, ensurePostgres, ensureRedis } from '@epic/platform-launcher/test-prerequisites';
+import { ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
 
 const log = (message: string) => console.log(`[test] ${message}`);
 
 await ensureChromium(log);
 await ensurePostgres(log);
 await ensureRedis(log);
+// Built here once, before test files running side by side each ask for them. Never stops the run:
+// without them the checkpoint tests fail saying why, and every other test runs as before.
+const checkpointTools = await ensureCheckpointTools(log);
+if (!checkpointTools.ok) log(`site checkpoints are unavailable on this machine (${checkpointTools.reason}): the tests that checkpoint sites will fail`);
 
-log('Type-checking packages, extension, portal, runtime, tests and scripts…');
-await runCommand('npm', ['run', 'typecheck'], { label: 'npm run typecheck', cwd: repoPath() });
+// Each of these is one single-threaded Node process: two at a time use both of a CI machine's cores.
+log('Type-checking (packages, extension, portal, runtime, tests, scripts) and linting (import boundaries, floating promises, React hooks)…');
+await Promise.all([
+	runCommand('npm', ['run', 'typecheck'], { label: 'npm run typecheck', cwd: repoPath() }),
+	runCommand('npm', ['run', 'lint'], { label: 'npm run lint', cwd: repoPath() }),
+]);
 
-log('Linting (import boundaries, floating promises, React hooks)…');
-await runCommand('npm', ['run', 'lint'], { label: 'npm run lint', cwd: repoPath() });
-
-for (const workspace of ['extensions/platform', 'portal']) {
-	log(`Building ${workspace}…`);
-	await runCommand('npm', ['run', 'build', '--workspace', workspace], { label: `build ${workspace}`, cwd: repoPath() });
-}
+log('Building extensions/platform and portal…');
+await Promise.all(
+	['extensions/platform', 'portal'].map((workspace) =>
+		runCommand('npm', ['run', 'build', '--workspace', workspace], { label: `build ${workspace}`, cwd: repoPath() }),
+	),
+);
 
 const RESULTS_FILE = repoPath('node_modules', '.cache', 'vitest-results.json');
 mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });

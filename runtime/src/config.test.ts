@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuntimeConfig, RuntimeConfigError, siteUrl } from './config.ts';
+import { DEFAULT_SITE_MIGRATIONS_DIR, loadRuntimeConfig, RuntimeConfigError, siteUrl } from './config.ts';
 
 const secret = 'x'.repeat(40);
 
@@ -17,6 +17,9 @@ describe('loadRuntimeConfig', () => {
 		expect(config.dataDir).toBe('/repo/data/runtime');
 		expect(config.backupDir).toBe('/repo/data/runtime/backups');
 		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret, BACKUP_DIR: '/srv/backups' }, '/repo').backupDir).toBe('/srv/backups');
+		expect(config.siteMigrationsDir).toBe(DEFAULT_SITE_MIGRATIONS_DIR);
+		expect(DEFAULT_SITE_MIGRATIONS_DIR).toMatch(/\/runtime\/site-migrations$/);
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret, SITE_MIGRATIONS_PATH: 'next/site-migrations' }, '/repo').siteMigrationsDir).toBe('/repo/next/site-migrations');
 		expect([...config.controlPlaneHosts]).toEqual(['app.example.com', 'sites.example.com']);
 		expect(config.WARM_POOL_SIZE).toBe(1);
 		expect([...loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').controlPlaneHosts]).toEqual(['localhost']);
@@ -28,6 +31,72 @@ describe('loadRuntimeConfig', () => {
 		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '70000' }, '/repo')).toThrow(/METRICS_PORT/);
 		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '8055' }, '/repo')).toThrow(/METRICS_PORT: must differ from ROUTER_PORT/);
 		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, METRICS_PORT: '8057' }, '/repo')).toThrow(/METRICS_PORT: must differ from RUNTIME_API_PORT/);
+	});
+});
+
+describe('the backup store settings', () => {
+	const s3 = { RUNTIME_SECRET: secret, BACKUP_S3_BUCKET: 'epic-backups' };
+
+	it('keeps backups in the local folder unless a bucket is set', () => {
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').backupS3).toBeNull();
+		expect(loadRuntimeConfig({ ...s3, BACKUP_S3_ENDPOINT: '' }, '/repo').backupS3).toEqual({
+			bucket: 'epic-backups',
+			endpoint: undefined,
+			region: 'us-east-1',
+			prefix: '',
+			forcePathStyle: false,
+			credentials: undefined,
+		});
+	});
+
+	it('reads an S3-compatible server, path-style, a prefix per deployment and explicit credentials', () => {
+		const config = loadRuntimeConfig(
+			{
+				...s3,
+				BACKUP_S3_ENDPOINT: 'https://minio.internal:9000',
+				BACKUP_S3_REGION: 'eu-central-1',
+				BACKUP_S3_PREFIX: 'epic/site-backups',
+				BACKUP_S3_FORCE_PATH_STYLE: 'true',
+				BACKUP_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+				BACKUP_S3_SECRET_ACCESS_KEY: 'secret-key-value',
+			},
+			'/repo',
+		);
+		expect(config.backupS3).toEqual({
+			bucket: 'epic-backups',
+			endpoint: 'https://minio.internal:9000',
+			region: 'eu-central-1',
+			prefix: 'epic/site-backups/',
+			forcePathStyle: true,
+			credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-key-value' },
+		});
+		expect(config.backupDir).toBe('/repo/data/runtime/backups');
+		expect(loadRuntimeConfig({ ...s3, BACKUP_S3_PREFIX: 'backups/', BACKUP_S3_FORCE_PATH_STYLE: '0' }, '/repo').backupS3).toMatchObject({ prefix: 'backups/', forcePathStyle: false });
+	});
+
+	it('refuses a setting that cannot work and names it, never showing the secret key', () => {
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_BUCKET: 'Epic_Backups' }, '/repo')).toThrow(/BACKUP_S3_BUCKET: must be a bucket name/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_BUCKET: 'ab' }, '/repo')).toThrow(/BACKUP_S3_BUCKET: must be a bucket name/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_ENDPOINT: 'minio:9000' }, '/repo')).toThrow(/BACKUP_S3_ENDPOINT/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_ENDPOINT: 'ftp://minio.internal' }, '/repo')).toThrow(/BACKUP_S3_ENDPOINT/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_PREFIX: '/absolute' }, '/repo')).toThrow(/BACKUP_S3_PREFIX/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_PREFIX: 'a//b' }, '/repo')).toThrow(/BACKUP_S3_PREFIX/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_FORCE_PATH_STYLE: 'yes' }, '/repo')).toThrow(/BACKUP_S3_FORCE_PATH_STYLE/);
+		expect(() => loadRuntimeConfig({ ...s3, BACKUP_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, '/repo')).toThrow(
+			/BACKUP_S3_SECRET_ACCESS_KEY: is required with the other half of the S3 credentials/,
+		);
+		const halfCredentials = () => loadRuntimeConfig({ ...s3, BACKUP_S3_SECRET_ACCESS_KEY: 'secret-key-value' }, '/repo');
+		expect(halfCredentials).toThrow(/BACKUP_S3_ACCESS_KEY_ID: is required with the other half/);
+		expect(halfCredentials).not.toThrow(/secret-key-value/);
+	});
+
+	it('refuses S3 settings without a bucket instead of quietly keeping backups in the local folder', () => {
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, BACKUP_S3_ENDPOINT: 'http://127.0.0.1:9000' }, '/repo')).toThrow(
+			/BACKUP_S3_BUCKET: is required when BACKUP_S3_ENDPOINT is set/,
+		);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, BACKUP_S3_REGION: 'eu-west-1', BACKUP_S3_FORCE_PATH_STYLE: 'false' }, '/repo')).toThrow(
+			/BACKUP_S3_BUCKET: is required when BACKUP_S3_REGION, BACKUP_S3_FORCE_PATH_STYLE are set/,
+		);
 	});
 });
 

@@ -3,11 +3,18 @@
  * message naming the variable, before any instance is touched.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { withoutEmptyValues } from '@epic/node-support/env';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const seconds = z.coerce.number().positive();
+const flag = z
+	.enum(['true', 'false', '1', '0'])
+	.transform((value) => value === 'true' || value === '1');
+
+/** Every BACKUP_S3_* setting but the bucket: any of them without a bucket is a mistake, not a wish for the local store. */
+const S3_SETTINGS = ['BACKUP_S3_ENDPOINT', 'BACKUP_S3_REGION', 'BACKUP_S3_PREFIX', 'BACKUP_S3_FORCE_PATH_STYLE', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'] as const;
 
 const RuntimeEnvSchema = z
 	.object({
@@ -30,8 +37,33 @@ const RuntimeEnvSchema = z
 		/** Comma-separated hosts of the control plane (portal, Studio); default PUBLIC_HOST. */
 		CONTROL_PLANE_HOSTS: z.string().optional(),
 		RUNTIME_DATA_DIR: z.string().min(1).default('data/runtime'),
-		/** Where site backups are kept (local store); default `backups/` in the runtime's data folder. */
+		/** Where site backups are kept (local store); default `backups/` in the runtime's data folder. With S3, only work files. */
 		BACKUP_DIR: z.string().min(1).optional(),
+		/** Set, backups are kept in this S3-compatible bucket instead of BACKUP_DIR (S3's bucket naming rules). */
+		BACKUP_S3_BUCKET: z
+			.string()
+			.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+			.optional(),
+		/** The S3-compatible server (MinIO, Ceph, R2…); unset, AWS S3 of BACKUP_S3_REGION. */
+		BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+		/** Default `us-east-1`, which most S3-compatible servers expect. */
+		BACKUP_S3_REGION: z.string().regex(/^[a-z0-9-]+$/).optional(),
+		/** Key prefix before `<projectId>/`, e.g. `epic/backups`; a missing final `/` is added. */
+		BACKUP_S3_PREFIX: z
+			.string()
+			.regex(/^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*\/?$/, 'must be segments of letters, digits, ".", "_" and "-" between "/"')
+			.transform((prefix) => (prefix.endsWith('/') ? prefix : `${prefix}/`))
+			.optional(),
+		/** `bucket` in the path instead of the host name, as most S3-compatible servers need. */
+		BACKUP_S3_FORCE_PATH_STYLE: flag.optional(),
+		/** Both or neither; neither, the SDK's default chain (AWS_* variables, profile, instance role). */
+		BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+		BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+		/**
+		 * The platform's own migrations for every site, run by `directus database migrate:latest` next
+		 * to Directus's when a site is upgraded (and by the bootstrap of each version's template).
+		 */
+		SITE_MIGRATIONS_PATH: z.string().min(1).optional(),
 		/** Scheduled backups each project keeps; manual and safety backups do not count. */
 		BACKUP_KEEP_SCHEDULED: z.coerce.number().int().min(0).max(1000).default(7),
 		/** Instances use SQLite files, or PostgreSQL databases cloned from a template database. */
@@ -46,10 +78,36 @@ const RuntimeEnvSchema = z
 		WARM_POOL_SIZE: z.coerce.number().int().min(0).max(20).default(1),
 		/** An instance with no request for this long is stopped, and woken by the next request. */
 		IDLE_TIMEOUT_SECONDS: seconds.default(900),
+		/**
+		 * Sleep tiers (docs/architecture.md#data-plane-runtime, "Sleep tiers"). A site idle for IDLE_TIMEOUT_SECONDS is
+		 * paused while the paused sites' memory stays under PAUSED_MEMORY_LIMIT_MB (0: never paused);
+		 * after PAUSED_FOR_SECONDS paused it is checkpointed (where CRIU works, within
+		 * CHECKPOINT_DISK_LIMIT_MB of images) or stopped; an image older than CHECKPOINT_KEEP_SECONDS
+		 * is dropped, leaving the site stopped.
+		 */
+		PAUSED_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(2048),
+		PAUSED_FOR_SECONDS: z.coerce.number().min(0).default(3600),
+		CHECKPOINT_DISK_LIMIT_MB: z.coerce.number().int().min(0).default(20_480),
+		CHECKPOINT_KEEP_SECONDS: seconds.default(7 * 24 * 3600),
+		/** Free memory and disk the tiers always leave: below them a site is stopped instead. */
+		MIN_FREE_MEMORY_MB: z.coerce.number().int().min(0).default(512),
+		MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
+		/** CRIU and the site launcher (runtime/native/site-launcher.c); without both, no checkpoints. */
+		CRIU_PATH: z.string().min(1).optional(),
+		SITE_LAUNCHER_PATH: z.string().min(1).optional(),
 		/** How long a browser navigation is held before it gets the "starting your CMS" page. */
 		WAKE_PAGE_AFTER_MS: z.coerce.number().int().min(0).default(1000),
 		/** How long an instance may take from spawn to answering `/server/ping`. */
 		INSTANCE_START_TIMEOUT_SECONDS: seconds.default(60),
+		/**
+		 * V8's old-space limit of each site's Directus, in MiB (0: Node's default). Off by default for
+		 * now: bench:fast-wake on a quiet machine, with INSTANCE_SEMI_SPACE_MB=2, measured idle PSS
+		 * 188 MiB against 249 (defaults) and 207 after load against 507, but cold boots 32 % slower
+		 * and a lower read rate in its one sample; the full test suite has not run with it.
+		 */
+		INSTANCE_HEAP_LIMIT_MB: z.coerce.number().int().min(0).default(0),
+		/** V8's young-generation semi-space limit of each site's Directus, in MiB (0: Node's default, 16). */
+		INSTANCE_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(64).default(0),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
 		/** The Prometheus scrape address (`/metrics`): loopback by default, never the router's port. */
@@ -63,17 +121,57 @@ const RuntimeEnvSchema = z
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });
 		}
+		if (!env.BACKUP_S3_BUCKET) {
+			const given = S3_SETTINGS.filter((name) => env[name] !== undefined);
+			if (given.length) ctx.addIssue({ code: 'custom', path: ['BACKUP_S3_BUCKET'], message: `is required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set` });
+		}
+		if (Boolean(env.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(env.BACKUP_S3_SECRET_ACCESS_KEY)) {
+			const missing = env.BACKUP_S3_ACCESS_KEY_ID ? 'BACKUP_S3_SECRET_ACCESS_KEY' : 'BACKUP_S3_ACCESS_KEY_ID';
+			ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other half of the S3 credentials' });
+		}
 	});
 
 export type RuntimeEnv = z.infer<typeof RuntimeEnvSchema>;
 
+/** Where and how the S3 backup store connects; the secret key never goes into a log line. */
+export interface BackupS3Settings {
+	bucket: string;
+	endpoint: string | undefined;
+	region: string;
+	/** Empty, or ending in `/`. */
+	prefix: string;
+	forcePathStyle: boolean;
+	/** Undefined: the SDK's default credential chain. */
+	credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
 export interface RuntimeConfig extends RuntimeEnv {
 	dataDir: string;
+	/** The local store's folder; with the S3 store, only its `.work/` folder is used. */
 	backupDir: string;
+	/** Set when backups go to an S3-compatible bucket (BACKUP_S3_BUCKET). */
+	backupS3: BackupS3Settings | null;
+	siteMigrationsDir: string;
 	controlPlaneHosts: Set<string>;
 }
 
 export class RuntimeConfigError extends Error {}
+
+function backupS3Settings(env: RuntimeEnv): BackupS3Settings | null {
+	if (!env.BACKUP_S3_BUCKET) return null;
+	const { BACKUP_S3_ACCESS_KEY_ID: accessKeyId, BACKUP_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+	return {
+		bucket: env.BACKUP_S3_BUCKET,
+		endpoint: env.BACKUP_S3_ENDPOINT,
+		region: env.BACKUP_S3_REGION ?? 'us-east-1',
+		prefix: env.BACKUP_S3_PREFIX ?? '',
+		forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE ?? false,
+		credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+	};
+}
+
+/** The site migrations that ship with the runtime (none yet): `runtime/site-migrations`. */
+export const DEFAULT_SITE_MIGRATIONS_DIR = fileURLToPath(new URL('../site-migrations', import.meta.url));
 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): RuntimeConfig {
 	const parsed = RuntimeEnvSchema.safeParse(withoutEmptyValues(env));
@@ -87,6 +185,8 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		...parsed.data,
 		dataDir,
 		backupDir: parsed.data.BACKUP_DIR ? path.resolve(rootDir, parsed.data.BACKUP_DIR) : path.join(dataDir, 'backups'),
+		backupS3: backupS3Settings(parsed.data),
+		siteMigrationsDir: parsed.data.SITE_MIGRATIONS_PATH ? path.resolve(rootDir, parsed.data.SITE_MIGRATIONS_PATH) : DEFAULT_SITE_MIGRATIONS_DIR,
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
 	};
 }

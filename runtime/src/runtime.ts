@@ -9,7 +9,7 @@ import type http from 'node:http';
 import { directusVersion } from '@epic/node-support/directus';
 import { createApiServer } from './api/api-server.ts';
 import { BackupService } from './backups/backup-service.ts';
-import { LocalBackupStore } from './backups/local-backup-store.ts';
+import { backupStoreFromConfig } from './backups/backup-store-from-config.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HostIndex } from './instances/host-index.ts';
 import { InstanceFactory } from './instances/instance-factory.ts';
@@ -26,21 +26,27 @@ import { runtimeRegistry } from './metrics/runtime-registry.ts';
 import { killAndWait, processesOfRuntime } from './processes/process-table.ts';
 import { createHostRouter } from './router/host-router.ts';
 import { UsageCounter } from './router/usage-counter.ts';
+import { closeIdleUpstreamSockets } from './router/proxy.ts';
+import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
+import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
+import { spawnInstanceProcess, waitUntilAnswering } from './processes/instance-process.ts';
 import { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
 import { PostgresDatabases } from './storage/postgres-databases.ts';
 import { SqliteDatabases } from './storage/sqlite-databases.ts';
+import { siteMigrator } from './upgrades/migrate-site.ts';
+import { UpgradeService } from './upgrades/upgrade-service.ts';
 
 export interface RunningRuntime {
 	service: InstanceService;
 	stop(): Promise<void>;
 }
 
-function instanceDatabases(config: RuntimeConfig): InstanceDatabases {
+function instanceDatabases(config: RuntimeConfig, installed: string): InstanceDatabases {
 	if (config.INSTANCE_DB_CLIENT === 'pg') {
-		return new PostgresDatabases(config.dataDir, directusVersion(), config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX);
+		return new PostgresDatabases(config.dataDir, installed, config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX, config.siteMigrationsDir);
 	}
-	return new SqliteDatabases(config.dataDir, directusVersion());
+	return new SqliteDatabases(config.dataDir, installed, config.siteMigrationsDir);
 }
 
 async function listen(server: http.Server, port: number, host: string): Promise<void> {
@@ -70,25 +76,32 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 
 export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-	const databases = instanceDatabases(config);
+	const installed = directusVersion();
+	const databases = instanceDatabases(config, installed);
 	log('preparing the instance template…');
 	const template = await databases.prepareTemplate();
 
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
-	const store = new StateStore(config.dataDir);
+	const store = new StateStore(config.dataDir, installed);
 	const usage = new UsageCounter(config.dataDir, log);
-	const supervisor = new ProcessSupervisor(config, store, databases, log, undefined, metrics);
-	const factory = new InstanceFactory(config, store, databases, template);
+	const support = await detectCheckpointSupport(config);
+	log(describeSleepTiers(support));
+	// Where checkpoints work, every site starts through the site launcher, so it can be checkpointed.
+	const launcherPath = support.available ? config.SITE_LAUNCHER_PATH : undefined;
+	const launcher = { spawn: (dir: string, env: Record<string, string>) => spawnInstanceProcess(dir, env, launcherPath), waitUntilAnswering };
+	const supervisor = new ProcessSupervisor(config, store, databases, log, launcher, metrics);
+	const tiers = new SleepTiers({ config, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });
+	const factory = new InstanceFactory(config, store, databases, template, installed);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
 	const hosts = new HostIndex(config.PUBLIC_HOST, store);
-	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, log, metrics, onDeleted: (id) => usage.forget(id) });
+	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, tiers, log, metrics, onDeleted: (id) => usage.forget(id) });
 	registerInstanceGauges(metrics.registry, service, pool);
 
-	const report = await recover({ config, store, databases, factory, supervisor, log });
+	const report = await recover({ config, store, databases, factory, supervisor, log, directusVersion: installed });
 	// An adopted instance's idle clock starts now: the requests it served before are not known.
 	for (const id of report.adopted) service.resetIdleClock(id);
 
-	const backupStore = new LocalBackupStore(config.backupDir);
+	const { store: backupStore } = backupStoreFromConfig(config, log);
 	// Dumps and archives a previous runtime was building when it died: never finished, never listed.
 	rmSync(backupStore.workDir, { recursive: true, force: true });
 	const backups = new BackupService({
@@ -96,11 +109,21 @@ export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent:
 		databases,
 		instances: store,
 		service,
-		directusVersion: directusVersion(),
 		keepScheduled: config.BACKUP_KEEP_SCHEDULED,
 		log,
 	});
-	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, backups, pool, usage, log });
+	const upgrades = new UpgradeService({
+		databases,
+		store: backupStore,
+		now: Date.now,
+		instances: store,
+		migrate: siteMigrator(config, databases),
+		service,
+		backups,
+		directusVersion: installed,
+		log,
+	});
+	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, backups, upgrades, pool, usage, sleepTiers: () => tiers.status(), log });
 	const controlPlanePort = config.CONTROL_PLANE_URL ? Number(new URL(config.CONTROL_PLANE_URL).port || 80) : null;
 	const router = createHostRouter({
 		service,
@@ -123,13 +146,22 @@ export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent:
 	log(`management API on http://${config.RUNTIME_API_HOST}:${config.RUNTIME_API_PORT}, router on port ${config.ROUTER_PORT}`);
 
 	// Instances that should run start one after another, so a reboot does not start them all at once.
-	// Nothing awaits this until shutdown: a rejection left here would end the runtime.
+	// Nothing awaits this until shutdown: a rejection left here would end the runtime. Sites due
+	// for an upgrade are left to it: it starts them once their database is migrated.
+	const dueForUpgrade = new Set(upgrades.pending());
 	const restarting = (async () => {
-		for (const id of report.toStart) await supervisor.start(id).catch((error: Error) => log(`could not start ${id}: ${error.message}`));
+		for (const id of report.toStart) {
+			if (!dueForUpgrade.has(id)) await supervisor.start(id).catch((error: Error) => log(`could not start ${id}: ${error.message}`));
+		}
 		await pool.refill();
 		// A handed-out pool member whose relaunch the previous runtime did not finish.
-		for (const id of report.adopted) await service.refreshSiteUrl(id);
+		for (const id of report.adopted) if (!dueForUpgrade.has(id)) await service.refreshSiteUrl(id);
 	})().catch((error: Error) => log(`starting the instances after start-up failed: ${error.message}`));
+	// Then the upgrades, one site at a time; never rejects, and a shutdown does not wait for it.
+	if (dueForUpgrade.size) {
+		log(`${dueForUpgrade.size} site(s) to upgrade to Directus ${installed}`);
+		void restarting.then(() => upgrades.upgradePending());
+	}
 
 	let sweeping = false;
 	const sweeper = setInterval(() => {
@@ -145,6 +177,7 @@ export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent:
 	return {
 		service,
 		async stop() {
+			upgrades.close();
 			clearInterval(sweeper);
 			pool.close();
 			api.close();

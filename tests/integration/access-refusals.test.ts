@@ -67,6 +67,9 @@ function sdk(token: string | undefined) {
 
 const FORBIDDEN = { status: 403, codes: ['FORBIDDEN'] };
 
+/** Staff's Insights dashboard (migrations/20990102B-staff-dashboard.mjs). */
+const PLATFORM_DASHBOARD = '8c4d2e6a-1f3b-4c5d-9e7f-2a1b3c4d5e61';
+
 let customer: TestCustomer;
 let folderId: string;
 
@@ -175,12 +178,30 @@ describe.each([
 		}
 	});
 
+	it("is refused staff's Platform dashboard and the requests per day it reads, through /items and /graphql", async () => {
+		for (const path of [
+			'/items/project_daily_requests',
+			'/items/project_daily_requests?aggregate[sum]=requests&groupBy[]=day',
+			`/dashboards/${PLATFORM_DASHBOARD}`,
+			`/panels?filter[dashboard][_eq]=${PLATFORM_DASHBOARD}`,
+		]) {
+			expect(await fetched('GET', path, token()), path).toMatchObject({ ...FORBIDDEN, data: null });
+		}
+		// Insights reads a panel's data through /graphql, in this form (the time series panel's query).
+		for (const field of ['project_daily_requests', 'project_daily_requests_aggregated']) {
+			const query = `{ ${field}(limit: -1) { ${field.endsWith('_aggregated') ? 'group sum { requests }' : 'id requests'} } }`;
+			const outcome = await fetched('POST', '/graphql', token(), { query });
+			expect(outcome, query).toMatchObject({ status: 400, codes: ['GRAPHQL_VALIDATION'], data: null });
+			expect(outcome.messages, query).toContain(`Cannot query field "${field}" on type "Query".`);
+		}
+	});
+
 	it('reads an OpenAPI description without the tenant collections', async () => {
 		const spec = await api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/server/specs/oas', token() ? { token: token()! } : {});
 		expect(spec.status).toBe(200);
 		expect(spec.body.openapi).toMatch(/^3\./);
 		const paths = Object.keys(spec.body.paths);
-		for (const collection of ['projects', 'user_subscriptions', 'payment_profiles', 'billing_events']) {
+		for (const collection of ['projects', 'user_subscriptions', 'payment_profiles', 'billing_events', 'project_daily_requests']) {
 			expect(paths.filter((path) => path.includes(collection)), collection).toEqual([]);
 		}
 	});
@@ -201,5 +222,9 @@ describe('an admin', () => {
 		const folders = await fetched('GET', '/folders', admin);
 		expect(folders.status).toBe(200);
 		expect((folders.data as { id: string }[]).map((folder) => folder.id)).toContain(folderId);
+		expect(await fetched('GET', `/dashboards/${PLATFORM_DASHBOARD}`, admin)).toMatchObject({ status: 200, data: { name: 'Platform' } });
+		expect(await fetched('GET', '/items/project_daily_requests?aggregate[sum]=requests&groupBy[]=day', admin)).toMatchObject({ status: 200, codes: [] });
+		const aggregated = await fetched('POST', '/graphql', admin, { query: '{ project_daily_requests_aggregated(limit: -1) { count { id } } }' });
+		expect(aggregated).toMatchObject({ status: 200, codes: [] });
 	});
 });

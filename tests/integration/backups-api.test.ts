@@ -6,7 +6,7 @@
  * scheduled run, driven directly, keeps exactly the plan's retention of scheduled backups and
  * carries on past a project whose backup fails.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { backupManifest } from '@epic/runtime-contract';
 import { scheduledBackupTargets } from '../../extensions/platform/src/lib/backups/scheduled-backup-targets.ts';
 import { runScheduledBackups, type ScheduledBackupOutcome } from '../../extensions/platform/src/lib/backups/scheduled-backups.ts';
 import { adminToken, api, useOwnControlPlane, type ApiResponse } from '../support/api.ts';
-import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -41,22 +41,6 @@ interface ErrorBody {
 function expectRefusal(response: ApiResponse<unknown>, status: number, code: string, label: string): void {
 	expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(status);
 	expect((response.body as ErrorBody).errors[0]?.extensions.code, label).toBe(code);
-}
-
-/** Creates a project for `customer` and waits until it is published; fails the setup otherwise. */
-async function publishedProject(customer: TestCustomer, name: string): Promise<{ id: string; subdomain: string }> {
-	const subdomain = `${name}-${randomBytes(3).toString('hex')}`;
-	const created = await api('POST', '/projects', { token: customer.token, body: { name, subdomain } });
-	if (created.status !== 201) throw new Error(`Creating ${subdomain} failed: ${JSON.stringify(created.body)}`);
-	const id = created.body.data.id as string;
-	const deadline = Date.now() + 120_000;
-	let project = created.body.data;
-	while (!['published', 'failed'].includes(project.status) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		project = (await api('GET', `/projects/${id}`, { token: customer.token })).body.data;
-	}
-	if (project.status !== 'published') throw new Error(`${subdomain} ended ${project.status}: ${project.failure_reason}`);
-	return { id, subdomain };
 }
 
 async function listBackups(token: string, projectId: string): Promise<ProjectBackup[]> {

@@ -27,6 +27,7 @@ describe('the core tier', () => {
 				'contact_messages',
 				'notifications',
 				'payment_profiles',
+				'project_daily_requests',
 				'projects',
 				'sandbox_checkout_sessions',
 				'sandbox_invoices',

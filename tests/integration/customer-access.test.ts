@@ -13,6 +13,7 @@ const TENANT_COLLECTIONS = [
 	'user_subscriptions',
 	'payment_profiles',
 	'billing_events',
+	'project_daily_requests',
 	'sandbox_checkout_sessions',
 	'sandbox_subscriptions',
 	'sandbox_invoices',
@@ -53,8 +54,11 @@ beforeAll(async () => {
 	await seed(admin, 'billing_events', {
 		id: `evt_${bob.id.slice(0, 8)}`,
 		type: 'customer.subscription.updated',
+		user: bob.id,
 		payload: { customer: bob.id },
 	});
+	// Bob's site's requests, as the instance sync copies them for staff's dashboard.
+	await seed(admin, 'project_daily_requests', { id: `2026-01-15_${bobProjectId}`, project: bobProjectId, day: '2026-01-15', requests: 42 });
 	// The sandbox provider's own records of Bob's checkout, subscription and invoice.
 	const period = { current_period_start: '2026-01-01T00:00:00Z', current_period_end: '2026-02-01T00:00:00Z' };
 	await seed(admin, 'sandbox_checkout_sessions', {
@@ -88,14 +92,21 @@ beforeAll(async () => {
 	const avatar = await api('PATCH', `/users/${bob.id}`, { token: admin, body: { avatar: bobFileId } });
 	expect(avatar.status, JSON.stringify(avatar.body)).toBe(200);
 
-	// Everything a customer is refused below is there, and readable by someone allowed to read it.
+	// Everything a customer is refused below is there, and readable by someone allowed to read it
+	// (with the related rows, for Bob's id: the requests per day name his project only).
 	for (const [collection, id] of Object.entries(bobItems)) {
-		const read = await api('GET', `/items/${collection}/${id}`, { token: admin });
+		const read = await api('GET', `/items/${collection}/${id}?fields=*.*`, { token: admin });
 		expect(read.status, collection).toBe(200);
 		expect(JSON.stringify(read.body), collection).toContain(bob.id);
 	}
-	const bobRow = await api('GET', `/users/${bob.id}?fields=email,avatar`, { token: admin });
-	expect(bobRow.body.data).toEqual({ email: bob.email, avatar: bobFileId });
+	const bobRow = await api('GET', `/users/${bob.id}?fields=email,avatar,projects.id,subscriptions.id,billing_events.id`, { token: admin });
+	expect(bobRow.body.data).toEqual({
+		email: bob.email,
+		avatar: bobFileId,
+		projects: [{ id: bobProjectId }],
+		subscriptions: [{ id: bobItems['user_subscriptions'] }],
+		billing_events: [{ id: bobItems['billing_events'] }],
+	});
 	const asset = await fetch(`${controlPlane().url}/assets/${bobFileId}`, { headers: { authorization: `Bearer ${admin}` } });
 	expect(asset.status).toBe(200);
 	expect(await asset.text()).toBe('bob private notes');
@@ -140,6 +151,14 @@ describe('a customer token', () => {
 		const me = await api('GET', '/users/me', { token: alice.token });
 		expect(me).toMatchObject({ status: 200, body: { data: { id: alice.id } } });
 		expect(Object.keys(me.body.data)).toEqual(['id']);
+		// Nor through the user page's lists of projects, subscriptions and billing events (staff's, in Studio).
+		for (const fields of ['projects.*,subscriptions.*,billing_events.*', '*.*']) {
+			const related = await api('GET', `/users/me?fields=${fields}`, { token: alice.token });
+			expect(related, fields).toMatchObject({ status: 200, body: { data: { id: alice.id } } });
+			expect(Object.keys(related.body.data), fields).toEqual(['id']);
+		}
+		const bobsLists = await api('GET', `/users/${bob.id}?fields=projects.*,subscriptions.*,billing_events.*`, { token: alice.token });
+		expect(bobsLists.status).toBe(403);
 	});
 
 	it('cannot change another user or raise its own role', async () => {
@@ -180,8 +199,8 @@ describe('a customer token', () => {
 		}
 	});
 
-	it('reads no tenant data through activity, revisions, shares, notifications or versions', async () => {
-		for (const path of ['/activity', '/revisions', '/shares', '/notifications', '/versions', '/comments']) {
+	it("reads no tenant data through activity, revisions, shares, notifications, versions or staff's dashboards", async () => {
+		for (const path of ['/activity', '/revisions', '/shares', '/notifications', '/versions', '/comments', '/dashboards', '/panels']) {
 			const response = await api('GET', path, { token: alice.token });
 			expect(response, path).toMatchObject({ status: 403, body: { errors: [{ extensions: { code: 'FORBIDDEN' } }] } });
 		}

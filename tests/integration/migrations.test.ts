@@ -12,6 +12,10 @@ import { repoPath } from '@epic/node-support/paths';
 import { controlPlane } from '../support/api.ts';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../support/test-control-plane.ts';
 
+/** Staff's "Project actions" Flow (migration K) and its operation. */
+const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
+const PROJECT_ACTIONS_OPERATION = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e32';
+
 interface Migration {
 	up(db: Knex): Promise<void>;
 	down(db: Knex): Promise<void>;
@@ -23,8 +27,30 @@ let database: PreparedTestDatabase | undefined;
 let db: Knex;
 let migrations: Migration[];
 
+/** JSON columns come back parsed on PostgreSQL and as text on SQLite. */
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+interface PanelRow {
+	id: string;
+	dashboard: string;
+	type: string;
+	options: unknown;
+}
+
+async function projectActionsState(database: Knex) {
+	const flow = await database('directus_flows').where({ id: PROJECT_ACTIONS_FLOW }).first('description', 'options');
+	const operation = await database('directus_operations').where({ id: PROJECT_ACTIONS_OPERATION }).first('options');
+	return flow ? { description: flow.description, options: json(flow.options), inputs: json(operation?.options) } : null;
+}
+
 async function snapshotState(database: Knex) {
 	return {
+		projectActions: await projectActionsState(database),
+		dashboards: await database('directus_dashboards').select('id', 'name').orderBy('id'),
+		panels: ((await database('directus_panels').select('id', 'dashboard', 'type', 'options').orderBy('id')) as PanelRow[]).map((panel) => ({
+			...panel,
+			options: json(panel.options),
+		})),
 		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit', 'backup_retention').orderBy('id'),
 		roles: await database('directus_roles').where({ name: 'Customer' }).select('id'),
 		policies: await database('directus_policies').where({ name: 'Customer' }).select('id', 'app_access', 'admin_access'),
@@ -75,6 +101,22 @@ describe('custom migrations', () => {
 			{ trigger: 'manual', status: 'active' },
 			{ trigger: 'schedule', status: 'active' },
 		]);
+		const actions = state.projectActions!;
+		const actionField = actions.options.fields.find((field: { field: string }) => field.field === 'action');
+		expect(actionField.meta.options.choices.map((choice: { value: string }) => choice.value)).toEqual(['suspend', 'resume', 'restart', 'back-up', 'upgrade', 'restore', 'delete']);
+		expect(actions.options.fields.map((field: { field: string }) => field.field)).toEqual(['action', 'backup', 'confirm']);
+		expect(actions.inputs).toEqual({
+			action: '{{$trigger.body.action}}',
+			projects: '{{$trigger.body.keys}}',
+			backup: '{{$trigger.body.backup}}',
+			confirm: '{{$trigger.body.confirm}}',
+		});
+		expect(state.dashboards.map((dashboard: { name: string }) => dashboard.name)).toEqual(['Platform']);
+		expect(state.panels.map((panel) => `${panel.type}:${panel.options.collection}`)).toEqual([
+			'metric:user_subscriptions',
+			'pie-chart:projects',
+			'time-series:project_daily_requests',
+		]);
 		expect(state.legalPages.map((page: { slug: string; language: string; status: string }) => `${page.slug}:${page.language}:${page.status}`)).toEqual([
 			'privacy:en:published',
 			'privacy:es:published',
@@ -100,6 +142,9 @@ describe('custom migrations', () => {
 		expect(Boolean(undone.settings[0]?.public_registration)).toBe(false);
 		expect(undone.folders).toEqual([]);
 		expect(undone.flows).toEqual([]);
+		expect(undone.projectActions).toBeNull();
+		expect(undone.dashboards).toEqual([]);
+		expect(undone.panels).toEqual([]);
 		expect(undone.legalPages).toEqual([]);
 
 		for (const migration of migrations) await migration.up(db);
@@ -114,6 +159,37 @@ describe('custom migrations', () => {
 		await legalPages.up(db);
 		expect((await snapshotState(db)).legalPages).toHaveLength(6);
 		expect(await db('site_pages').where({ slug: 'terms', language: 'es' }).pluck('body')).toEqual(['Texto de la empresa.']);
+	});
+
+	it("take back only their own Project actions choices and dashboard panels, leaving what staff added", async () => {
+		const restoreDelete = migrations[MIGRATION_FILES.indexOf('20990102A-project-actions-restore-delete.mjs')]!;
+		const dashboard = migrations[MIGRATION_FILES.indexOf('20990102B-staff-dashboard.mjs')]!;
+		const before = await snapshotState(db);
+		const staffChoice = { text: 'Staff note', value: 'note' };
+		const edited = structuredClone(before.projectActions!.options);
+		edited.fields.find((field: { field: string }) => field.field === 'action').meta.options.choices.push(staffChoice);
+		await db('directus_flows').where({ id: PROJECT_ACTIONS_FLOW }).update({ options: JSON.stringify(edited) });
+		const staffPanel = { id: '0d6c1b7e-4a2f-4e1d-8b3c-5f6a7b8c9d01', dashboard: before.dashboards[0].id, type: 'label', position_x: 1, position_y: 30, width: 6, height: 4, show_header: false };
+		await db('directus_panels').insert(staffPanel);
+
+		await dashboard.down(db);
+		await restoreDelete.down(db);
+		const undone = await snapshotState(db);
+		const undoneAction = undone.projectActions!.options.fields.find((field: { field: string }) => field.field === 'action');
+		expect(undoneAction.meta.options.choices.map((choice: { value: string }) => choice.value)).toEqual(['suspend', 'resume', 'restart', 'back-up', 'upgrade', 'note']);
+		expect(undone.projectActions!.options.fields.map((field: { field: string }) => field.field)).toEqual(['action']);
+		expect(undone.projectActions!.inputs).toEqual({ action: '{{$trigger.body.action}}', projects: '{{$trigger.body.keys}}' });
+		expect(undone.dashboards).toEqual(before.dashboards);
+		expect(undone.panels.map((panel) => panel.id)).toEqual([staffPanel.id]);
+
+		await restoreDelete.up(db);
+		await db('directus_panels').where({ id: staffPanel.id }).delete();
+		await db('directus_dashboards').where({ id: before.dashboards[0].id }).delete();
+		await dashboard.up(db);
+		const redone = await snapshotState(db);
+		const redoneAction = redone.projectActions!.options.fields.find((field: { field: string }) => field.field === 'action');
+		expect(redoneAction.meta.options.choices.map((choice: { value: string }) => choice.value)).toEqual(['suspend', 'resume', 'restart', 'back-up', 'upgrade', 'note', 'restore', 'delete']);
+		expect(redone.panels).toEqual(before.panels);
 	});
 
 	it('reset only the backup retention still as seeded when undone, and leave one staff edited', async () => {

@@ -25,6 +25,7 @@ import { CredentialsCipher } from '../../extensions/platform/src/lib/projects/cr
 import { siteAddressFrom } from '../../extensions/platform/src/lib/projects/project-serializer.ts';
 import { ProjectReconciler } from '../../extensions/platform/src/lib/projects/provisioning/project-reconciler.ts';
 import { ProvisioningLease } from '../../extensions/platform/src/lib/projects/provisioning/provisioning-lease.ts';
+import { STAFF_PROJECT_ACTIONS } from '../../extensions/platform/src/lib/projects/staff/staff-project-actions.ts';
 
 /** The flows migration H makes (migrations/20990101H-domain-recheck-flows.mjs). */
 const MANUAL_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b21';
@@ -318,11 +319,26 @@ describe('provisioning', () => {
 		expect((await runtime.driver.listBackups(projectId)).map((backup) => backup.kind)).toEqual(['manual']);
 
 		// Bad input is refused with the reason (as the Flow's data: Studio and its log show it) and changes nothing.
-		expect((await act(admin, 'explode')).body).toEqual({ error: 'Unknown action "explode": choose one of suspend, resume, restart, back-up' });
+		expect((await act(admin, 'explode')).body).toEqual({ error: `Unknown action "explode": choose one of ${STAFF_PROJECT_ACTIONS.join(', ')}` });
 		// The Flow requires a selection: Directus itself refuses a run without one.
 		expect((await act(admin, 'suspend', [])).status).toBe(403);
 		expect(await row()).toEqual({ status: 'published', suspended_by: null });
 		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('running');
+	}, 90_000);
+
+	it("lets staff upgrade the project's Directus through the Project actions Flow", async () => {
+		// Migration L offers the action in the Flow's dialog.
+		const flow = (await db('directus_flows').where({ id: PROJECT_ACTIONS_FLOW }).first('options')) as { options: unknown };
+		const options = (typeof flow.options === 'string' ? JSON.parse(flow.options) : flow.options) as { fields: { field: string; meta: { options: { choices: unknown[] } } }[] };
+		expect(options.fields.find((field) => field.field === 'action')?.meta.options.choices).toContainEqual({ text: 'Upgrade Directus', value: 'upgrade' });
+
+		const upgraded = await api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token: admin, body: { collection: 'projects', keys: [projectId], action: 'upgrade' } });
+
+		expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
+		expect(upgraded.body).toEqual({ action: 'upgrade', done: [projectId], skipped: [], failed: [] });
+		expect(await runtime.driver.instanceStatus(projectId)).toMatchObject({ state: 'running', upgradeFailure: null });
+		expect((await runtime.driver.listBackups(projectId)).map((backup) => backup.kind)).toEqual(['pre-upgrade', 'manual']);
+		expect((await hostRequest(runtime.routerUrl, `${subdomain}.localhost`, '/server/ping')).body).toBe('pong');
 	}, 90_000);
 
 	it('deletes the instance and its data with the project', async () => {

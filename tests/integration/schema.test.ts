@@ -100,6 +100,7 @@ const PLATFORM_COLLECTIONS = [
 	'payment_profiles',
 	'user_subscriptions',
 	'projects',
+	'project_daily_requests',
 	'billing_events',
 	'notifications',
 	'site_pages',

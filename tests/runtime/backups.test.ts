@@ -2,16 +2,25 @@
  * Backups and restores of a site, on SQLite and on PostgreSQL, through the runtime's management
  * API against real Directus instances: content and files come back, a damaged archive is refused
  * with the site untouched, and a restore whose site does not start is undone from the safety backup.
+ *
+ * Each backup store runs the file once, for CI time: the S3 store (a local S3-compatible server)
+ * on SQLite, the local folder on PostgreSQL. A store keeps an archive the same whatever its database.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BackupSummary, RestoreJob } from '@epic/runtime-contract';
-import { archiveFile, foreignPostgresDump, foreignSqliteDatabase, storeWithSwappedDatabase } from '../support/backup-archives.ts';
-import { hostRequest, jsonBody } from '../support/host-request.ts';
-import { waitFor } from '../support/runtime-inspection.ts';
+import { foreignPostgresDump, foreignSqliteDatabase, localStoredBackups, s3StoredBackups, storeWithSwappedDatabase, type StoredBackups } from '../support/backup-archives.ts';
+import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
+import { runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { startS3Server, type TestS3Server } from '../support/s3-server.ts';
 import { loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;
+const storeKind = db === 'sqlite3' ? 's3' : 'local';
+const S3_PREFIX = 'runtime-test/';
+let s3: TestS3Server | null = null;
+let stored: StoredBackups;
 const PROJECT = 'backup-1';
 const HOST = 'backed.localhost';
 const admin = { email: 'backed@example.com', password: 'backed-secret-password' };
@@ -28,35 +37,10 @@ async function management<T>(method: string, path: string, body?: unknown): Prom
 	return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** A request to the site's own Directus as its admin, checked for the expected status. */
-async function site<T = any>(method: string, path: string, expected: number, body?: unknown): Promise<T> {
-	const response = await hostRequest(runtime.routerUrl, HOST, path, {
-		method,
-		...(body === undefined ? {} : jsonBody(body)),
-		headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-	});
-	expect(response.status, `${method} ${path}: ${response.body}`).toBe(expected);
-	return (response.body ? response.json() : undefined) as T;
-}
-
-async function uploadFile(name: string, content: Buffer): Promise<string> {
-	const form = new FormData();
-	form.append('file', new Blob([new Uint8Array(content)], { type: 'text/plain' }), name);
-	const encoded = new Response(form);
-	const response = await hostRequest(runtime.routerUrl, HOST, '/files', {
-		method: 'POST',
-		headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! },
-		body: Buffer.from(await encoded.arrayBuffer()),
-	});
-	expect(response.status, response.body).toBe(200);
-	return response.json<{ data: { id: string } }>().data.id;
-}
-
-/** The file's bytes as the site serves them, or the HTTP status when it does not. */
-async function asset(id: string): Promise<string | number> {
-	const response = await hostRequest(runtime.routerUrl, HOST, `/assets/${id}`, { headers: { authorization: `Bearer ${token}` } });
-	return response.status === 200 ? response.body : response.status;
-}
+const target = (): SiteTarget => ({ routerUrl: runtime.routerUrl, host: HOST, token });
+const site = <T = any>(method: string, urlPath: string, expected: number, body?: unknown) => siteRequest<T>(target(), method, urlPath, expected, body);
+const uploadFile = (name: string, content: Buffer) => uploadSiteFile(target(), name, content);
+const asset = (id: string) => siteAsset(target(), id);
 
 async function noteTitle(id: number): Promise<string> {
 	return (await site<{ data: { title: string } }>('GET', `/items/notes/${id}?fields=title`, 200)).data.title;
@@ -88,20 +72,14 @@ let goodBackup: BackupSummary;
 let firstJob: RestoreJob;
 
 beforeAll(async () => {
-	runtime = new TestRuntime({ db, warmPoolSize: 0 });
+	if (storeKind === 's3') s3 = await startS3Server();
+	runtime = new TestRuntime({ db, warmPoolSize: 0, env: s3?.runtimeEnv(S3_PREFIX) });
+	stored = s3 ? s3StoredBackups(s3, S3_PREFIX) : localStoredBackups(runtime.dataDir);
 	await runtime.start();
 	const status = await runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'backed', projectName: 'Backed up', admin });
 	expect(status.state).toBe('running');
 	token = await loginThroughRouter(runtime.routerUrl, HOST, admin.email, admin.password);
-	await site('POST', '/collections', 200, {
-		collection: 'notes',
-		schema: {},
-		meta: {},
-		fields: [
-			{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true }, meta: { hidden: true } },
-			{ field: 'title', type: 'string', schema: {}, meta: {} },
-		],
-	});
+	await createNotesCollection(target());
 	noteId = (await site<{ data: { id: number } }>('POST', '/items/notes', 200, { title: 'before the backup' })).data.id;
 	fileId = await uploadFile('kept.txt', Buffer.from('bytes that must come back'));
 	expect(await asset(fileId)).toBe('bytes that must come back');
@@ -109,9 +87,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await runtime?.destroy();
+	await s3?.close();
 });
 
-describe(`site backups and restores (${db})`, () => {
+describe(`site backups and restores (${db}, ${storeKind} store)`, () => {
 	test('a backup is listed, downloadable, and a restore brings back content and files', async () => {
 		const serving = await runtime.driver.instanceStatus(PROJECT);
 		goodBackup = await backUp();
@@ -130,7 +109,9 @@ describe(`site backups and restores (${db})`, () => {
 		expect(download.status).toBe(200);
 		expect(download.headers.get('content-type')).toBe('application/gzip');
 		const bytes = Buffer.from(await download.arrayBuffer());
-		expect(bytes.equals(readFileSync(archiveFile(runtime.dataDir, PROJECT, goodBackup.id)))).toBe(true);
+		expect(bytes.equals(await stored.readArchive(PROJECT, goodBackup.id))).toBe(true);
+		// With S3, nothing of the backups is kept in the runtime's folder.
+		expect(existsSync(path.join(runtime.dataDir, 'backups', PROJECT))).toBe(storeKind === 'local');
 
 		await site('PATCH', `/items/notes/${noteId}`, 200, { title: 'changed after the backup' });
 		await site('DELETE', `/files/${fileId}`, 204);
@@ -159,10 +140,9 @@ describe(`site backups and restores (${db})`, () => {
 	test('a damaged archive is refused and the site is untouched', async () => {
 		await site('PATCH', `/items/notes/${noteId}`, 200, { title: 'current content' });
 		const damaged = await backUp();
-		const file = archiveFile(runtime.dataDir, PROJECT, damaged.id);
-		const bytes = readFileSync(file);
+		const bytes = await stored.readArchive(PROJECT, damaged.id);
 		for (let index = Math.floor(bytes.length / 2); index < Math.floor(bytes.length / 2) + 16; index += 1) bytes[index] = bytes[index]! ^ 0xff;
-		writeFileSync(file, bytes);
+		await stored.writeArchive(PROJECT, damaged.id, bytes);
 		const before = await runtime.driver.instanceStatus(PROJECT);
 		const backupsBefore = await runtime.driver.listBackups(PROJECT);
 
@@ -180,7 +160,7 @@ describe(`site backups and restores (${db})`, () => {
 	}, 120_000);
 
 	test('a restore whose site does not start is undone from the safety backup', async () => {
-		const foreignId = await storeWithSwappedDatabase(runtime.dataDir, PROJECT, goodBackup.id, (file) =>
+		const foreignId = await storeWithSwappedDatabase(stored, PROJECT, goodBackup.id, (file) =>
 			db === 'pg' ? foreignPostgresDump(file, runtime.dbPrefix) : foreignSqliteDatabase(file),
 		);
 		await site('PATCH', `/items/notes/${noteId}`, 200, { title: 'content the failed restore must keep' });
@@ -214,5 +194,43 @@ describe(`site backups and restores (${db})`, () => {
 		const traversal = await management<{ errors: { extensions: { code: string } }[] }>('GET', `/instances/backup-2/backups/..%2F${PROJECT}%2F${goodBackup.id}/archive`);
 		expect(traversal.status).toBe(400);
 		expect(traversal.body.errors[0]?.extensions.code).toBe('INVALID_PAYLOAD');
+	}, 120_000);
+
+	test('a restore cut short by a runtime crash is undone at the next start: the site serves its data from before', async () => {
+		await site('PATCH', `/items/notes/${noteId}`, 200, { title: 'before the interrupted restore' });
+		const started = await runtime.driver.startRestore(PROJECT, goodBackup.id);
+		// The site's data is the backup's now and its Directus is starting: the worst moment to crash.
+		await waitFor(
+			'the restore to reach its start step',
+			async () => (await runtime.driver.restoreJob(PROJECT, started.id)).steps.some((step) => step.name === 'starting'),
+			120_000,
+		);
+		expect(runtimeState(runtime.dataDir).instances[PROJECT]?.rollbackBackupId).toMatch(/.+/);
+		await runtime.kill9();
+
+		await runtime.start();
+		await waitFor(
+			'the safety backup to be put back',
+			async () => runtimeState(runtime.dataDir).instances[PROJECT]?.rollbackBackupId === null && (await runtime.driver.instanceStatus(PROJECT))?.state === 'running',
+			180_000,
+		);
+		token = await loginThroughRouter(runtime.routerUrl, HOST, admin.email, admin.password);
+		expect(await noteTitle(noteId)).toBe('before the interrupted restore');
+		expect(await asset(fileId)).toBe('bytes that must come back');
+	}, 300_000);
+
+	// Last: it deletes the project the other tests use.
+	test('deleting a project deletes its backups, and only its own', async () => {
+		const otherBackup = await runtime.driver.createBackup('backup-2', 'manual');
+		const backups = await runtime.driver.listBackups(PROJECT);
+		expect(backups.length).toBeGreaterThan(0);
+		for (const backup of backups) expect(await stored.hasArchive(PROJECT, backup.id)).toBe(true);
+
+		const deleted = await management('DELETE', `/instances/${PROJECT}`);
+		expect(deleted.status).toBe(204);
+		for (const backup of backups) expect(await stored.hasArchive(PROJECT, backup.id)).toBe(false);
+		expect(await runtime.driver.listBackups(PROJECT)).toEqual([]);
+		expect(await runtime.driver.listBackups('backup-2')).toEqual([otherBackup]);
+		expect(await stored.hasArchive('backup-2', otherBackup.id)).toBe(true);
 	}, 120_000);
 });

@@ -15,7 +15,7 @@ import { collectOutput } from '@epic/node-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
-import { findOrphans, isProcessAlive, runtimeProcesses, waitFor } from '../support/runtime-inspection.ts';
+import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses, waitFor } from '../support/runtime-inspection.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 
 const admin = { email: 'healing@example.com', password: 'healing-secret-password' };
@@ -113,6 +113,8 @@ describe('npm start', () => {
 		const runtimeDir = path.join(dataDir, 'runtime');
 		const sitePids = runtimeProcesses(runtimeDir);
 		expect(sitePids).toHaveLength(1);
+		// With checkpoints on, the site runs under the site launcher: both carry its environment.
+		const siteProcesses = everyRuntimeProcess(runtimeDir);
 		const killed = runtimeChild();
 		const controlPlane = controlPlaneChild();
 		expect(killed, JSON.stringify(childrenOf(platform.pid!))).toBeDefined();
@@ -128,6 +130,7 @@ describe('npm start', () => {
 
 		// Adopted: the same site process, with what was written before the crash.
 		expect(runtimeProcesses(runtimeDir)).toEqual(sitePids);
+		expect(everyRuntimeProcess(runtimeDir)).toEqual(siteProcesses);
 		expect(await firstName(token)).toBe('Written before the crash');
 		expect(findOrphans(runtimeDir)).toEqual({ processes: [], folders: [] });
 		expect(controlPlaneChild()?.pid).toBe(controlPlane!.pid);

@@ -1,6 +1,6 @@
 /**
  * Customers made the way real ones are: public registration, the verification email from the mail
- * catcher, the verification link, then a login.
+ * catcher, the verification link, then a login; and their first published project.
  */
 import { randomBytes } from 'node:crypto';
 import { api, controlPlane, login } from './api.ts';
@@ -39,4 +39,20 @@ export async function registerVerifiedCustomer(label: string, options: { firstNa
 		throw new Error(`/account/me for ${email} answered ${me.status} ${JSON.stringify(me.body)}`);
 	}
 	return { id: me.body.data.id, email, password, token: accessToken, verificationToken: token };
+}
+
+/** Creates a project for `customer` and waits until it is published; fails the setup otherwise. */
+export async function publishedProject(customer: TestCustomer, name: string): Promise<{ id: string; subdomain: string }> {
+	const subdomain = `${name}-${randomBytes(3).toString('hex')}`;
+	const created = await api('POST', '/projects', { token: customer.token, body: { name, subdomain } });
+	if (created.status !== 201) throw new Error(`Creating ${subdomain} failed: ${JSON.stringify(created.body)}`);
+	const id = created.body.data.id as string;
+	const deadline = Date.now() + 120_000;
+	let project = created.body.data;
+	while (!['published', 'failed'].includes(project.status) && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		project = (await api('GET', `/projects/${id}`, { token: customer.token })).body.data;
+	}
+	if (project.status !== 'published') throw new Error(`${subdomain} ended ${project.status}: ${project.failure_reason}`);
+	return { id, subdomain };
 }

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
+import { instanceRootsOfRuntime, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
 
 export { isProcessAlive, processEnvironment } from '../../runtime/src/processes/process-table.ts';
 import type { RuntimeState } from '../../runtime/src/state/instance-record.ts';
@@ -26,21 +26,32 @@ export interface Orphans {
 	folders: string[];
 }
 
-/** Processes and folders of this runtime that its state file does not account for. */
+/**
+ * Processes and folders of this runtime that its state file does not account for (a site launcher's
+ * site is accounted for by its launcher's pid).
+ */
 export function findOrphans(dataDir: string): Orphans {
 	const records = Object.values(runtimeState(dataDir).instances);
 	const knownPids = new Set(records.map((record) => record.pid).filter((pid): pid is number => pid !== null));
 	const knownFolders = new Set(records.map((record) => path.basename(record.dir)));
 	return {
-		processes: processesOfRuntime(dataDir)
+		processes: instanceRootsOfRuntime(dataDir)
 			.map((owned) => owned.pid)
 			.filter((pid) => !knownPids.has(pid)),
 		folders: instanceFolders(dataDir).filter((folder) => !knownFolders.has(folder)),
 	};
 }
 
+/** One process per running instance: a site started through the site launcher counts as its launcher. */
 export function runtimeProcesses(dataDir: string): number[] {
-	return processesOfRuntime(dataDir).map((owned) => owned.pid);
+	return instanceRootsOfRuntime(dataDir).map((owned) => owned.pid);
+}
+
+/** Every process with this runtime's environment, a site launcher's site included. */
+export function everyRuntimeProcess(dataDir: string): number[] {
+	return processesOfRuntime(dataDir)
+		.map((owned) => owned.pid)
+		.sort((a, b) => a - b);
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 30_000): Promise<T> {

@@ -59,7 +59,12 @@ interface TestEnvironment {
 	discard(): Promise<void>;
 }
 
-async function testEnvironment(db: TestDatabaseClient, label: string, overrides: Record<string, string> = {}): Promise<TestEnvironment> {
+async function testEnvironment(
+	db: TestDatabaseClient,
+	label: string,
+	overrides: Record<string, string> = {},
+	extraDirectusEnv: Record<string, string> = {},
+): Promise<TestEnvironment> {
 	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-${label}-${db}-`));
 	mkdirSync(path.join(dataDir, 'uploads'));
 	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase(label) : null;
@@ -101,6 +106,7 @@ async function testEnvironment(db: TestDatabaseClient, label: string, overrides:
 	const env: Record<string, string> = {
 		...directusEnv(config, secrets),
 		LOG_STYLE: 'raw',
+		...extraDirectusEnv,
 	};
 	return {
 		config,
@@ -139,9 +145,16 @@ export async function prepareTestDatabase(db: TestDatabaseClient, label: string)
 	return { knexConnection: databaseConnection(setup.env), discard: setup.discard };
 }
 
-/** `env` adds to or overrides the platform configuration (e.g. a suite that runs the Stripe provider). */
-export async function bootTestControlPlane(db: TestDatabaseClient, options: { label?: string; env?: Record<string, string> } = {}): Promise<RunningTestControlPlane> {
-	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(db, options.label ?? 'cp', options.env);
+/**
+ * `env` adds to or overrides the platform configuration (e.g. a suite that runs the Stripe provider);
+ * `directusEnv` goes to Directus as it is, like a variable `npm start` inherits from its own
+ * environment (e.g. the bundle's schedules).
+ */
+export async function bootTestControlPlane(
+	db: TestDatabaseClient,
+	options: { label?: string; env?: Record<string, string>; directusEnv?: Record<string, string> } = {},
+): Promise<RunningTestControlPlane> {
+	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(db, options.label ?? 'cp', options.env, options.directusEnv);
 	const mail = await startMailCatcher({ smtpPort, uiPort });
 
 	try {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { killAndWait, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
 import { spawnRuntime, waitForRuntimeApi } from '@epic/platform-launcher/runtime-process';
+import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { hostRequest, jsonBody } from './host-request.ts';
 
@@ -24,8 +25,17 @@ export interface TestRuntimeOptions {
 	idleTimeoutSeconds?: number;
 	wakePageAfterMs?: number;
 	controlPlaneUrl?: string;
+	/**
+	 * Sleep tiers (see runtime/src/config.ts). Left out, sites are never paused nor checkpointed:
+	 * they sleep stopped, as the tests of the cold wake expect.
+	 */
+	sleepTiers?: { pausedMemoryLimitMb: number; pausedForSeconds: number; checkpoints: boolean };
 	/** The PostgreSQL URL the runtime uses (default TEST_POSTGRES_URL), e.g. through a PostgresGate. */
 	pgUrl?: string;
+	/** More variables for the runtime, e.g. the S3 backup store's (BACKUP_S3_*). */
+	env?: Record<string, string>;
+	/** The sites' migrations folder (SITE_MIGRATIONS_PATH); default the runtime's own. */
+	siteMigrationsPath?: string;
 }
 
 export class TestRuntime {
@@ -93,8 +103,17 @@ export class TestRuntime {
 			env['INSTANCE_PG_URL'] = this.options.pgUrl ?? TEST_POSTGRES_URL;
 			await dropAbandonedRuntimeDatabases();
 		}
+		const tiers = this.options.sleepTiers;
+		env['PAUSED_MEMORY_LIMIT_MB'] = String(tiers?.pausedMemoryLimitMb ?? 0);
+		if (tiers) env['PAUSED_FOR_SECONDS'] = String(tiers.pausedForSeconds);
+		if (tiers?.checkpoints) {
+			const tools = await ensureCheckpointTools((message) => console.log(message));
+			if (!tools.ok) throw new Error(`The checkpoint tests need CRIU and the site launcher: ${tools.reason}`);
+			Object.assign(env, checkpointToolsEnv(tools));
+		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
-		const runtime = spawnRuntime(env);
+		if (this.options.siteMigrationsPath) env['SITE_MIGRATIONS_PATH'] = this.options.siteMigrationsPath;
+		const runtime = spawnRuntime({ ...env, ...this.options.env });
 		this.process = runtime.process;
 		this.#runtimeOutput = runtime.output;
 		await waitForRuntimeApi(runtime, this.apiUrl, this.secret, 120_000);

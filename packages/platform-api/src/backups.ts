@@ -3,8 +3,11 @@
  * its download and restore routes, and `/projects/{id}/restores/{jobId}`.
  */
 
-/** `scheduled` (daily, kept per the plan's retention), `manual` (Back up now), `safety` (taken before a restore). */
-export type ProjectBackupKind = 'scheduled' | 'manual' | 'safety';
+/**
+ * `scheduled` (daily, kept per the plan's retention), `manual` (Back up now), `safety` (taken before
+ * a restore), `pre-upgrade` (taken before the platform upgraded the site's Directus).
+ */
+export type ProjectBackupKind = 'scheduled' | 'manual' | 'safety' | 'pre-upgrade';
 
 /** One entry of `GET /projects/{id}/backups`, newest first. `size` is the archive's bytes. */
 export interface ProjectBackup {

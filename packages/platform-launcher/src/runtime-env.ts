@@ -12,7 +12,19 @@ function siteUrlParts(publicUrl: string): { scheme: string; port: string } {
 	return { scheme: url.protocol.replace(':', ''), port: url.port || (url.protocol === 'https:' ? '443' : '80') };
 }
 
-export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
+/**
+ * Where backups go is the operator's choice, read by the runtime itself (BACKUP_DIR, BACKUP_S3_*);
+ * AWS_* feed the S3 client's default credential chain when no BACKUP_S3_* key pair is set.
+ */
+export function backupStorageEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [name, value] of Object.entries(source)) {
+		if (value !== undefined && (name === 'BACKUP_DIR' || name.startsWith('BACKUP_S3_') || name.startsWith('AWS_'))) env[name] = value;
+	}
+	return env;
+}
+
+export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
 	const site = siteUrlParts(config.publicUrl);
 	const env: Record<string, string> = {
 		PATH: process.env['PATH'] ?? '/usr/bin:/bin',
@@ -32,6 +44,7 @@ export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets): Re
 		WARM_POOL_SIZE: String(config.WARM_POOL_SIZE),
 		IDLE_TIMEOUT_SECONDS: String(config.IDLE_TIMEOUT_SECONDS),
 		SUPPORT_EMAIL: config.SUPPORT_EMAIL,
+		...backupStorageEnv(source),
 	};
 	if (config.DB_CLIENT === 'pg') env['INSTANCE_PG_URL'] = config.INSTANCE_PG_URL ?? config.DB_CONNECTION_STRING ?? '';
 	return env;

@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 
-/** `scheduled` ones are pruned by retention; `manual` and `safety` (taken before a restore) are kept. */
-export const BACKUP_KINDS = ['scheduled', 'manual', 'safety'] as const;
+/**
+ * `scheduled` ones are pruned by retention; `manual`, `safety` (taken before a restore) and
+ * `pre-upgrade` (taken before an upgrade of the site's Directus) are kept.
+ */
+export const BACKUP_KINDS = ['scheduled', 'manual', 'safety', 'pre-upgrade'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 /**

@@ -5,3 +5,4 @@ export * from './paths.ts';
 export * from './request-id.ts';
 export * from './schemas.ts';
 export * from './backups.ts';
+export * from './upgrades.ts';

@@ -1,4 +1,5 @@
 /** What the runtime answers about one instance, and the states an instance moves through. */
+import type { UpgradeFailure } from './upgrades.ts';
 
 export type InstanceState =
 	| 'creating'
@@ -27,6 +28,12 @@ export interface InstanceStatus {
 	diskBytes?: number;
 	restarts: number;
 	lastError: string | null;
+	/** The Directus version the site's database was last migrated with (see POST /instances/{id}/upgrade). */
+	directusVersion: string;
+	/** Why the site's last upgrade failed, for staff; null once an upgrade succeeds. */
+	upgradeFailure: UpgradeFailure | null;
+	/** While sleeping: how (paused in memory, checkpointed to disk by CRIU, or stopped). */
+	sleepTier?: SleepTier;
 	/** Only on the ensure that created the instance: handed out from the warm pool, or cloned. */
 	source?: 'warm-pool' | 'cold';
 }
@@ -40,4 +47,23 @@ export interface DailyUsage {
 
 export interface PoolStatus {
 	available: number;
+}
+
+/** How a sleeping site sleeps, from the fastest wake to the slowest: see docs/architecture.md. */
+export type SleepTier = 'paused' | 'checkpointed' | 'stopped';
+
+/** Whether this machine can checkpoint sites (CRIU), decided when the runtime starts. */
+export interface CheckpointSupport {
+	available: boolean;
+	/** Why not, when not available. */
+	reason: string | null;
+	criuVersion: string | null;
+}
+
+export interface SleepTiersStatus {
+	checkpoint: CheckpointSupport;
+	paused: number;
+	checkpointed: number;
+	/** Disk the checkpoint images take, against CHECKPOINT_DISK_LIMIT_MB. */
+	imageBytes: number;
 }

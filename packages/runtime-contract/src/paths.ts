@@ -1,6 +1,6 @@
 /** The management API's paths, built in one place for the client and matched in one for the server. */
 
-export type InstanceAction = 'start' | 'stop' | 'suspend' | 'admin' | 'domains';
+export type InstanceAction = 'start' | 'stop' | 'suspend' | 'admin' | 'domains' | 'upgrade';
 
 export function instancePath(projectId: string, action?: InstanceAction): string {
 	return `/instances/${encodeURIComponent(projectId)}${action ? `/${action}` : ''}`;
@@ -9,6 +9,7 @@ export function instancePath(projectId: string, action?: InstanceAction): string
 export const INSTANCES_PATH = '/instances';
 export const POOL_PATH = '/pool';
 export const USAGE_PATH = '/usage';
+export const SLEEP_TIERS_PATH = '/sleep-tiers';
 /** Asked by Caddy's on-demand TLS without the secret: is `?domain=` one of our sites? */
 export const TLS_ALLOWED_PATH = '/tls-allowed';
 

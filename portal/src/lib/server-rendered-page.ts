@@ -94,7 +94,8 @@ export async function takeOverServerRenderedPage(container: HTMLElement, render:
   const { scrollX, scrollY } = window;
   render();
   // The router's scroll restoration treats its first render as arriving at the page: back to the top.
-  window.scrollTo(scrollX, scrollY);
+  // Instant, not the page's smooth scrolling: the visitor should not see the page travel.
+  window.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
   container.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
   if (focusPath) elementAt(container, focusPath)?.focus();
   if (!pending) return;

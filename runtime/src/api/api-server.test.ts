@@ -5,6 +5,7 @@ import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
+import type { UpgradeService } from '../upgrades/upgrade-service.ts';
 import { createApiServer } from './api-server.ts';
 
 const secret = 's'.repeat(40);
@@ -22,7 +23,18 @@ const backups = {
 		return { id: '20260131T120000000Z-0a1b2c3d', projectId, kind, createdAt: '2026-01-31T12:00:00.000Z', size: 1 };
 	},
 } as unknown as BackupService;
-const server = createApiServer({ secret, service, backups, pool: {} as WarmPool, usage: {} as UsageCounter, log: (message) => logs.push(message) });
+const server = createApiServer({
+	secret,
+	service,
+	backups,
+	upgrades: {} as UpgradeService,
+	pool: {} as WarmPool,
+	usage: {} as UsageCounter,
+	sleepTiers: () => {
+		throw new Error('not used here');
+	},
+	log: (message) => logs.push(message),
+});
 let baseUrl: string;
 
 beforeAll(async () => {

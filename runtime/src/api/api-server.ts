@@ -9,6 +9,7 @@ import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
+import type { UpgradeService } from '../upgrades/upgrade-service.ts';
 import { hasSecret } from './bearer-secret.ts';
 import { matchesBackupRoute, routeBackups, type Reply } from './backup-routes.ts';
 import { readJson, sendError, sendFile, sendJson } from './http-helpers.ts';
@@ -18,19 +19,24 @@ import {
 	ensureInstanceBody,
 	INSTANCES_PATH,
 	POOL_PATH,
+	SLEEP_TIERS_PATH,
 	projectId,
 	TLS_ALLOWED_PATH,
 	USAGE_PATH,
 	usageQuery,
 	type PoolStatus,
+	type SleepTiersStatus,
 } from '@epic/runtime-contract';
 
 export interface ApiServerOptions {
 	secret: string;
 	service: InstanceService;
 	backups: BackupService;
+	upgrades: UpgradeService;
 	pool: WarmPool;
 	usage: UsageCounter;
+	/** What the sleep tiers hold and whether checkpoints work on this machine. */
+	sleepTiers: () => SleepTiersStatus;
 	log: (message: string) => void;
 }
 
@@ -64,7 +70,14 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			return [200, { data: status }];
 		},
 		'DELETE ': async (_request, id) => {
-			await service.delete(id);
+			try {
+				await service.delete(id);
+			} catch (error) {
+				// A deletion cut off after the site went and before its backups did is finished by the retry.
+				if (error instanceof RuntimeError && error.code === 'INSTANCE_NOT_FOUND') await options.backups.deleteAll(id);
+				throw error;
+			}
+			await options.backups.deleteAll(id);
 			return [204];
 		},
 		'POST /start': async (_request, id) => [200, { data: await service.start(id) }],
@@ -75,6 +88,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			return [204];
 		},
 		'PUT /domains': async (request, id) => [200, { data: await service.setDomains(id, parse(domainsBody, await readJson(request)).domains) }],
+		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
 	};
 
 	async function route(request: IncomingMessage): Promise<Reply> {
@@ -85,6 +99,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			const pool: PoolStatus = { available: options.pool.available() };
 			return [200, { data: pool }];
 		}
+		if (method === 'GET' && url.pathname === SLEEP_TIERS_PATH) return [200, { data: options.sleepTiers() }];
 		if (method === 'GET' && url.pathname === USAGE_PATH) {
 			const query = parse(usageQuery, Object.fromEntries(url.searchParams));
 			return [200, { data: options.usage.read(query.from ?? '0000-00-00', query.projectId) }];

@@ -1,33 +1,33 @@
 /**
  * A backup archive on disk: a gzipped tar of `manifest.json` (first, so a reader finds it at once),
  * the database dump and `uploads/`. Extraction takes plain files and folders only, inside the
- * target folder (node-tar refuses absolute paths and `..`), and fails on any damage.
+ * target folder (node-tar refuses absolute paths and `..`), and fails on any damage. Both run in a
+ * worker thread (archive-worker.ts says why).
  */
-import * as tar from 'tar';
+import { Worker } from 'node:worker_threads';
+import type { ArchiveOutcome, ArchiveTask } from './archive-worker.ts';
+
+const WORKER_FILE = new URL('./archive-worker.ts', import.meta.url);
+
+function inWorker(task: ArchiveTask): Promise<ArchiveOutcome> {
+	return new Promise((resolve, reject) => {
+		const worker = new Worker(WORKER_FILE, { workerData: task });
+		let outcome: ArchiveOutcome | null = null;
+		worker.once('message', (message: ArchiveOutcome) => (outcome = message));
+		worker.once('error', reject);
+		worker.once('exit', (code) => (outcome ? resolve(outcome) : reject(new Error(`The archive worker stopped with code ${code} before it answered`))));
+	});
+}
 
 export async function writeArchive(stagingDir: string, entries: string[], file: string): Promise<void> {
-	await tar.create({ gzip: true, file, cwd: stagingDir, portable: true, strict: true }, entries);
+	const outcome = await inWorker({ kind: 'create', stagingDir, entries, file });
+	if (!outcome.ok) throw new Error(`The archive could not be written: ${outcome.message}`);
 }
 
 export class DamagedArchiveError extends Error {}
 
 export async function extractArchive(file: string, targetDir: string): Promise<void> {
-	const unexpected: string[] = [];
-	try {
-		await tar.extract({
-			file,
-			cwd: targetDir,
-			strict: true,
-			preservePaths: false,
-			filter: (entryPath, entry) => {
-				const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
-				if (type === 'File' || type === 'OldFile' || type === 'Directory') return true;
-				unexpected.push(entryPath);
-				return false;
-			},
-		});
-	} catch (error) {
-		throw new DamagedArchiveError(`The archive cannot be read: ${(error as Error).message}`);
-	}
-	if (unexpected.length) throw new DamagedArchiveError(`The archive holds entries that are not plain files: ${unexpected.slice(0, 3).join(', ')}`);
+	const outcome = await inWorker({ kind: 'extract', file, targetDir });
+	if (!outcome.ok) throw new DamagedArchiveError(`The archive cannot be read: ${outcome.message}`);
+	if (outcome.unexpected.length) throw new DamagedArchiveError(`The archive holds entries that are not plain files: ${outcome.unexpected.slice(0, 3).join(', ')}`);
 }

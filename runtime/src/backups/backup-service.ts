@@ -20,7 +20,6 @@ export interface BackupServiceParts {
 	databases: InstanceDatabases;
 	instances: StateStore;
 	service: InstanceService;
-	directusVersion: string;
 	/** How many scheduled backups a project keeps; older ones are deleted after each new one. */
 	keepScheduled: number;
 	log: (message: string) => void;
@@ -40,7 +39,7 @@ export class BackupService {
 		this.#parts = parts;
 		const now = parts.now ?? Date.now;
 		this.#jobs = new RestoreJobs(now);
-		this.#restoreParts = { databases: parts.databases, store: parts.store, directusVersion: parts.directusVersion, now, service: parts.service, jobs: this.#jobs };
+		this.#restoreParts = { databases: parts.databases, store: parts.store, now, service: parts.service, instances: parts.instances, jobs: this.#jobs };
 	}
 
 	#project(projectId: string) {
@@ -82,6 +81,27 @@ export class BackupService {
 			.then(() => this.#parts.log(`project ${projectId}: restore of ${backupId} ${job.state}${job.error ? `: ${job.error}` : ''}`))
 			.catch((error: Error) => this.#parts.log(`project ${projectId}: restore of ${backupId} failed unexpectedly: ${error.message}`));
 		return this.#jobs.get(projectId, job.id)!;
+	}
+
+	/**
+	 * Deletes every backup of a project whose site is gone: a deleted project leaves no copy of
+	 * its data behind. Waits for a backup or restore of it that is still running.
+	 */
+	deleteAll(projectId: string): Promise<number> {
+		return this.#locks.run(projectId, async () => {
+			const backups = await this.#parts.store.list(projectId);
+			for (const backup of backups) await this.#parts.store.delete(projectId, backup.id);
+			if (backups.length) this.#parts.log(`project ${projectId}: deleted its ${backups.length} backup(s) with the project`);
+			return backups.length;
+		});
+	}
+
+	/**
+	 * Runs `work` with no backup or restore of the project under way and none starting until it
+	 * ends (an upgrade takes its own backup and may put it back).
+	 */
+	exclusively<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+		return this.#locks.run(projectId, work);
 	}
 
 	job(projectId: string, jobId: string): RestoreJob {

@@ -1,8 +1,8 @@
 /**
  * Where backup archives are kept. Every call names the project: a store keeps each project's
- * backups apart, so one project's backup id never resolves for another. The local folder store is
- * the only one today; an S3 store implements the same interface (an object per archive under a
- * per-project prefix, the summary as object metadata or a sidecar object).
+ * backups apart, so one project's backup id never resolves for another. Two stores implement it:
+ * a local folder (local-backup-store.ts) and an S3-compatible bucket (s3-backup-store.ts), both as
+ * `<projectId>/<backupId>.tar.gz` with the summary beside it in `<backupId>.json`.
  */
 import type { Readable } from 'node:stream';
 import type { BackupSummary } from '@epic/runtime-contract';
@@ -25,4 +25,9 @@ export interface BackupStore {
 	delete(projectId: string, backupId: string): Promise<void>;
 	/** A local folder for work files (dumps, archives being built), on the store's own disk if it has one. */
 	readonly workDir: string;
+}
+
+/** The order of `list`: newest first, by creation time, then by id. */
+export function newestFirst(a: BackupSummary, b: BackupSummary): number {
+	return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 }

@@ -18,7 +18,6 @@ import { dumpFileName, uploadsDir } from './site-paths.ts';
 export interface BackupParts {
 	databases: InstanceDatabases;
 	store: BackupStore;
-	directusVersion: string;
 	now: () => number;
 }
 
@@ -58,7 +57,8 @@ export async function createBackup(parts: BackupParts, record: InstanceRecord, k
 			projectId: record.id,
 			kind,
 			createdAt: createdAt.toISOString(),
-			directusVersion: parts.directusVersion,
+			// The version the data is at, which is what a restore of it must know (not the one installed).
+			directusVersion: record.directusVersion,
 			database: { kind: record.storage.client, file: dumpFile, bytes: databaseBytes, sha256: await sha256OfFile(path.join(staging, dumpFile)) },
 			uploads,
 			size: databaseBytes + uploads.reduce((sum, upload) => sum + upload.bytes, 0),

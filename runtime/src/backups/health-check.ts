@@ -1,4 +1,4 @@
-/** The check a restored site must pass: Directus answers `/server/ping` with `pong`, as on wake. */
+/** The check a restored or upgraded site must pass: Directus answers `/server/ping` with `pong`, as on wake. */
 export async function assertAnswersPong(port: number): Promise<void> {
 	let body: string;
 	try {
@@ -6,7 +6,7 @@ export async function assertAnswersPong(port: number): Promise<void> {
 		body = await response.text();
 		if (!response.ok) throw new Error(`HTTP ${response.status}`);
 	} catch (error) {
-		throw new Error(`The restored site does not answer /server/ping: ${(error as Error).message}`);
+		throw new Error(`The site does not answer /server/ping: ${(error as Error).message}`);
 	}
-	if (body.trim() !== 'pong') throw new Error(`The restored site answers /server/ping with ${JSON.stringify(body.slice(0, 100))} instead of pong`);
+	if (body.trim() !== 'pong') throw new Error(`The site answers /server/ping with ${JSON.stringify(body.slice(0, 100))} instead of pong`);
 }

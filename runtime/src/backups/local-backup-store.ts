@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { backupId as backupIdSchema, projectId as projectIdSchema, type BackupSummary } from '@epic/runtime-contract';
-import type { BackupStore, StoredArchive } from './backup-store.ts';
+import { newestFirst, type BackupStore, type StoredArchive } from './backup-store.ts';
 
 export class LocalBackupStore implements BackupStore {
 	readonly #dir: string;
@@ -53,7 +53,7 @@ export class LocalBackupStore implements BackupStore {
 			const summary = await this.get(projectId, id);
 			if (summary) summaries.push(summary);
 		}
-		return summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+		return summaries.sort(newestFirst);
 	}
 
 	async get(projectId: string, backupId: string): Promise<BackupSummary | null> {

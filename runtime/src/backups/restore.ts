@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BackupManifest, RestoreJob } from '@epic/runtime-contract';
 import type { InstanceControl, InstanceService } from '../instances/instance-service.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
+import type { StateStore } from '../state/state-store.ts';
 import { createBackup, type BackupParts } from './create-backup.ts';
 import { assertAnswersPong } from './health-check.ts';
 import { replaceSiteData } from './replace-site-data.ts';
@@ -16,16 +17,17 @@ import { openArchive } from './verify-archive.ts';
 
 export interface RestoreParts extends BackupParts {
 	service: InstanceService;
+	instances: StateStore;
 	jobs: RestoreJobs;
 }
 
-interface OpenedArchive {
+export interface OpenedArchive {
 	dir: string;
 	manifest: BackupManifest;
 }
 
 /** Copies a stored backup to `work` and opens it there (extracted and verified). */
-async function fetchAndOpen(parts: RestoreParts, record: InstanceRecord, backupId: string, work: string): Promise<OpenedArchive> {
+export async function fetchAndOpen(parts: Pick<BackupParts, 'store'>, record: InstanceRecord, backupId: string, work: string): Promise<OpenedArchive> {
 	const archive = path.join(work, `${backupId}.tar.gz`);
 	if (!(await parts.store.copyTo(record.id, backupId, archive))) throw new Error(`Backup ${backupId} of project ${record.id} no longer exists`);
 	const dir = path.join(work, `${backupId}-files`);
@@ -35,9 +37,18 @@ async function fetchAndOpen(parts: RestoreParts, record: InstanceRecord, backupI
 	return { dir, manifest };
 }
 
+/**
+ * Puts the opened backup's data in place of the stopped site's and records the Directus version
+ * that data is at: a backup from before an upgrade makes the site due for one again.
+ */
+async function replaceWith(parts: RestoreParts, record: InstanceRecord, opened: OpenedArchive): Promise<void> {
+	await replaceSiteData(parts.databases, record, opened.dir, opened.manifest);
+	parts.instances.update(record.id, { directusVersion: opened.manifest.directusVersion });
+}
+
 async function putInPlace(parts: RestoreParts, job: RestoreJob, control: InstanceControl, opened: OpenedArchive): Promise<void> {
 	await parts.jobs.step(job, 'stopping', () => control.stop());
-	await parts.jobs.step(job, 'replacing', () => replaceSiteData(parts.databases, control.record, opened.dir, opened.manifest));
+	await parts.jobs.step(job, 'replacing', () => replaceWith(parts, control.record, opened));
 	const port = await parts.jobs.step(job, 'starting', () => control.start());
 	await parts.jobs.step(job, 'checking', () => assertAnswersPong(port));
 }
@@ -46,8 +57,7 @@ async function rollBack(parts: RestoreParts, job: RestoreJob, control: InstanceC
 	await parts.jobs.step(job, 'rolling-back', async () => {
 		// A failed start schedules a retry with backoff; the stop cancels it before the data moves.
 		await control.stop();
-		const safety = await fetchAndOpen(parts, control.record, safetyBackupId, work);
-		await replaceSiteData(parts.databases, control.record, safety.dir, safety.manifest);
+		await replaceWith(parts, control.record, await fetchAndOpen(parts, control.record, safetyBackupId, work));
 		await assertAnswersPong(await control.start());
 	});
 }
@@ -65,17 +75,21 @@ export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<
 				// Taken while the site still serves, like any backup: it is what a failure puts back.
 				safetyBackupId = (await parts.jobs.step(job, 'safety-backup', () => createBackup(parts, control.record, 'safety'))).id;
 				job.safetyBackupId = safetyBackupId;
+				// Until the site serves whole data again: a runtime crash from here on is undone at its next start.
+				parts.instances.update(job.projectId, { rollbackBackupId: safetyBackupId });
 			} catch (error) {
 				parts.jobs.finish(job, 'failed', (error as Error).message);
 				return;
 			}
 			try {
 				await putInPlace(parts, job, control, opened);
+				parts.instances.update(job.projectId, { rollbackBackupId: null });
 				parts.jobs.finish(job, 'succeeded');
 			} catch (error) {
 				const message = (error as Error).message;
 				try {
 					await rollBack(parts, job, control, safetyBackupId, work);
+					parts.instances.update(job.projectId, { rollbackBackupId: null });
 					job.rolledBack = true;
 					parts.jobs.finish(job, 'failed', `${message} (the site’s data from before the restore was put back)`);
 				} catch (rollbackError) {

@@ -30,6 +30,8 @@ export function instanceEnv(
 		EXTENSIONS_PATH: path.join(record.dir, 'extensions'),
 		EXTENSIONS_AUTO_RELOAD: 'false',
 		PACKAGE_FILE_LOCATION: record.dir,
+		// The platform's site migrations: `database migrate:latest` runs them when the site is upgraded.
+		MIGRATIONS_PATH: config.siteMigrationsDir,
 		WEBSOCKETS_ENABLED: 'true',
 		TELEMETRY: 'false',
 		LOG_LEVEL: config.INSTANCE_LOG_LEVEL,
@@ -37,7 +39,16 @@ export function instanceEnv(
 		// Every instance loads the same Directus modules as the control plane: one shared compile
 		// cache saves start-up.
 		NODE_COMPILE_CACHE: NODE_COMPILE_CACHE_DIR,
+		// The limiter counts the time a site spent paused or checkpointed as event-loop delay and
+		// answered 503 for about 250 ms after every wake; one site's overload is bounded by the
+		// machine anyway.
+		PRESSURE_LIMITER_ENABLED: 'false',
 	};
+	const nodeOptions = [
+		...(config.INSTANCE_HEAP_LIMIT_MB > 0 ? [`--max-old-space-size=${config.INSTANCE_HEAP_LIMIT_MB}`] : []),
+		...(config.INSTANCE_SEMI_SPACE_MB > 0 ? [`--max-semi-space-size=${config.INSTANCE_SEMI_SPACE_MB}`] : []),
+	];
+	if (nodeOptions.length) env['NODE_OPTIONS'] = nodeOptions.join(' ');
 	// A pool member does not know its site yet; Directus then builds root-relative links.
 	if (publicUrl) env['PUBLIC_URL'] = publicUrl;
 	return env;

@@ -29,9 +29,12 @@ export class InstanceFactory {
 	readonly #store: StateStore;
 	readonly #databases: InstanceDatabases;
 	readonly #template: TemplateInfo;
+	/** The installed Directus, whose template every new instance is cloned from. */
+	readonly #directusVersion: string;
 
-	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, template: TemplateInfo) {
+	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, template: TemplateInfo, directusVersion: string) {
 		this.#config = config;
+		this.#directusVersion = directusVersion;
 		this.#store = store;
 		this.#databases = databases;
 		this.#template = template;
@@ -57,6 +60,9 @@ export class InstanceFactory {
 			startedWithUrl: null,
 			createdAt: new Date().toISOString(),
 			lastRequestAt: null,
+			directusVersion: this.#directusVersion,
+			upgradeFailure: null,
+			rollbackBackupId: null,
 		};
 		this.#store.put(record);
 		try {

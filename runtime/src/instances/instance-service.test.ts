@@ -33,7 +33,7 @@ function putRunningProject(id: string): void {
 
 beforeEach(() => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'instance-service-'));
-	store = new StateStore(dataDir);
+	store = new StateStore(dataDir, '12.4.0');
 	now = T0;
 	statuses = new Map();
 	stopped = [];

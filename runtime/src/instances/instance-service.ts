@@ -6,6 +6,8 @@
 import { hostTaken, instanceNotFound, notRunnable } from '../errors.ts';
 import { KeyedMutex } from '@epic/concurrency';
 import { residentBytes } from '../processes/process-table.ts';
+import { sitePid } from '../checkpoint/site-process.ts';
+import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
@@ -28,6 +30,8 @@ export interface InstanceControl {
 	stop(): Promise<void>;
 	/** Starts the process and resolves with its port once it answers `/server/ping`. */
 	start(): Promise<number>;
+	/** Stops the process and marks the instance asleep, as the idle sweep does: the next request wakes it. */
+	sleep(): Promise<void>;
 }
 
 export interface InstanceServiceParts {
@@ -42,6 +46,8 @@ export interface InstanceServiceParts {
 	log: (message: string) => void;
 	/** Where provision and wake times are recorded; a private registry unless the runtime passes its own. */
 	metrics?: Pick<RuntimeMetrics, 'provisioned' | 'woke'>;
+	/** How idle sites sleep (paused, checkpointed, stopped); without it they are stopped. */
+	tiers?: SleepTiers;
 	/** Milliseconds since the epoch; the idle clock reads it. Date.now unless a test sets the time. */
 	now?: () => number;
 }
@@ -98,6 +104,7 @@ export class InstanceService {
 			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), id);
 			const existing = store.get(id);
 			if (existing?.phase === 'ready' && existing.kind === 'project') {
+				this.#parts.tiers?.discard(id);
 				const renamed = existing.subdomain !== input.subdomain;
 				store.update(id, { subdomain: input.subdomain, desired: 'running', asleep: false });
 				await this.#serve(id);
@@ -141,6 +148,7 @@ export class InstanceService {
 	start(id: string): Promise<InstanceStatus> {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
+			this.#parts.tiers?.discard(id);
 			this.#parts.store.update(id, { desired: 'running', asleep: false });
 			await this.#serve(id);
 			return this.status(id);
@@ -151,6 +159,7 @@ export class InstanceService {
 	stop(id: string, desired: 'stopped' | 'suspended' = 'stopped'): Promise<InstanceStatus> {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
+			this.#parts.tiers?.discard(id);
 			this.#parts.store.update(id, { desired, asleep: false });
 			await this.#parts.supervisor.stop(id);
 			return this.status(id);
@@ -160,6 +169,7 @@ export class InstanceService {
 	delete(id: string): Promise<void> {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
+			this.#parts.tiers?.discard(id);
 			await this.#parts.supervisor.stop(id);
 			this.#parts.supervisor.forget(id);
 			await this.#parts.factory.destroy(record);
@@ -177,6 +187,7 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
 			const { supervisor, store } = this.#parts;
+			this.#parts.tiers?.discard(id);
 			const control: InstanceControl = {
 				record,
 				stop: () => supervisor.stop(id),
@@ -184,6 +195,10 @@ export class InstanceService {
 					if (this.#record(id).asleep) store.update(id, { asleep: false });
 					await this.#serve(id);
 					return this.#record(id).port;
+				},
+				sleep: async () => {
+					store.update(id, { asleep: true });
+					await supervisor.stop(id);
 				},
 			};
 			try {
@@ -239,7 +254,10 @@ export class InstanceService {
 	#stateOf(record: InstanceRecord): InstanceState {
 		if (record.phase === 'creating') return 'creating';
 		if (record.desired !== 'running') return this.#parts.supervisor.status(record.id) === 'stopping' ? 'stopping' : record.desired;
-		if (record.asleep) return this.#parts.supervisor.status(record.id) === 'stopped' ? 'sleeping' : 'stopping';
+		if (record.asleep) {
+			const processGone = this.#parts.supervisor.status(record.id) === 'stopped';
+			return processGone || this.#parts.tiers?.tierOf(record.id) === 'paused' ? 'sleeping' : 'stopping';
+		}
 		return this.#parts.supervisor.status(record.id);
 	}
 
@@ -255,9 +273,13 @@ export class InstanceService {
 			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
 			lastRequestAt: this.#lastRequestAt(record),
-			memoryBytes: residentBytes(pid),
+			// A site started through the site launcher is the launcher's child.
+			memoryBytes: residentBytes(pid ? sitePid(pid) : pid),
+			...(record.asleep ? { sleepTier: this.#parts.tiers?.tierOf(record.id) ?? 'stopped' } : {}),
 			restarts,
 			lastError,
+			directusVersion: record.directusVersion,
+			upgradeFailure: record.upgradeFailure,
 		};
 	}
 
@@ -303,14 +325,27 @@ export class InstanceService {
 			// A concurrent wake may have finished while this one waited for the lock: nothing to time.
 			const startedAt = this.portIfRunning(record) === null ? this.#now() : null;
 			if (record.asleep) this.#parts.store.update(id, { asleep: false });
+			await this.#parts.tiers?.wake(id);
 			await this.#serve(id);
 			if (startedAt !== null) this.#metrics.woke(this.#secondsSince(startedAt));
 			return this.#record(id).port;
 		});
 	}
 
-	/** Puts instances without a request for `idleMs` to sleep. Returns the ids it stopped. */
+	/**
+	 * Puts instances without a request for `idleMs` to sleep, and moves the ones that have slept
+	 * long enough in their tier down one. Returns the ids it put to sleep.
+	 */
 	async sleepIdle(idleMs: number): Promise<string[]> {
+		const { tiers } = this.#parts;
+		for (const id of tiers?.dueToMoveDown() ?? []) {
+			await this.#locks.run(id, async () => {
+				const current = this.#parts.store.get(id);
+				if (!current?.asleep) return;
+				const tier = await tiers!.moveDown(current);
+				if (tier) this.#parts.log(`instance ${id} now sleeps ${tier}`);
+			});
+		}
 		const sleepers: string[] = [];
 		for (const record of this.#parts.store.all()) {
 			if (!this.#isIdle(record, idleMs)) continue;
@@ -318,7 +353,8 @@ export class InstanceService {
 				const current = this.#parts.store.get(record.id);
 				if (!current || !this.#isIdle(current, idleMs)) return;
 				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: this.#lastRequestAt(current) });
-				await this.#parts.supervisor.stop(record.id);
+				if (tiers) await tiers.sleep(current);
+				else await this.#parts.supervisor.stop(record.id);
 				sleepers.push(record.id);
 			});
 		}

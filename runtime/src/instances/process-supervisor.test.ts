@@ -30,11 +30,11 @@ function putProject(id: string): void {
 beforeEach(() => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'process-supervisor-'));
 	const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
-	store = new StateStore(dataDir);
+	store = new StateStore(dataDir, '12.4.0');
 	launcher = new StandInLauncher();
 	logs = [];
 	metrics = new RuntimeMetrics(new Registry());
-	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test'), (message) => logs.push(message), launcher, metrics);
+	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), launcher, metrics);
 	putProject('p-1');
 });
 
@@ -119,7 +119,7 @@ describe('ProcessSupervisor: a site that cannot stay up', () => {
 		await supervisor.stopAll();
 		const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
 		// Restarts 1 ms apart instead of the backoff's two minutes in all.
-		supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test'), (message) => logs.push(message), launcher, metrics, () => 1);
+		supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), launcher, metrics, () => 1);
 		for (let attempt = 0; attempt <= MAX_RESTARTS_IN_A_ROW; attempt++) {
 			launcher.nextSpawn(() => {
 				throw new Error('SQLITE_CORRUPT: database disk image is malformed');

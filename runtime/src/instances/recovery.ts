@@ -7,7 +7,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../config.ts';
-import { isInstanceProcess, killAndWait, processesOfRuntime } from '../processes/process-table.ts';
+import { instanceRootsOfRuntime, isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { instancesDir, type InstanceFactory } from './instance-factory.ts';
@@ -15,6 +15,7 @@ import type { Logger, ProcessSupervisor } from './process-supervisor.ts';
 
 export interface RecoveryReport {
 	halfMadeRemoved: string[];
+	outdatedPoolMembersRemoved: string[];
 	adopted: string[];
 	toStart: string[];
 	orphanProcessesKilled: number[];
@@ -29,11 +30,14 @@ interface RecoveryParts {
 	factory: InstanceFactory;
 	supervisor: ProcessSupervisor;
 	log: Logger;
+	/** The installed Directus version. */
+	directusVersion: string;
 }
 
-export async function recover({ config, store, databases, factory, supervisor, log }: RecoveryParts): Promise<RecoveryReport> {
+export async function recover({ config, store, databases, factory, supervisor, log, directusVersion }: RecoveryParts): Promise<RecoveryReport> {
 	const report: RecoveryReport = {
 		halfMadeRemoved: [],
+		outdatedPoolMembersRemoved: [],
 		adopted: [],
 		toStart: [],
 		orphanProcessesKilled: [],
@@ -44,6 +48,13 @@ export async function recover({ config, store, databases, factory, supervisor, l
 	for (const record of store.all().filter((candidate) => candidate.phase === 'creating')) {
 		await factory.destroy(record);
 		report.halfMadeRemoved.push(record.id);
+	}
+
+	// Pool members cloned from another Directus version's template hold nothing of a customer's:
+	// they are made again from the current template (by the refill) rather than upgraded.
+	for (const record of store.all().filter((candidate) => candidate.kind === 'pool' && candidate.directusVersion !== directusVersion)) {
+		await factory.destroy(record);
+		report.outdatedPoolMembersRemoved.push(record.id);
 	}
 
 	const adoptedPids = new Set<number>();
@@ -60,7 +71,8 @@ export async function recover({ config, store, databases, factory, supervisor, l
 		if (shouldRun) report.toStart.push(record.id);
 	}
 
-	for (const owned of processesOfRuntime(config.dataDir)) {
+	// An adopted site launcher's site is left to it; killing an orphaned launcher ends its site too.
+	for (const owned of instanceRootsOfRuntime(config.dataDir)) {
 		if (adoptedPids.has(owned.pid)) continue;
 		await killAndWait(owned.pid, 'SIGKILL');
 		report.orphanProcessesKilled.push(owned.pid);

@@ -21,6 +21,9 @@ function poolRecord(id: string): InstanceRecord {
 		startedWithUrl: null,
 		createdAt: new Date(0).toISOString(),
 		lastRequestAt: null,
+		directusVersion: '12.4.0',
+		upgradeFailure: null,
+		rollbackBackupId: null,
 	};
 }
 

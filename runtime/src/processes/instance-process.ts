@@ -24,10 +24,13 @@ function openLog(dir: string): number {
 	return openSync(file, 'a', 0o600);
 }
 
-export function spawnInstanceProcess(dir: string, env: Record<string, string>): ChildProcess {
+/** `launcher`: a program that runs the command it is given (the site launcher, for checkpoints). */
+export function spawnInstanceProcess(dir: string, env: Record<string, string>, launcher?: string): ChildProcess {
 	const log = openLog(dir);
+	const command = [NODE_22, DIRECTUS_CLI, 'start'];
+	if (launcher) command.unshift(launcher);
 	try {
-		return spawn(NODE_22, [DIRECTUS_CLI, 'start'], { cwd: dir, env, detached: true, stdio: ['ignore', log, log] });
+		return spawn(command[0]!, command.slice(1), { cwd: dir, env, detached: true, stdio: ['ignore', log, log] });
 	} finally {
 		closeSync(log);
 	}

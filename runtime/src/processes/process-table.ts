@@ -5,6 +5,7 @@
  * a recycled pid never gets adopted or killed by mistake.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { sitePid } from '../checkpoint/site-process.ts';
 
 export const RUNTIME_DIR_VARIABLE = 'EPIC_RUNTIME_DIR';
 /** The instance's folder: unlike its id, it never changes (a pool member keeps it when handed out). */
@@ -13,6 +14,7 @@ export const INSTANCE_DIR_VARIABLE = 'EPIC_INSTANCE_DIR';
 export interface OwnedProcess {
 	pid: number;
 	instanceDir: string;
+	parentPid: number | null;
 }
 
 /** The environment a process was started with, as /proc shows it; null when it is gone. */
@@ -48,6 +50,16 @@ export function isInstanceProcess(pid: number, runtimeDir: string, instanceDir: 
 	return env.get(RUNTIME_DIR_VARIABLE) === runtimeDir && env.get(INSTANCE_DIR_VARIABLE) === instanceDir;
 }
 
+function parentPidOf(pid: number): number | null {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+		return Number.isInteger(parent) ? parent : null;
+	} catch {
+		return null;
+	}
+}
+
 /** Every live process that an instance of this runtime (by data folder) is running. */
 export function processesOfRuntime(runtimeDir: string): OwnedProcess[] {
 	const owned: OwnedProcess[] = [];
@@ -56,9 +68,20 @@ export function processesOfRuntime(runtimeDir: string): OwnedProcess[] {
 		if (!Number.isInteger(pid) || pid === process.pid) continue;
 		const env = processEnvironment(pid);
 		if (!env || env.get(RUNTIME_DIR_VARIABLE) !== runtimeDir || !isProcessAlive(pid)) continue;
-		owned.push({ pid, instanceDir: env.get(INSTANCE_DIR_VARIABLE) ?? '' });
+		owned.push({ pid, instanceDir: env.get(INSTANCE_DIR_VARIABLE) ?? '', parentPid: parentPidOf(pid) });
 	}
 	return owned;
+}
+
+/**
+ * The processes of this runtime that an instance record can name: a site started through the site
+ * launcher carries the instance's environment too, but it is the launcher's child and belongs to
+ * whoever owns the launcher (adopting or killing the launcher covers it, see killAndWait).
+ */
+export function instanceRootsOfRuntime(runtimeDir: string): OwnedProcess[] {
+	const owned = processesOfRuntime(runtimeDir);
+	const dirOf = new Map(owned.map((candidate) => [candidate.pid, candidate.instanceDir]));
+	return owned.filter((candidate) => candidate.parentPid === null || dirOf.get(candidate.parentPid) !== candidate.instanceDir);
 }
 
 /** Resident memory of a process in bytes, or null once it is gone. */
@@ -88,11 +111,20 @@ function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
 
 /**
  * Sends `signal` and waits until the process is gone; escalates to SIGKILL after `graceMs`.
+ * A site started through the site launcher leads its own session, out of the launcher's group:
+ * the launcher passes SIGTERM on, but a SIGKILL must reach the site itself (first, so that the
+ * launcher, which exits as its site does, is not killed while the site keeps running).
  */
 export async function killAndWait(pid: number, signal: NodeJS.Signals = 'SIGKILL', graceMs = 5000): Promise<void> {
-	if (!signalGroup(pid, signal)) return;
+	const site = sitePid(pid);
+	const targets = site === pid ? [pid] : [site, pid];
+	const signalled = signal === 'SIGKILL' ? targets.map((target) => signalGroup(target, signal)).some(Boolean) : signalGroup(pid, signal);
+	if (!signalled) return;
+	// A paused site (sleep tiers: SIGSTOP) holds the SIGTERM until it runs again: it is continued, so
+	// that it ends gracefully instead of after the grace period.
+	if (signal !== 'SIGKILL') for (const target of targets) signalGroup(target, 'SIGCONT');
 	const deadline = Date.now() + graceMs;
-	while (isProcessAlive(pid)) {
+	while (targets.some(isProcessAlive)) {
 		if (Date.now() > deadline) {
 			if (signal === 'SIGKILL') return;
 			return killAndWait(pid, 'SIGKILL', graceMs);

@@ -22,6 +22,16 @@ const HOP_BY_HOP = new Set([
 
 const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
 
+/**
+ * Ends the kept-alive idle connections to one upstream port: a site about to be checkpointed must
+ * have no open TCP connection (CRIU refuses to dump one).
+ */
+export function closeIdleUpstreamSockets(port: number): void {
+	for (const [key, sockets] of Object.entries(upstreamAgent.freeSockets)) {
+		if (key.startsWith(`127.0.0.1:${port}:`)) for (const socket of sockets ?? []) socket.destroy();
+	}
+}
+
 function forwardedHeaders(request: IncomingMessage, secure: boolean): IncomingHttpHeaders {
 	const headers: IncomingHttpHeaders = {};
 	for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;

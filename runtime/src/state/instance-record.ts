@@ -3,6 +3,8 @@
  * adopt the processes that still run, start the ones that should, and clean up half-made ones.
  */
 
+import type { UpgradeFailure } from '@epic/runtime-contract';
+
 /** `running`: serve (sleeping when idle). `stopped`/`suspended`: no process, the router says so. */
 export type DesiredState = 'running' | 'stopped' | 'suspended';
 
@@ -32,6 +34,21 @@ export interface InstanceRecord {
 	startedWithUrl: string | null;
 	createdAt: string;
 	lastRequestAt: string | null;
+	/**
+	 * The Directus version the instance's database was last migrated with: the installed one when it
+	 * was cloned from that version's template, the upgrade's target after an upgrade succeeds. When
+	 * the installed Directus differs, the runtime upgrades the site (upgrades/upgrade-service.ts).
+	 */
+	directusVersion: string;
+	/** Why the last upgrade failed, shown to staff in the status; null after a successful one. */
+	upgradeFailure: UpgradeFailure | null;
+	/**
+	 * Set while an upgrade or a restore may have changed the site's data: the backup that undoes it
+	 * (the `pre-upgrade` one, or the restore's `safety` one). One cut short by a runtime stop or
+	 * crash leaves it set, and the next upgrade (the next start's, at the latest) puts that backup
+	 * back before anything else, so the site never serves half-replaced data for long.
+	 */
+	rollbackBackupId: string | null;
 }
 
 export interface RuntimeState {

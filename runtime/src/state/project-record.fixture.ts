@@ -20,6 +20,9 @@ export function projectRecordFixture(id: string, dir: string, changes: Partial<I
 		startedWithUrl: null,
 		createdAt: new Date().toISOString(),
 		lastRequestAt: null,
+		directusVersion: '12.4.0',
+		upgradeFailure: null,
+		rollbackBackupId: null,
 		...changes,
 	};
 }

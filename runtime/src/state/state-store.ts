@@ -7,18 +7,21 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeJsonAtomic } from '@epic/node-support/atomic-json';
 import type { InstanceRecord, RuntimeState } from './instance-record.ts';
+import { completeOlderRecords } from './older-records.ts';
 
 export class StateStore {
 	readonly #file: string;
 	#state: RuntimeState;
 	readonly #listeners: (() => void)[] = [];
 
-	constructor(dataDir: string) {
+	/** `installedDirectusVersion` is what records written before versions were recorded get. */
+	constructor(dataDir: string, installedDirectusVersion: string) {
 		mkdirSync(dataDir, { recursive: true });
 		this.#file = path.join(dataDir, 'state.json');
 		this.#state = existsSync(this.#file)
 			? (JSON.parse(readFileSync(this.#file, 'utf8')) as RuntimeState)
 			: { version: 1, instances: {} };
+		if (completeOlderRecords(this.#state, installedDirectusVersion)) this.#save();
 	}
 
 	/** Called after every change (the host index rebuilds itself from here). */

@@ -27,12 +27,14 @@ export class PostgresDatabases implements InstanceDatabases {
 	readonly #templateDir: string;
 	readonly #infoFile: string;
 	readonly #admin: Knex;
+	readonly #siteMigrationsDir: string;
 	#template: StoredTemplate | null = null;
 	/** CREATE DATABASE … TEMPLATE fails while another session uses the template: one at a time. */
 	#cloning: Promise<unknown> = Promise.resolve();
 
-	constructor(runtimeDir: string, directusVersion: string, adminUrl: string, prefix: string) {
+	constructor(runtimeDir: string, directusVersion: string, adminUrl: string, prefix: string, siteMigrationsDir: string) {
 		this.#adminUrl = adminUrl;
+		this.#siteMigrationsDir = siteMigrationsDir;
 		this.#prefix = prefix;
 		this.#templateDir = path.join(runtimeDir, 'template');
 		this.#infoFile = path.join(this.#templateDir, `pg-${prefix}-${directusVersion}.json`);
@@ -54,7 +56,7 @@ export class PostgresDatabases implements InstanceDatabases {
 		const database = `${this.#prefix}_template_${randomBytes(4).toString('hex')}`;
 		await this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(database)}`);
 		try {
-			const info = await bootstrapTemplate(this.#templateDir, { DB_CLIENT: 'pg', DB_CONNECTION_STRING: this.#urlFor(database) });
+			const info = await bootstrapTemplate(this.#templateDir, { DB_CLIENT: 'pg', DB_CONNECTION_STRING: this.#urlFor(database) }, this.#siteMigrationsDir);
 			this.#template = { ...info, database };
 			// Written last: until this file exists the template counts as unfinished and is dropped.
 			writeFileSync(this.#infoFile, JSON.stringify(this.#template));

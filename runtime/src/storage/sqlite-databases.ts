@@ -16,8 +16,10 @@ export class SqliteDatabases implements InstanceDatabases {
 	readonly #templateDir: string;
 	readonly #templateFile: string;
 	readonly #infoFile: string;
+	readonly #siteMigrationsDir: string;
 
-	constructor(runtimeDir: string, directusVersion: string) {
+	constructor(runtimeDir: string, directusVersion: string, siteMigrationsDir: string) {
+		this.#siteMigrationsDir = siteMigrationsDir;
 		this.#templateDir = path.join(runtimeDir, 'template', `sqlite-${directusVersion}`);
 		this.#templateFile = path.join(this.#templateDir, 'template.db');
 		this.#infoFile = path.join(this.#templateDir, 'template.json');
@@ -30,7 +32,7 @@ export class SqliteDatabases implements InstanceDatabases {
 		mkdirSync(workDir, { recursive: true });
 		try {
 			const file = path.join(workDir, 'template.db');
-			const info = await bootstrapTemplate(workDir, { DB_CLIENT: 'sqlite3', DB_FILENAME: file });
+			const info = await bootstrapTemplate(workDir, { DB_CLIENT: 'sqlite3', DB_FILENAME: file }, this.#siteMigrationsDir);
 			renameSync(file, this.#templateFile);
 			writeFileSync(this.#infoFile, JSON.stringify(info));
 			return info;

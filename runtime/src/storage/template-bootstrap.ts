@@ -1,18 +1,16 @@
 /**
- * Runs `directus bootstrap` for a template database: system tables and one admin user, with a
- * throwaway password (every clone's admin row is rewritten before it starts).
+ * Runs `directus bootstrap` for a template database: system tables, the platform's site migrations
+ * and one admin user, with a throwaway password (every clone's admin row is rewritten before it
+ * starts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import knex from 'knex';
 import { databaseConnection } from '@epic/node-support/database-connection';
 import { runDirectusCommand } from '@epic/node-support/directus';
 import type { TemplateInfo } from './instance-databases.ts';
 
-export async function bootstrapTemplate(workDir: string, databaseEnv: Record<string, string>): Promise<TemplateInfo> {
-	const migrations = path.join(workDir, 'no-migrations');
-	mkdirSync(migrations, { recursive: true });
+/** `siteMigrationsDir`: so a site cloned from the template is where an upgrade to this version leaves one. */
+export async function bootstrapTemplate(workDir: string, databaseEnv: Record<string, string>, siteMigrationsDir: string): Promise<TemplateInfo> {
 	await runDirectusCommand(['bootstrap'], {
 		cwd: workDir,
 		env: {
@@ -21,7 +19,7 @@ export async function bootstrapTemplate(workDir: string, databaseEnv: Record<str
 			SECRET: randomBytes(32).toString('base64url'),
 			ADMIN_EMAIL: 'template-admin@example.com',
 			ADMIN_PASSWORD: randomBytes(24).toString('base64url'),
-			MIGRATIONS_PATH: migrations,
+			MIGRATIONS_PATH: siteMigrationsDir,
 			TELEMETRY: 'false',
 			LOG_LEVEL: 'warn',
 		},

@@ -2,7 +2,7 @@
  * Reads one part of the platform's settings from the environment Directus was started with: the
  * schema's values, or one error naming every setting that is wrong (`what` says whose settings).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export function parseEnvConfig<T>(schema: z.ZodType<T>, env: Record<string, unknown>, what: string): T {
 	const parsed = schema.safeParse(env);
@@ -11,4 +11,13 @@ export function parseEnvConfig<T>(schema: z.ZodType<T>, env: Record<string, unkn
 		throw new Error(`Invalid ${what} configuration: ${problems.join('; ')}`);
 	}
 	return parsed.data;
+}
+
+/** A schedule setting: a cron expression of 5 or 6 fields (Directus's schedule hooks take both), else `fallback`. */
+export function cronSetting(fallback: string) {
+	return z
+		.string()
+		.trim()
+		.regex(/^\S+(\s+\S+){4,5}$/, `must be a cron expression of 5 or 6 fields, e.g. "${fallback}"`)
+		.default(fallback);
 }

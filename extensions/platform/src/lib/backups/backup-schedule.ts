@@ -1,15 +1,11 @@
 /** `BACKUP_SCHEDULE`: when the scheduled backups run, a cron expression (default daily at 03:00). */
 import { z } from 'zod';
-import { parseEnvConfig } from '../env-config.ts';
+import { cronSetting, parseEnvConfig } from '../env-config.ts';
 
 export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
 
 const BackupScheduleEnv = z.object({
-	BACKUP_SCHEDULE: z
-		.string()
-		.trim()
-		.regex(/^\S+(\s+\S+){4,5}$/, 'must be a cron expression of 5 or 6 fields, e.g. "0 3 * * *"')
-		.default(DEFAULT_BACKUP_SCHEDULE),
+	BACKUP_SCHEDULE: cronSetting(DEFAULT_BACKUP_SCHEDULE),
 });
 
 export function backupSchedule(env: Record<string, unknown>): string {

@@ -5,6 +5,8 @@
  *   2. the subscription it concerns is re-read from the provider, never taken from the event, so
  *      events applied in any order end in the provider's real state;
  *   3. the mirror is written and the status change announced.
+ * The event is then linked to the customer whose subscription it concerns (`user`), for the
+ * customer's page in Studio.
  * A failure marks the event `failed` with its error (staff see it in Studio) and is thrown, so the
  * webhook answers non-2xx and the provider redelivers; a redelivery of a failed event runs again,
  * and so does one of an event whose processing a crash cut off.
@@ -60,17 +62,18 @@ export class BillingEventPipeline {
 
 	async #handle(event: ProviderEvent): Promise<EventOutcome> {
 		if (!(await this.#claim(event))) return 'duplicate';
+		let subscriptionId = event.subscriptionId;
 		try {
-			const subscriptionId = await this.#subscriptionOf(event);
+			subscriptionId = await this.#subscriptionOf(event);
 			if (!subscriptionId) {
-				await this.#finish(event.id, 'processed', null);
+				await this.#finish(event.id, 'processed', null, null);
 				return 'ignored';
 			}
 			await resyncSubscription(withSchemaOnce(this.#context), this.#provider, subscriptionId, this.#portalUrl);
-			await this.#finish(event.id, 'processed', null);
+			await this.#finish(event.id, 'processed', null, subscriptionId);
 			return 'processed';
 		} catch (error) {
-			await this.#finish(event.id, 'failed', (error as Error).message).catch(() => {});
+			await this.#finish(event.id, 'failed', (error as Error).message, subscriptionId).catch(() => {});
 			throw error;
 		}
 	}
@@ -108,7 +111,25 @@ export class BillingEventPipeline {
 		return session?.subscriptionId ?? null;
 	}
 
-	async #finish(id: string, status: 'processed' | 'failed', error: string | null): Promise<void> {
-		await this.#context.database(EVENTS).where({ id }).update({ status, error, processed_at: toDbTimestamp(this.#context.database, this.#now()) });
+	async #finish(id: string, status: 'processed' | 'failed', error: string | null, subscriptionId: string | null): Promise<void> {
+		const db = this.#context.database;
+		const user = subscriptionId ? await this.#customerOf(subscriptionId) : null;
+		await db(EVENTS)
+			.where({ id })
+			.update({ status, error, processed_at: toDbTimestamp(db, this.#now()), ...(user ? { user } : {}) });
+	}
+
+	/**
+	 * The customer an event is linked to, for Studio. A subscription not mirrored (yet) names none,
+	 * and the event stays unlinked until a redelivery finds one; failing to look (the very failure
+	 * being recorded, say) never keeps the event's outcome from being stored.
+	 */
+	async #customerOf(subscriptionId: string): Promise<string | null> {
+		try {
+			const row = (await this.#context.database('user_subscriptions').where({ stripe_subscription_id: subscriptionId }).first('user')) as { user: string | null } | undefined;
+			return row?.user ?? null;
+		} catch {
+			return null;
+		}
 	}
 }

@@ -180,6 +180,7 @@ export class BillingService {
 			if (stripe_customer_id) await this.#provider.forgetCustomer(stripe_customer_id);
 		}
 		await database('user_subscriptions').where({ user: userId }).update({ user: null, payment_profile: null });
+		await database('billing_events').where({ user: userId }).update({ user: null });
 		await database('payment_profiles').where({ user: userId }).delete();
 	}
 

@@ -5,6 +5,7 @@
 import {
 	backupsPath,
 	instancePath,
+	INSTANCES_PATH,
 	restoreJobPath,
 	USAGE_PATH,
 	type AdminCredentials,
@@ -14,8 +15,12 @@ import {
 	type InstanceStatus,
 	type RestoreJob,
 	type RuntimeErrorBody,
+	type UpgradeResult,
 } from '@epic/runtime-contract';
 import type { BackupArchive, RuntimeDriver } from './runtime-driver.ts';
+
+/** An upgrade backs the site up and migrates its database: a large site takes minutes, not seconds. */
+const UPGRADE_TIMEOUT_MS = 20 * 60 * 1000;
 
 export class RuntimeRequestError extends Error {
 	readonly status: number;
@@ -51,8 +56,8 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 	}
 
-	async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await this.#send(method, path, body);
+	async #call<T>(method: string, path: string, body?: unknown, timeoutMs = this.#timeoutMs): Promise<T> {
+		const response = await this.#send(method, path, body, AbortSignal.timeout(timeoutMs));
 		if (response.status === 204) return undefined as T;
 		const payload = (await response.json().catch(() => ({}))) as { data?: T } & Partial<RuntimeErrorBody>;
 		if (!response.ok) throw RuntimeRequestError.from(response.status, payload);
@@ -104,6 +109,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		}
 	}
 
+	listInstances(): Promise<InstanceStatus[]> {
+		return this.#call('GET', INSTANCES_PATH);
+	}
+
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void> {
 		return this.#call('PUT', instancePath(projectId, 'admin'), admin);
 	}
@@ -148,5 +157,9 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
 	restoreJob(projectId: string, jobId: string): Promise<RestoreJob> {
 		return this.#call('GET', restoreJobPath(projectId, jobId));
+	}
+
+	upgradeInstance(projectId: string): Promise<UpgradeResult> {
+		return this.#call('POST', instancePath(projectId, 'upgrade'), undefined, Math.max(this.#timeoutMs, UPGRADE_TIMEOUT_MS));
 	}
 }

@@ -5,9 +5,9 @@
  * (Deployment, Service and Ingress per project) is the planned path past one machine.
  */
 
-import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob } from '@epic/runtime-contract';
+import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
 
-export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob } from '@epic/runtime-contract';
+export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
 
 /** A backup archive being downloaded: gzip bytes, and their count when the runtime gave it. */
 export interface BackupArchive {
@@ -25,6 +25,8 @@ export interface RuntimeDriver {
 	deleteInstance(projectId: string): Promise<void>;
 	/** Null when the driver knows no such instance: not-found is a state, not an error. */
 	instanceStatus(projectId: string): Promise<InstanceStatus | null>;
+	/** Every project's instance in one call (without `diskBytes`), for the back office's sync. */
+	listInstances(): Promise<InstanceStatus[]>;
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void>;
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus>;
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]>;
@@ -40,4 +42,9 @@ export interface RuntimeDriver {
 	/** Starts a restore; poll `restoreJob` for its steps and outcome. */
 	startRestore(projectId: string, backupId: string): Promise<RestoreJob>;
 	restoreJob(projectId: string, jobId: string): Promise<RestoreJob>;
+	/**
+	 * Upgrades the site's Directus to the runtime's (backup, migrate, start, check) and resolves with
+	 * the outcome; a failed upgrade has put the site's data back and is an outcome, not an error.
+	 */
+	upgradeInstance(projectId: string): Promise<UpgradeResult>;
 }

@@ -11,7 +11,7 @@ export function isProjectBackup(value: unknown): value is ProjectBackup {
   return (
     isRecord(value) &&
     isString(value.id) &&
-    ['scheduled', 'manual', 'safety'].includes(String(value.kind)) &&
+    ['scheduled', 'manual', 'safety', 'pre-upgrade'].includes(String(value.kind)) &&
     isString(value.created_at) &&
     typeof value.size === 'number'
   );

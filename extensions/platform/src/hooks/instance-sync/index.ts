@@ -1,0 +1,33 @@
+/**
+ * The back office's sync (lib/projects/instance-sync) on `INSTANCE_SYNC_SCHEDULE`: each project's
+ * instance state, last request, restarts and requests per day, copied from the runtime for Studio.
+ * A run still going when the next is due is not doubled; a failed run is logged and the next one
+ * tries again. Without a runtime there is nothing to copy.
+ */
+import { defineHook } from '@directus/extensions-sdk';
+import { InstanceSync } from '../../lib/projects/instance-sync/instance-sync.ts';
+import { instanceSyncSchedule } from '../../lib/projects/instance-sync/instance-sync-schedule.ts';
+import { createRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+
+/** A runtime that hangs delays the next run, never piles them up. */
+const SYNC_TIMEOUT_MS = 10_000;
+
+export default defineHook(({ schedule }, context) => {
+	let sync: InstanceSync | null | undefined;
+	let running = false;
+	schedule(instanceSyncSchedule(context.env), async () => {
+		if (running) return;
+		running = true;
+		try {
+			if (sync === undefined) {
+				const driver = createRuntimeDriver(context.env, { timeoutMs: SYNC_TIMEOUT_MS });
+				sync = driver ? new InstanceSync({ database: context.database, driver, now: () => new Date(), logger: context.logger }) : null;
+			}
+			await sync?.run();
+		} catch (error) {
+			context.logger.error(`Syncing the projects' instances from the runtime failed: ${(error as Error).message}`);
+		} finally {
+			running = false;
+		}
+	});
+});

@@ -1,0 +1,26 @@
+/**
+ * A site's own database, opened beside its Directus from what the runtime's state file names (its
+ * SQLite file, or its PostgreSQL database on the test server): what a test reads to see the schema
+ * itself, which a site's API only shows through Directus's own view of it.
+ */
+import knex, { type Knex } from 'knex';
+import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
+import { runtimeState } from './runtime-inspection.ts';
+
+export async function withSiteDatabase<T>(runtimeDataDir: string, projectId: string, work: (db: Knex) => Promise<T>): Promise<T> {
+	const record = runtimeState(runtimeDataDir).instances[projectId];
+	if (!record) throw new Error(`The runtime has no instance ${projectId}`);
+	let db: Knex;
+	if (record.storage.client === 'pg') {
+		const url = new URL(TEST_POSTGRES_URL);
+		url.pathname = `/${record.storage.database}`;
+		db = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 1 } });
+	} else {
+		db = knex({ client: 'sqlite3', connection: { filename: record.storage.file }, useNullAsDefault: true });
+	}
+	try {
+		return await work(db);
+	} finally {
+		await db.destroy();
+	}
+}
