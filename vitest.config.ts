@@ -31,6 +31,9 @@ const runtime = (name: string, db: 'sqlite3' | 'pg', include: string[], exclude:
 
 export default defineConfig({
 	test: {
+		// Two files at a time, one per core. Files sharing a project's control planes never share
+		// one: each worker has its own (tests/setup/control-plane.global.ts).
+		maxWorkers: 2,
 		projects: [
 			{
 				test: {

@@ -9,7 +9,7 @@
  * so the test knows exactly which request the per-address limit must refuse.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '@epic/platform-launcher/test-prerequisites';
 import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -36,7 +36,7 @@ function register(email: string, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-	const db = inject('controlPlane').db;
+	const db = controlPlane().db;
 	if (db === 'pg') await flushRedisDatabase(REDIS_DATABASE);
 	own = await bootTestControlPlane(db, {
 		label: 'limits',

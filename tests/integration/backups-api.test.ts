@@ -12,12 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_BACKUPS_PER_HOUR, type ProjectBackup, type ProjectRestoreJob } from '@epic/platform-api';
 import { backupManifest } from '@epic/runtime-contract';
 import { scheduledBackupTargets } from '../../extensions/platform/src/lib/backups/scheduled-backup-targets.ts';
 import { runScheduledBackups, type ScheduledBackupOutcome } from '../../extensions/platform/src/lib/backups/scheduled-backups.ts';
-import { adminToken, api, useOwnControlPlane, type ApiResponse } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiResponse } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -92,7 +92,7 @@ async function restoreJobWhenFinished(jobId: string, timeoutMs = 120_000): Promi
 }
 
 beforeAll(async () => {
-	const database = inject('controlPlane').db;
+	const database = controlPlane().db;
 	runtime = new TestRuntime({ db: database, warmPoolSize: 1 });
 	await runtime.start();
 	own = await bootTestControlPlane(database, {

@@ -8,8 +8,8 @@ import type { CheckoutSession, CheckoutSessionCreated, Subscription } from '@epi
 import { syncPlansToStripe } from '@epic/platform-launcher/stripe-plan-sync';
 import knex, { type Knex } from 'knex';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { StripeTestServer } from '../support/stripe-server/index.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -30,7 +30,7 @@ let subscriptionId: string;
 beforeAll(async () => {
 	server = await StripeTestServer.start({ webhookSecret: WEBHOOK_SECRET, secretKey: SECRET_KEY });
 	stripe = server.stripeClient(SECRET_KEY);
-	own = await bootTestControlPlane(inject('controlPlane').db, {
+	own = await bootTestControlPlane(controlPlane().db, {
 		label: 'stripe',
 		env: {
 			STRIPE_SECRET_KEY: SECRET_KEY,

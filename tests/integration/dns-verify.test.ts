@@ -4,8 +4,8 @@
  * boots a control plane of its own whose resolver asks a DNS server the test runs on loopback
  * (tests/support/dns-server.ts), with PUBLIC_IP 203.0.113.10 and a one-second time-out.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { bootTestControlPlane, TEST_PUBLIC_HOST, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 		'xn--bcher-kva.example.com': [PUBLIC_IP],
 	});
 	zone.setSilent('slow.example.com');
-	own = await bootTestControlPlane(inject('controlPlane').db, {
+	own = await bootTestControlPlane(controlPlane().db, {
 		label: 'dns',
 		env: { PUBLIC_IP, DNS_SERVERS: zone.address, DNS_TIMEOUT_MS: '1000' },
 	});

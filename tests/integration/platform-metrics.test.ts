@@ -6,9 +6,9 @@
  * control plane's log line.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { api, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { declaredMetrics, metricType, PROMETHEUS_TEXT_CONTENT_TYPE, sampleValue } from '../support/prometheus-text.ts';
@@ -26,7 +26,7 @@ const platformMetrics = (authorization?: string) =>
 	fetch(`${own.url}/platform-metrics`, { headers: authorization ? { authorization } : {} });
 
 beforeAll(async () => {
-	const database = inject('controlPlane').db;
+	const database = controlPlane().db;
 	// The runtime is told where the control plane will listen; until it does, its scrape says so.
 	const controlPlanePort = await freeLoopbackPort();
 	runtime = new TestRuntime({ db: database, warmPoolSize: 0, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ProjectsUsage } from '@epic/platform-api';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, useOwnControlPlane } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -52,9 +52,9 @@ describe('a control plane with a runtime', () => {
 	let subdomain: string;
 
 	beforeAll(async () => {
-		runtime = new TestRuntime({ db: inject('controlPlane').db, warmPoolSize: 1 });
+		runtime = new TestRuntime({ db: controlPlane().db, warmPoolSize: 1 });
 		await runtime.start();
-		own = await bootTestControlPlane(inject('controlPlane').db, {
+		own = await bootTestControlPlane(controlPlane().db, {
 			label: 'usage',
 			env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
 		});

@@ -11,8 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
@@ -71,7 +71,7 @@ async function notificationsWhen(kind: string, count: number, timeoutMs = 15_000
 }
 
 beforeAll(async () => {
-	const database = inject('controlPlane').db;
+	const database = controlPlane().db;
 	// No warm pool: every project is cloned cold, which takes long enough to kill the control plane
 	// in the middle of it.
 	runtime = new TestRuntime({ db: database, warmPoolSize: 0 });

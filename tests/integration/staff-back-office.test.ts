@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDbTimestamp } from '../../extensions/platform/src/lib/billing/db-values.ts';
-import { adminToken, api, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-inspection.ts';
@@ -136,7 +136,7 @@ async function runPanel(panel: Panel): Promise<Record<string, unknown>[]> {
 }
 
 beforeAll(async () => {
-	const database = inject('controlPlane').db;
+	const database = controlPlane().db;
 	runtime = new TestRuntime({ db: database, warmPoolSize: 1 });
 	await runtime.start();
 	own = await bootTestControlPlane(database, {

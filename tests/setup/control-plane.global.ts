@@ -1,22 +1,37 @@
 /**
- * vitest global setup: one real control plane per integration project, on the database the
- * project names (TEST_DB), shared by its test files and stopped when the project ends.
+ * vitest global setup: real control planes for an integration project, on the database the project
+ * names (TEST_DB), one per vitest worker, stopped when the project ends. Two test files never share
+ * one at the same time: vitest gives each running file a worker id (VITEST_POOL_ID, 1 to
+ * maxWorkers) that no other running file holds, and the file talks to that id's control plane.
  */
 import type { TestProject } from 'vitest/node';
 import { bootTestControlPlane, type ControlPlaneHandle, type TestDatabaseClient } from '../support/test-control-plane.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
-		controlPlane: ControlPlaneHandle;
+		/** Index i serves the worker whose VITEST_POOL_ID is i + 1. */
+		controlPlanes: ControlPlaneHandle[];
 	}
 }
 
 export default async function setup(project: TestProject) {
 	const db = (project.config.env?.['TEST_DB'] ?? 'sqlite3') as TestDatabaseClient;
-	const controlPlane = await bootTestControlPlane(db);
+	const workers = project.config.maxWorkers;
+	const booted = await Promise.allSettled(Array.from({ length: workers }, () => bootTestControlPlane(db)));
+	const running = booted.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+	const stopAll = async () => {
+		await Promise.all(running.map((controlPlane) => controlPlane.stop()));
+	};
+	const failure = booted.find((result) => result.status === 'rejected');
+	if (failure) {
+		await stopAll();
+		throw failure.reason;
+	}
 	// Only data crosses to the test files: the process controls stay here.
-	const { stop, kill9: _kill9, restart: _restart, output: _output, ...handle } = controlPlane;
-	project.provide('controlPlane', handle);
-	console.log(`[${project.name}] control plane on ${db === 'pg' ? 'PostgreSQL' : 'SQLite'} at ${handle.url}`);
-	return stop;
+	project.provide(
+		'controlPlanes',
+		running.map(({ stop: _stop, kill9: _kill9, restart: _restart, output: _output, ...handle }) => handle),
+	);
+	console.log(`[${project.name}] ${workers} control plane(s) on ${db === 'pg' ? 'PostgreSQL' : 'SQLite'} at ${running.map((c) => c.url).join(', ')}`);
+	return stopAll;
 }

@@ -1,5 +1,6 @@
 /** Small HTTP helpers for talking to the control plane the way a client would. */
 import { inject } from 'vitest';
+import type { ControlPlaneHandle } from './test-control-plane.ts';
 
 export interface ApiResponse<T = unknown> {
 	status: number;
@@ -7,15 +8,26 @@ export interface ApiResponse<T = unknown> {
 	headers: Headers;
 }
 
-let ownControlPlane: ReturnType<typeof inject<'controlPlane'>> | null = null;
+let ownControlPlane: ControlPlaneHandle | null = null;
 
-/** The control plane these helpers talk to: the project's shared one, unless a suite booted its own. */
-export function controlPlane() {
-	return ownControlPlane ?? inject('controlPlane');
+/**
+ * The control plane these helpers talk to: the one the project's global setup booted for this
+ * file's worker (see tests/setup/control-plane.global.ts), unless the suite booted its own.
+ */
+export function controlPlane(): ControlPlaneHandle {
+	return ownControlPlane ?? workerControlPlane();
+}
+
+function workerControlPlane(): ControlPlaneHandle {
+	const controlPlanes = inject('controlPlanes');
+	const workerId = Number(process.env['VITEST_POOL_ID']);
+	const handle = controlPlanes[workerId - 1];
+	if (!handle) throw new Error(`No control plane for vitest worker ${process.env['VITEST_POOL_ID']} (${controlPlanes.length} booted): is this file in a project whose globalSetup is tests/setup/control-plane.global.ts?`);
+	return handle;
 }
 
 /** For a suite that boots a control plane of its own (each test file runs in its own module scope). */
-export function useOwnControlPlane(handle: ReturnType<typeof inject<'controlPlane'>>): void {
+export function useOwnControlPlane(handle: ControlPlaneHandle): void {
 	ownControlPlane = handle;
 }
 

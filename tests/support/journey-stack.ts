@@ -5,8 +5,7 @@
  * Chromium resolves to loopback by itself. The `api` helpers talk to this control plane.
  */
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { inject } from 'vitest';
-import { useOwnControlPlane } from './api.ts';
+import { controlPlane as workerControlPlane, useOwnControlPlane } from './api.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from './test-control-plane.ts';
 import { TestRuntime } from './test-runtime.ts';
 
@@ -18,7 +17,7 @@ export interface JourneyStack {
 
 /** `env` adds to the control plane's environment (e.g. the DNS settings of a custom-domain test). */
 export async function startJourneyStack(label: string, env: Record<string, string> = {}): Promise<JourneyStack> {
-	const database = inject('controlPlane').db;
+	const database = workerControlPlane().db;
 	const controlPlanePort = await freeLoopbackPort();
 	const runtime = new TestRuntime({ db: database, warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
 	await runtime.start();

@@ -23,7 +23,7 @@ export type TestDatabaseClient = 'sqlite3' | 'pg';
 export const TEST_SUPPORT_EMAIL = 'help@support.epic-test.example';
 export const TEST_PUBLIC_HOST = 'sites.epic-test.example';
 
-/** What the test files receive through vitest's `inject('controlPlane')`. */
+/** What the test files receive, one per vitest worker, through vitest's `inject('controlPlanes')`. */
 export interface ControlPlaneHandle {
 	url: string;
 	db: TestDatabaseClient;
