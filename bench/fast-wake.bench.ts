@@ -17,12 +17,12 @@
 import os from 'node:os';
 import { hostRequest } from '../tests/support/host-request.ts';
 import { TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
-import { memoryOf, sitePid } from '../runtime/src/checkpoint/site-process.ts';
 import type { SleepTier, SleepTiersStatus } from '@epic/runtime-contract';
 import { BenchRuntimes } from './lib/bench-runtimes.ts';
 import { load } from './lib/load-run.ts';
 import { prepareCollection, provision, type ProvisionedProject } from './lib/projects.ts';
 import { apiStatus } from './lib/runtime-api.ts';
+import { memoryReport, siteMemory, type SiteMemory } from './lib/site-memory.ts';
 import { mean, mib, round, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
 
@@ -88,24 +88,6 @@ async function wakeSamples(rt: TestRuntime, project: ProvisionedProject, tier: S
 		await afterEach?.();
 	}
 	return { latency_ms: summary(samples), samples_ms: samples.map(round), non_200_before_success: notOk };
-}
-
-interface SiteMemory {
-	rss_mib: number;
-	pss_mib: number;
-}
-
-async function siteMemory(rt: TestRuntime, id: string): Promise<SiteMemory> {
-	const status = await apiStatus(rt, id);
-	if (status.state !== 'running' || !status.pid) throw new Error(`${id} is not running: ${JSON.stringify(status)}`);
-	const memory = memoryOf(sitePid(status.pid));
-	if (!memory) throw new Error(`no /proc/${sitePid(status.pid)}/smaps_rollup for ${id}`);
-	return { rss_mib: mib(memory.rssBytes), pss_mib: mib(memory.pssBytes) };
-}
-
-function memoryReport(values: SiteMemory[]) {
-	const of = (pick: (value: SiteMemory) => number) => ({ mean: round(mean(values.map(pick))), max: Math.max(...values.map(pick)) });
-	return { sites: values.length, rss_mib: of((value) => value.rss_mib), pss_mib: of((value) => value.pss_mib), per_site: values };
 }
 
 /** Pings every site until stopped, so a short idle timeout does not put them to sleep meanwhile. */
