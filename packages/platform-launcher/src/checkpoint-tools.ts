@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import path from 'node:path';
 import { runCommand } from '@epic/node-support/processes';
 import { repoPath } from '@epic/node-support/paths';
+import { rememberFailure, rememberedFailure } from './checkpoint-tools-failure.ts';
 
 export const CHECKPOINT_TOOLS_DIR = repoPath('node_modules', '.cache', 'epic-checkpoint-tools');
 const LAUNCHER_SOURCE = repoPath('runtime', 'native', 'site-launcher.c');
@@ -145,19 +146,32 @@ async function buildLauncher(cacheDir: string): Promise<string> {
 
 /**
  * Finds or builds CRIU and the site launcher. Never throws: a machine that cannot have them (not
- * root, no apt, an old kernel) still runs every site, without the checkpoint tier.
+ * root, no apt, an old kernel) still runs every site, without the checkpoint tier. A failure is
+ * remembered for a day (checkpoint-tools-failure.ts).
  */
-export async function ensureCheckpointTools(log: (message: string) => void, cacheDir = CHECKPOINT_TOOLS_DIR): Promise<CheckpointToolsResult> {
+export async function ensureCheckpointTools(
+	log: (message: string) => void,
+	cacheDir = CHECKPOINT_TOOLS_DIR,
+	now: () => number = Date.now,
+): Promise<CheckpointToolsResult> {
 	if (process.platform !== 'linux') return { ok: false, reason: 'checkpoints need Linux' };
 	// CRIU dumps and restores other processes only as root; apt-get installs only as root.
 	if (process.getuid?.() !== 0) return { ok: false, reason: 'checkpoints need root' };
 	try {
 		mkdirSync(cacheDir, { recursive: true });
+		const remembered = rememberedFailure(cacheDir, now());
+		if (remembered) return { ok: false, reason: remembered };
 		const launcherPath = await buildLauncher(cacheDir);
 		const criuPath = await findCriu(cacheDir, log);
 		return { ok: true, criuPath, launcherPath };
 	} catch (error) {
-		return { ok: false, reason: (error as Error).message.split('\n').slice(0, 6).join('\n') };
+		const reason = (error as Error).message.split('\n').slice(0, 6).join('\n');
+		try {
+			rememberFailure(cacheDir, reason, now());
+		} catch {
+			// An unwritable cache only means the next start tries again.
+		}
+		return { ok: false, reason };
 	}
 }
 
