@@ -4,7 +4,7 @@
  * /proc/PID/smaps_rollup of the Directus process (under the site launcher, its child).
  */
 import type { TestRuntime } from '../../tests/support/test-runtime.ts';
-import { memoryOf, sitePid } from '../../runtime/src/checkpoint/site-process.ts';
+import { memoryOf, sitePid } from '../../runtime/src/processes/site-process.ts';
 import { apiStatus } from './runtime-api.ts';
 import { mean, mib, round } from './statistics.ts';
 

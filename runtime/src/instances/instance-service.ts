@@ -6,7 +6,7 @@
 import { hostTaken, instanceNotFound, notRunnable } from '../errors.ts';
 import { KeyedMutex } from '@epic/concurrency';
 import { residentBytes } from '../processes/process-table.ts';
-import { sitePid } from '../checkpoint/site-process.ts';
+import { sitePid } from '../processes/site-process.ts';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';

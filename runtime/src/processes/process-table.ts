@@ -5,7 +5,7 @@
  * a recycled pid never gets adopted or killed by mistake.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { sitePid } from '../checkpoint/site-process.ts';
+import { sitePid } from './site-process.ts';
 
 export const RUNTIME_DIR_VARIABLE = 'EPIC_RUNTIME_DIR';
 /** The instance's folder: unlike its id, it never changes (a pool member keeps it when handed out). */

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { CheckpointSupport, SleepTier, SleepTiersStatus } from '@epic/runtime-contract';
 import type { RuntimeConfig } from '../config.ts';
 import { dumpProcess, restoreProcess } from '../checkpoint/criu.ts';
-import { memoryOf, sitePid } from '../checkpoint/site-process.ts';
+import { memoryOf, sitePid } from '../processes/site-process.ts';
 import { waitForNoConnections } from '../checkpoint/tcp-connections.ts';
 import { folderBytes } from '../instances/disk-usage.ts';
 import type { ProcessSupervisor } from '../instances/process-supervisor.ts';
