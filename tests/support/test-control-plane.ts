@@ -106,6 +106,10 @@ async function testEnvironment(
 	const env: Record<string, string> = {
 		...directusEnv(config, secrets),
 		LOG_STYLE: 'raw',
+		// Directus's pressure limiter answers 503 while its event loop lags, which it does on a test
+		// machine running two files beside each other's Directus boots (CI once saw a control plane's
+		// first sign-in refused). It measures the machine, not the platform; production keeps it.
+		PRESSURE_LIMITER_ENABLED: 'false',
 		...extraDirectusEnv,
 	};
 	return {
