@@ -9,7 +9,7 @@
  *    (a heap limit set too low crashes Directus there).
  * Prints one JSON object on stdout (progress on stderr).
  * Run: `npm run bench:site-memory` (BENCH_MEMORY_VARIANTS=heap/semi,… in MiB, 0 for Node's default;
- * default `0/0,0/2,160/0,160/2`; BENCH_MEMORY_SITES=3, BENCH_LOAD_SECONDS=10, BENCH_BURST_SECONDS=5).
+ * default `0/0,160/0,160/2,160/4`; BENCH_MEMORY_SITES=3, BENCH_LOAD_SECONDS=10, BENCH_BURST_SECONDS=5).
  */
 import os from 'node:os';
 import { TestRuntime } from '../tests/support/test-runtime.ts';
@@ -25,7 +25,7 @@ const SITES = Math.max(1, Number(process.env['BENCH_MEMORY_SITES'] ?? 3));
 const LOAD_SECONDS = Math.max(1, Number(process.env['BENCH_LOAD_SECONDS'] ?? 10));
 const BURST_SECONDS = Math.max(1, Number(process.env['BENCH_BURST_SECONDS'] ?? 5));
 const BURST_CONNECTIONS = 200;
-const VARIANTS = (process.env['BENCH_MEMORY_VARIANTS'] ?? '0/0,0/2,160/0,160/2').split(',').map((variant) => {
+const VARIANTS = (process.env['BENCH_MEMORY_VARIANTS'] ?? '0/0,160/0,160/2,160/4').split(',').map((variant) => {
 	const [heap, semi] = variant.split('/').map(Number);
 	if (!Number.isInteger(heap) || !Number.isInteger(semi)) throw new Error(`BENCH_MEMORY_VARIANTS: "${variant}" is not heap/semi in MiB`);
 	return { heapLimitMb: heap!, semiSpaceMb: semi! };

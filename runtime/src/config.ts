@@ -100,14 +100,14 @@ const RuntimeEnvSchema = z
 		/** How long an instance may take from spawn to answering `/server/ping`. */
 		INSTANCE_START_TIMEOUT_SECONDS: seconds.default(60),
 		/**
-		 * V8's old-space limit of each site's Directus, in MiB (0: Node's default). Off by default for
-		 * now: bench:fast-wake on a quiet machine, with INSTANCE_SEMI_SPACE_MB=2, measured idle PSS
-		 * 188 MiB against 249 (defaults) and 207 after load against 507, but cold boots 32 % slower
-		 * and a lower read rate in its one sample; the full test suite has not run with it.
+		 * V8's old-space limit of each site's Directus, in MiB (0: Node's default), and its young
+		 * generation's semi-space limit (0: Node's default, 16). Chosen by bench:site-memory, Node's
+		 * defaults measured in the same run: idle PSS 188 MiB against 250, 197 after steady load
+		 * against 496, no failure in steady reads or a 200-connection burst; the costs are a cold
+		 * provision about 0.5 s slower and a lower rate in the burst. 128 crashed under that burst.
 		 */
-		INSTANCE_HEAP_LIMIT_MB: z.coerce.number().int().min(0).default(0),
-		/** V8's young-generation semi-space limit of each site's Directus, in MiB (0: Node's default, 16). */
-		INSTANCE_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(64).default(0),
+		INSTANCE_HEAP_LIMIT_MB: z.coerce.number().int().min(0).default(160),
+		INSTANCE_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(64).default(2),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
 		/** The Prometheus scrape address (`/metrics`): loopback by default, never the router's port. */

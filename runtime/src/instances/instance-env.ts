@@ -44,12 +44,17 @@ export function instanceEnv(
 		// machine anyway.
 		PRESSURE_LIMITER_ENABLED: 'false',
 	};
-	const nodeOptions = [
-		...(config.INSTANCE_HEAP_LIMIT_MB > 0 ? [`--max-old-space-size=${config.INSTANCE_HEAP_LIMIT_MB}`] : []),
-		...(config.INSTANCE_SEMI_SPACE_MB > 0 ? [`--max-semi-space-size=${config.INSTANCE_SEMI_SPACE_MB}`] : []),
-	];
+	const nodeOptions = siteNodeOptions(config);
 	if (nodeOptions.length) env['NODE_OPTIONS'] = nodeOptions.join(' ');
 	// A pool member does not know its site yet; Directus then builds root-relative links.
 	if (publicUrl) env['PUBLIC_URL'] = publicUrl;
 	return env;
+}
+
+/** V8's memory limits for a site (0 leaves Node's default); see INSTANCE_HEAP_LIMIT_MB in config.ts. */
+export function siteNodeOptions(config: Pick<RuntimeConfig, 'INSTANCE_HEAP_LIMIT_MB' | 'INSTANCE_SEMI_SPACE_MB'>): string[] {
+	return [
+		...(config.INSTANCE_HEAP_LIMIT_MB > 0 ? [`--max-old-space-size=${config.INSTANCE_HEAP_LIMIT_MB}`] : []),
+		...(config.INSTANCE_SEMI_SPACE_MB > 0 ? [`--max-semi-space-size=${config.INSTANCE_SEMI_SPACE_MB}`] : []),
+	];
 }
