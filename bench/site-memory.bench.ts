@@ -8,7 +8,8 @@
  *  - a burst: 200 connections on one site, counting refusals, errors and whether the site restarted
  *    (a heap limit set too low crashes Directus there).
  * Prints one JSON object on stdout (progress on stderr).
- * Run: `npm run bench:site-memory` (BENCH_MEMORY_VARIANTS=heap/semi,… in MiB, 0 for Node's default;
+ * Run: `npm run bench:site-memory` (BENCH_MEMORY_VARIANTS=heap/semi[/nocache],… in MiB, 0 for Node's
+ * default, /nocache to run the sites without Node's compile cache;
  * default `0/0,160/0,160/2,160/4`; BENCH_MEMORY_SITES=3, BENCH_LOAD_SECONDS=10, BENCH_BURST_SECONDS=5).
  */
 import os from 'node:os';
@@ -26,16 +27,19 @@ const LOAD_SECONDS = Math.max(1, Number(process.env['BENCH_LOAD_SECONDS'] ?? 10)
 const BURST_SECONDS = Math.max(1, Number(process.env['BENCH_BURST_SECONDS'] ?? 5));
 const BURST_CONNECTIONS = 200;
 const VARIANTS = (process.env['BENCH_MEMORY_VARIANTS'] ?? '0/0,160/0,160/2,160/4').split(',').map((variant) => {
-	const [heap, semi] = variant.split('/').map(Number);
-	if (!Number.isInteger(heap) || !Number.isInteger(semi)) throw new Error(`BENCH_MEMORY_VARIANTS: "${variant}" is not heap/semi in MiB`);
-	return { heapLimitMb: heap!, semiSpaceMb: semi! };
+	const [heap, semi, cache] = variant.split('/');
+	if (!Number.isInteger(Number(heap)) || !Number.isInteger(Number(semi)) || (cache !== undefined && cache !== 'nocache')) {
+		throw new Error(`BENCH_MEMORY_VARIANTS: "${variant}" is not heap/semi in MiB, optionally followed by /nocache`);
+	}
+	return { heapLimitMb: Number(heap), semiSpaceMb: Number(semi), compileCache: cache !== 'nocache' };
 });
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const runtimes = new BenchRuntimes(log);
 
 type Variant = (typeof VARIANTS)[number];
-const variantName = (variant: Variant) => `heap ${variant.heapLimitMb || 'default'} / semi-space ${variant.semiSpaceMb || 'default'}`;
+const variantName = (variant: Variant) =>
+	`heap ${variant.heapLimitMb || 'default'} / semi-space ${variant.semiSpaceMb || 'default'}${variant.compileCache ? '' : ' / no compile cache'}`;
 
 async function measure(rt: TestRuntime, name: string) {
 	const projects: ProvisionedProject[] = [];
@@ -83,7 +87,7 @@ const loadBefore = os.loadavg();
 const results = [];
 for (const variant of VARIANTS) {
 	const name = variantName(variant);
-	const env = { INSTANCE_HEAP_LIMIT_MB: String(variant.heapLimitMb), INSTANCE_SEMI_SPACE_MB: String(variant.semiSpaceMb) };
+	const env = { INSTANCE_HEAP_LIMIT_MB: String(variant.heapLimitMb), INSTANCE_SEMI_SPACE_MB: String(variant.semiSpaceMb), INSTANCE_COMPILE_CACHE: String(variant.compileCache) };
 	const rt = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 3600, env });
 	const { result, trouble } = await runtimes.run(name, rt, (started) => measure(started, name));
 	results.push({ variant: name, settings: env, ...result, runtime_trouble: trouble });

@@ -105,9 +105,17 @@ const RuntimeEnvSchema = z
 		 * defaults measured in the same run: idle PSS 188 MiB against 250, 197 after steady load
 		 * against 496, no failure in steady reads or a 200-connection burst; the costs are a cold
 		 * provision about 0.5 s slower and a lower rate in the burst. 128 crashed under that burst.
+		 * (That run's figures drifted up by about 15 MiB in later runs: see INSTANCE_COMPILE_CACHE.)
 		 */
 		INSTANCE_HEAP_LIMIT_MB: z.coerce.number().int().min(0).default(160),
 		INSTANCE_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(64).default(2),
+		/**
+		 * Node's compile cache shared by every site (NODE_COMPILE_CACHE). Off by default: a site that
+		 * loads its code from it keeps the cached code of every module in memory, about 25 MiB more
+		 * PSS per idle site (bench:site-memory: 174-178 MiB without, 200-204 with, in one run),
+		 * for a cold provision only about 0.3 s faster.
+		 */
+		INSTANCE_COMPILE_CACHE: flag.default(false),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
 		/** The Prometheus scrape address (`/metrics`): loopback by default, never the router's port. */

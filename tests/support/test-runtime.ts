@@ -107,7 +107,7 @@ export class TestRuntime {
 		env['PAUSED_MEMORY_LIMIT_MB'] = String(tiers?.pausedMemoryLimitMb ?? 0);
 		if (tiers) env['PAUSED_FOR_SECONDS'] = String(tiers.pausedForSeconds);
 		if (tiers?.checkpoints) {
-			const tools = await ensureCheckpointTools((message) => console.log(message));
+			const tools = await ensureCheckpointTools((message) => process.stderr.write(`${message}\n`));
 			if (!tools.ok) throw new Error(`The checkpoint tests need CRIU and the site launcher: ${tools.reason}`);
 			Object.assign(env, checkpointToolsEnv(tools));
 		}

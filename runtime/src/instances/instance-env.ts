@@ -36,9 +36,8 @@ export function instanceEnv(
 		TELEMETRY: 'false',
 		LOG_LEVEL: config.INSTANCE_LOG_LEVEL,
 		LOG_STYLE: 'raw',
-		// Every instance loads the same Directus modules as the control plane: one shared compile
-		// cache saves start-up.
-		NODE_COMPILE_CACHE: NODE_COMPILE_CACHE_DIR,
+		// A shared compile cache saves a little start-up and costs memory (see INSTANCE_COMPILE_CACHE).
+		...(config.INSTANCE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: NODE_COMPILE_CACHE_DIR } : {}),
 		// The limiter counts the time a site spent paused or checkpointed as event-loop delay and
 		// answered 503 for about 250 ms after every wake; one site's overload is bounded by the
 		// machine anyway.
