@@ -1,9 +1,13 @@
-# Two images from one file, both on Node 22:
+# Three images from one file, all on Node 22:
 #   default target: the control plane (Directus 12 with the platform bundle, migrations, schema
 #     snapshot and the built portal), started by the same `npm start` as the embedded default;
 #   `--target runtime`: the data plane alone (runtime/ and the packages it uses), for
-#     docker-compose.yml's runtime service. It holds no scripts/, tests/ or extension sources.
-# BASE_IMAGE lets a machine without a registry build from a local Debian image with Node 22.
+#     docker-compose.yml's runtime service. It holds no scripts/, tests/ or extension sources;
+#   `--target site`: one customer's Directus, as the runtime's Docker driver starts it
+#     (RUNTIME_DRIVER=docker): Directus and its database drivers only, run as the unprivileged
+#     `node` user on a read-only root filesystem.
+# BASE_IMAGE lets a machine without a registry build from a local Debian image with Node 22
+# (scripts/docker/local-base-image.sh builds one).
 ARG BASE_IMAGE=node:22-bookworm-slim
 
 FROM ${BASE_IMAGE} AS toolchain
@@ -35,6 +39,15 @@ COPY --from=runtime-build /app /app
 VOLUME /data
 EXPOSE 8057 8080
 CMD ["node", "runtime/main.ts"]
+
+# Only the installed packages: the runtime's code and configuration stay out of a tenant's container.
+FROM ${BASE_IMAGE} AS site
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=runtime-build /app/node_modules /app/node_modules
+USER node
+EXPOSE 8055
+CMD ["node", "node_modules/directus/cli.js", "start"]
 
 FROM toolchain AS platform-build
 RUN npm ci --no-audit --no-fund

@@ -1,0 +1,9 @@
+# Caddy from Debian's package (no registry image needed), reading the repository's Caddyfile, which
+# docker-compose.yml mounts at /etc/caddy/Caddyfile.
+ARG BASE_IMAGE=debian:bookworm-slim
+FROM ${BASE_IMAGE}
+RUN apt-get update && apt-get install -y --no-install-recommends caddy ca-certificates && rm -rf /var/lib/apt/lists/*
+ENV XDG_DATA_HOME=/data XDG_CONFIG_HOME=/config
+VOLUME /data
+EXPOSE 80 443
+CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]
