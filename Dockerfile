@@ -3,9 +3,9 @@
 #     snapshot and the built portal), started by the same `npm start` as the embedded default;
 #   `--target runtime`: the data plane alone (runtime/ and the packages it uses), for
 #     docker-compose.yml's runtime service. It holds no scripts/, tests/ or extension sources;
-#   `--target site`: one customer's Directus, as the runtime's Docker driver starts it
-#     (RUNTIME_DRIVER=docker): Directus and its database drivers only, run as the unprivileged
-#     `node` user on a read-only root filesystem.
+#   `--target site`: one customer's Directus alone (the installed packages, no platform code),
+#     run as the unprivileged `node` user; the image for a per-project container driver, which is
+#     not built yet.
 # BASE_IMAGE lets a machine without a registry build from a local Debian image with Node 22
 # (scripts/docker/local-base-image.sh builds one).
 ARG BASE_IMAGE=node:22-bookworm-slim

@@ -1,5 +1,5 @@
-# Caddy from Debian's package (no registry image needed), reading the repository's Caddyfile, which
-# docker-compose.yml mounts at /etc/caddy/Caddyfile.
+# Caddy from Debian's package (no registry image needed). It reads /etc/caddy/Caddyfile: mount the
+# repository's Caddyfile there, as docker-compose.yml's caddy service does.
 ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${BASE_IMAGE}
 RUN apt-get update && apt-get install -y --no-install-recommends caddy ca-certificates && rm -rf /var/lib/apt/lists/*

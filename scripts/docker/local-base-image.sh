@@ -28,11 +28,11 @@ if [ ! -s "$ROOTFS_TAR" ]; then
 	# Package lists and caches are fetched again by whatever image installs packages.
 	rm -rf "$WORK/rootfs/var/cache/apt/archives/"*.deb "$WORK/rootfs/var/lib/apt/lists/"*
 	tar -C "$WORK/rootfs" -cf "$ROOTFS_TAR.partial" . && mv "$ROOTFS_TAR.partial" "$ROOTFS_TAR"
-	rm -rf "$WORK/rootfs"
+else
+	mkdir -p "$WORK/rootfs"
+	tar -C "$WORK/rootfs" -xf "$ROOTFS_TAR"
 fi
 
-mkdir -p "$WORK/rootfs"
-tar -C "$WORK/rootfs" -xf "$ROOTFS_TAR"
 install -D -m 0755 "$NODE_BIN" "$WORK/rootfs/usr/local/bin/node"
 mkdir -p "$WORK/rootfs/usr/local/lib/node_modules"
 cp -a "$NPM_DIR" "$WORK/rootfs/usr/local/lib/node_modules/npm"
