@@ -116,6 +116,29 @@ const RuntimeEnvSchema = z
 		 * for a cold provision only about 0.3 s faster.
 		 */
 		INSTANCE_COMPILE_CACHE: flag.default(false),
+		/**
+		 * How a site runs: `process`, one Directus process per site on this machine (the default), or
+		 * `docker`, each site in its own container (runtime/src/containers/).
+		 */
+		RUNTIME_DRIVER: z.enum(['process', 'docker']).default('process'),
+		/** The site image (Dockerfile, target site): Node 22 and the installed packages in /app. */
+		DOCKER_SITE_IMAGE: z.string().min(1).default('epic/site:latest'),
+		/**
+		 * A host folder of installed packages (a checkout's node_modules) mounted read-only over the
+		 * image's: a base image with Node 22 then serves as the site image, without building one.
+		 */
+		DOCKER_SITE_CODE_DIR: z.string().min(1).optional(),
+		/** The network the site containers join; created, without inter-container traffic, if missing. */
+		DOCKER_SITE_NETWORK: z
+			.string()
+			.regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,62}$/)
+			.default('epic-sites'),
+		/** Each site container's memory limit (swap included) and CPU weight (Docker's --cpu-shares). */
+		DOCKER_SITE_MEMORY_MB: z.coerce.number().int().min(128).default(512),
+		DOCKER_SITE_CPU_SHARES: z.coerce.number().int().min(2).max(262_144).default(1024),
+		DOCKER_SITE_PIDS_LIMIT: z.coerce.number().int().min(16).default(256),
+		/** The unprivileged user the sites run as, never root. */
+		DOCKER_SITE_UID: z.coerce.number().int().min(1).max(2_147_483_647).default(1000),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
 		/** The Prometheus scrape address (`/metrics`): loopback by default, never the router's port. */
@@ -125,6 +148,10 @@ const RuntimeEnvSchema = z
 	.superRefine((env, ctx) => {
 		for (const taken of ['ROUTER_PORT', 'RUNTIME_API_PORT'] as const) {
 			if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
+		}
+		if (env.RUNTIME_DRIVER === 'docker' && env.INSTANCE_DB_CLIENT === 'pg') {
+			// Containers have no route to the host's PostgreSQL, and per-site database roles are not built yet.
+			ctx.addIssue({ code: 'custom', path: ['RUNTIME_DRIVER'], message: 'docker runs SQLite sites only for now: set INSTANCE_DB_CLIENT=sqlite3' });
 		}
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });
@@ -161,6 +188,8 @@ export interface RuntimeConfig extends RuntimeEnv {
 	backupS3: BackupS3Settings | null;
 	siteMigrationsDir: string;
 	controlPlaneHosts: Set<string>;
+	/** Absolute; set with DOCKER_SITE_CODE_DIR. */
+	dockerSiteCodeDir: string | undefined;
 }
 
 export class RuntimeConfigError extends Error {}
@@ -195,6 +224,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		backupDir: parsed.data.BACKUP_DIR ? path.resolve(rootDir, parsed.data.BACKUP_DIR) : path.join(dataDir, 'backups'),
 		backupS3: backupS3Settings(parsed.data),
 		siteMigrationsDir: parsed.data.SITE_MIGRATIONS_PATH ? path.resolve(rootDir, parsed.data.SITE_MIGRATIONS_PATH) : DEFAULT_SITE_MIGRATIONS_DIR,
+		dockerSiteCodeDir: parsed.data.DOCKER_SITE_CODE_DIR ? path.resolve(rootDir, parsed.data.DOCKER_SITE_CODE_DIR) : undefined,
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
 	};
 }

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
 import type http from 'node:http';
 import { directusVersion } from '@epic/node-support/directus';
+import type { CheckpointSupport } from '@epic/runtime-contract';
 import { createApiServer } from './api/api-server.ts';
 import { BackupService } from './backups/backup-service.ts';
 import { backupStoreFromConfig } from './backups/backup-store-from-config.ts';
@@ -14,7 +15,10 @@ import type { RuntimeConfig } from './config.ts';
 import { HostIndex } from './instances/host-index.ts';
 import { InstanceFactory } from './instances/instance-factory.ts';
 import { InstanceService } from './instances/instance-service.ts';
-import { ProcessSupervisor, type Logger } from './instances/process-supervisor.ts';
+import { ProcessSupervisor, type InstanceLauncher, type Logger } from './instances/process-supervisor.ts';
+import { dockerLauncher } from './containers/docker-launcher.ts';
+import { ensureSiteNetwork } from './containers/docker-network.ts';
+import { siteContainerSettings } from './containers/site-container-settings.ts';
 import { recover } from './instances/recovery.ts';
 import { WarmPool } from './instances/warm-pool.ts';
 import { jsonEventLogger, type EventLogger } from './log-event.ts';
@@ -74,6 +78,27 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 	server.on('error', (error) => log(`metrics server: ${error.message}`));
 }
 
+/**
+ * How sites are started, and the sleep tiers that fit: processes (through the site launcher where
+ * checkpoints work, so they can be checkpointed), or containers, whose sleep is always the stopped
+ * tier (a paused or checkpointed CLI would leave its container running).
+ */
+async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig }> {
+	if (config.RUNTIME_DRIVER === 'docker') {
+		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log);
+		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
+		return {
+			launcher: dockerLauncher(siteContainerSettings(config, network.name)),
+			support: { available: false, reason: 'sites run in containers, which sleep stopped', criuVersion: null },
+			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
+		};
+	}
+	const support = await detectCheckpointSupport(config);
+	const launcherPath = support.available ? config.SITE_LAUNCHER_PATH : undefined;
+	const launcher = { spawn: (dir: string, env: Record<string, string>) => spawnInstanceProcess(dir, env, launcherPath), waitUntilAnswering };
+	return { launcher, support, tierConfig: config };
+}
+
 export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 	const installed = directusVersion();
@@ -84,13 +109,10 @@ export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent:
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
 	const store = new StateStore(config.dataDir, installed);
 	const usage = new UsageCounter(config.dataDir, log);
-	const support = await detectCheckpointSupport(config);
+	const { launcher, support, tierConfig } = await siteLauncher(config, log);
 	log(describeSleepTiers(support));
-	// Where checkpoints work, every site starts through the site launcher, so it can be checkpointed.
-	const launcherPath = support.available ? config.SITE_LAUNCHER_PATH : undefined;
-	const launcher = { spawn: (dir: string, env: Record<string, string>) => spawnInstanceProcess(dir, env, launcherPath), waitUntilAnswering };
 	const supervisor = new ProcessSupervisor(config, store, databases, log, launcher, metrics);
-	const tiers = new SleepTiers({ config, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });
+	const tiers = new SleepTiers({ config: tierConfig, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });
 	const factory = new InstanceFactory(config, store, databases, template, installed);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
 	const hosts = new HostIndex(config.PUBLIC_HOST, store);

@@ -5,9 +5,11 @@
  * here when missing, so a fresh machine (CI) needs nothing by hand; when that is impossible the run
  * stops with a message that says what is missing.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
+import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 
@@ -83,4 +85,44 @@ export async function ensureRedis(log: (message: string) => void): Promise<void>
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
 	throw new Error(`redis-server was started but does not answer at ${TEST_REDIS_URL}.`);
+}
+
+/** The Node 22 base image the Docker tests run sites from, with the checkout's packages mounted. */
+export const TEST_SITE_BASE_IMAGE = 'epic/node-base:22-bookworm';
+
+async function dockerAnswers(): Promise<boolean> {
+	try {
+		await runCommand('docker', ['info', '--format', '{{.ServerVersion}}'], { label: 'docker info' });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * A running Docker engine and the local base image (no registry can be reached, so it is built
+ * from Debian with scripts/docker/local-base-image.sh). Debian's docker.io is installed when
+ * missing and its dockerd started in the background, as the machine's other services are.
+ */
+export async function ensureDocker(log: (message: string) => void): Promise<void> {
+	if (!(await dockerAnswers())) {
+		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+		if (!existsSync('/usr/sbin/dockerd') || !existsSync('/usr/sbin/debootstrap') || !existsSync('/usr/sbin/iptables')) {
+			log('Docker is missing: installing Debian\'s docker.io, iptables and debootstrap…');
+			await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
+			await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'iptables', 'debootstrap'], { label: 'apt-get install docker.io', env });
+		}
+		log('Docker is not answering: starting dockerd…');
+		const logFile = openSync('/var/log/epic-dockerd.log', 'a');
+		spawn('/usr/sbin/dockerd', [], { detached: true, stdio: ['ignore', logFile, logFile] }).unref();
+		closeSync(logFile);
+		for (let attempt = 0; attempt < 60 && !(await dockerAnswers()); attempt++) await new Promise((resolve) => setTimeout(resolve, 500));
+		if (!(await dockerAnswers())) throw new Error('dockerd was started but does not answer; see /var/log/epic-dockerd.log');
+	}
+	try {
+		await runCommand('docker', ['image', 'inspect', TEST_SITE_BASE_IMAGE], { label: 'docker image inspect' });
+	} catch {
+		log(`Building the local base image ${TEST_SITE_BASE_IMAGE} (debootstrap, about a minute)…`);
+		await runCommand(repoPath('scripts', 'docker', 'local-base-image.sh'), [TEST_SITE_BASE_IMAGE], { label: 'local-base-image.sh', cwd: repoPath() });
+	}
 }

@@ -18,7 +18,7 @@ export function instanceLogFile(dir: string): string {
 const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
 
 /** Appends, so the lines before a crash are still there after the restart. */
-function openLog(dir: string): number {
+export function openInstanceLog(dir: string): number {
 	const file = instanceLogFile(dir);
 	if (existsSync(file) && statSync(file).size > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
 	return openSync(file, 'a', 0o600);
@@ -26,7 +26,7 @@ function openLog(dir: string): number {
 
 /** `launcher`: a program that runs the command it is given (the site launcher, for checkpoints). */
 export function spawnInstanceProcess(dir: string, env: Record<string, string>, launcher?: string): ChildProcess {
-	const log = openLog(dir);
+	const log = openInstanceLog(dir);
 	const command = [NODE_22, DIRECTUS_CLI, 'start'];
 	if (launcher) command.unshift(launcher);
 	try {

@@ -1,0 +1,63 @@
+/**
+ * RUNTIME_DRIVER=docker: each site runs in its own container (docker-run-arguments.ts). The
+ * supervisor keeps its process model: what it tracks is the foreground `docker run` CLI, which
+ * carries the instance's EPIC_* variables (so a later runtime adopts it through /proc as it would
+ * a Directus process), passes SIGTERM on to the container and exits with it. Its stdin is a FIFO
+ * only it holds: it never ends while the CLI lives, and closes when the CLI dies, however it dies,
+ * which ends the container (see the entry script).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { InstanceLauncher } from '../instances/process-supervisor.ts';
+import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
+import { dockerRunArguments, type SiteContainerSettings } from './docker-run-arguments.ts';
+import { handFolderTo } from './folder-owner.ts';
+
+/** The host-side variables the docker CLI itself needs (where the engine is, its config). */
+function cliEnvironment(): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const name of ['PATH', 'HOME', 'DOCKER_HOST', 'DOCKER_CONFIG', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY']) {
+		const value = process.env[name];
+		if (value) env[name] = value;
+	}
+	return env;
+}
+
+/** A FIFO opened read-write: reading it blocks forever, and no one else holds it once unlinked. */
+function endlessStdin(fifoDir: string): number {
+	mkdirSync(fifoDir, { recursive: true, mode: 0o700 });
+	const fifo = path.join(fifoDir, `stdin-${randomUUID()}`);
+	execFileSync('mkfifo', ['-m', '600', fifo]);
+	try {
+		return openSync(fifo, 'r+');
+	} finally {
+		rmSync(fifo, { force: true });
+	}
+}
+
+export function dockerLauncher(settings: SiteContainerSettings): InstanceLauncher {
+	const fifoDir = path.join(settings.runtimeDir, 'containers');
+	return {
+		spawn(dir: string, env: Record<string, string>): ChildProcess {
+			// The runtime (root) writes the site's files too (clones, restores, upgrades).
+			handFolderTo(dir, settings.uid);
+			const hostPort = Number(env['PORT']);
+			const stdin = endlessStdin(fifoDir);
+			const log = openInstanceLog(dir);
+			try {
+				return spawn('docker', dockerRunArguments(settings, dir, hostPort, env), {
+					cwd: dir,
+					env: { ...env, ...cliEnvironment() },
+					detached: true,
+					stdio: [stdin, log, log],
+				});
+			} finally {
+				closeSync(stdin);
+				closeSync(log);
+			}
+		},
+		waitUntilAnswering,
+	};
+}

@@ -1,0 +1,170 @@
+/**
+ * RUNTIME_DRIVER=docker: each site in its own locked-down container, driven through the same
+ * management API as processes. Crash restarts, sleep and wake, adoption after a runtime SIGKILL
+ * and deletion behave as with processes, and the labels account for every container.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { containerOfSite, containersOfRuntime, dockerDriverEnv, killContainer } from '../support/docker.ts';
+import { hostRequest } from '../support/host-request.ts';
+import { isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+
+const admin = { email: 'boxed@example.com', password: 'boxed-secret-password' };
+let runtime: TestRuntime;
+
+function siteDir(rt: TestRuntime, projectId: string): string {
+	const record = Object.values(runtimeState(rt.dataDir).instances).find((candidate) => candidate.id === projectId);
+	if (!record) throw new Error(`No record for ${projectId}`);
+	return record.dir;
+}
+
+beforeAll(async () => {
+	runtime = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 900, env: await dockerDriverEnv() });
+	await runtime.start();
+}, 300_000);
+
+afterAll(async () => {
+	await runtime?.destroy();
+});
+
+describe('the docker runtime driver', () => {
+	test('a project runs in its own locked-down container and serves through the router', async () => {
+		const created = await runtime.driver.ensureInstance({ projectId: 'p-boxed', subdomain: 'boxed', projectName: 'Boxed', admin });
+		expect(created.state).toBe('running');
+		const dir = siteDir(runtime, 'p-boxed');
+		const container = await containerOfSite(runtime.dataDir, dir);
+
+		expect(container.State.Running).toBe(true);
+		expect(container.Config.User).toBe('1000:1000');
+		expect(container.HostConfig).toMatchObject({
+			ReadonlyRootfs: true,
+			CapDrop: ['ALL'],
+			Privileged: false,
+			Memory: 512 * 1024 * 1024,
+			CpuShares: 1024,
+			PidsLimit: 256,
+			NetworkMode: 'epic-sites',
+		});
+		expect(container.HostConfig.CapAdd ?? []).toEqual([]);
+		expect(container.HostConfig.SecurityOpt).toContain('no-new-privileges');
+		expect(container.HostConfig.PortBindings['8055/tcp']).toEqual([{ HostIp: '127.0.0.1', HostPort: String(created.port) }]);
+		// Its own folder is the only writable mount; the packages are read-only.
+		const writable = container.Mounts.filter((mount) => mount.RW).map((mount) => mount.Source);
+		expect(writable).toEqual([dir]);
+
+		// The secrets reach the container through the CLI's environment, never its command line.
+		const cliEnv = processEnvironment(created.pid!)!;
+		const cmdline = readFileSync(`/proc/${created.pid}/cmdline`, 'utf8');
+		expect(cliEnv.get('SECRET')?.length).toBeGreaterThan(20);
+		expect(cmdline).not.toContain(cliEnv.get('SECRET')!);
+		expect(cmdline).not.toContain(cliEnv.get('KEY')!);
+
+		// The site signs in and writes its uploads into its own folder, as the site's user.
+		const token = await loginThroughRouter(runtime.routerUrl, 'boxed.localhost', admin.email, admin.password);
+		const form = new FormData();
+		form.append('file', new Blob(['hello from a container']), 'hello.txt');
+		const multipart = new Request('http://upload.invalid/', { method: 'POST', body: form });
+		const upload = await hostRequest(runtime.routerUrl, 'boxed.localhost', '/files', {
+			method: 'POST',
+			headers: { authorization: `Bearer ${token}`, 'content-type': multipart.headers.get('content-type')! },
+			body: Buffer.from(await multipart.arrayBuffer()),
+		});
+		expect(upload.status).toBe(200);
+		const stored = readdirSync(path.join(dir, 'uploads'));
+		expect(stored).toHaveLength(1);
+		expect(statSync(path.join(dir, 'uploads', stored[0]!)).uid).toBe(1000);
+	}, 120_000);
+
+	test('a container that dies is replaced, and the site serves again', async () => {
+		const before = await runtime.driver.instanceStatus('p-boxed');
+		const dir = siteDir(runtime, 'p-boxed');
+		const container = await containerOfSite(runtime.dataDir, dir);
+		await killContainer(container.Id);
+
+		const restarted = await waitFor('the restarted site', async () => {
+			const status = await runtime.driver.instanceStatus('p-boxed');
+			return status?.state === 'running' && status.pid !== before!.pid ? status : null;
+		}, 60_000);
+		expect(restarted.restarts).toBe(before!.restarts + 1);
+		const replacement = await containerOfSite(runtime.dataDir, dir);
+		expect(replacement.Id).not.toBe(container.Id);
+		await expect(loginThroughRouter(runtime.routerUrl, 'boxed.localhost', admin.email, admin.password)).resolves.toBeTruthy();
+	}, 120_000);
+
+	test('a docker CLI killed with SIGKILL takes its container with it, and the site is restarted', async () => {
+		const before = (await runtime.driver.instanceStatus('p-boxed'))!;
+		const container = await containerOfSite(runtime.dataDir, siteDir(runtime, 'p-boxed'));
+		process.kill(before.pid!, 'SIGKILL');
+
+		await waitFor('the old container to end', async () => !(await containersOfRuntime(runtime.dataDir)).some((candidate) => candidate.Id === container.Id), 30_000);
+		const restarted = await waitFor('the restarted site', async () => {
+			const status = await runtime.driver.instanceStatus('p-boxed');
+			return status?.state === 'running' && status.pid !== before.pid ? status : null;
+		}, 60_000);
+		expect(restarted.pid).not.toBe(before.pid);
+		expect((await containersOfRuntime(runtime.dataDir)).length).toBe(1);
+		expect((await hostRequest(runtime.routerUrl, 'boxed.localhost', '/server/ping')).body).toBe('pong');
+	}, 120_000);
+
+	test('a runtime killed with SIGKILL leaves the containers serving and adopts them when it starts again', async () => {
+		const before = (await runtime.driver.instanceStatus('p-boxed'))!;
+		const container = await containerOfSite(runtime.dataDir, siteDir(runtime, 'p-boxed'));
+		await runtime.kill9();
+		expect(isProcessAlive(before.pid!)).toBe(true);
+		const direct = await fetch(`http://127.0.0.1:${before.port}/server/ping`);
+		expect(await direct.text()).toBe('pong');
+
+		await runtime.start();
+		const adopted = await waitFor('the adopted site', async () => {
+			const status = await runtime.driver.instanceStatus('p-boxed');
+			return status?.state === 'running' ? status : null;
+		});
+		expect(adopted.pid).toBe(before.pid);
+		const after = await containersOfRuntime(runtime.dataDir);
+		expect(after.map((candidate) => candidate.Id)).toEqual([container.Id]);
+		expect((await hostRequest(runtime.routerUrl, 'boxed.localhost', '/server/ping')).body).toBe('pong');
+	}, 120_000);
+
+	test('a deleted project leaves no container and no folder', async () => {
+		const dir = siteDir(runtime, 'p-boxed');
+		await runtime.driver.deleteInstance('p-boxed');
+		expect(await containersOfRuntime(runtime.dataDir)).toEqual([]);
+		expect(Object.values(runtimeState(runtime.dataDir).instances).map((record) => record.dir)).not.toContain(dir);
+		expect((await hostRequest(runtime.routerUrl, 'boxed.localhost', '/server/ping')).status).toBe(404);
+	}, 60_000);
+});
+
+describe('the docker runtime driver, sleeping', () => {
+	let sleepy: TestRuntime;
+
+	beforeAll(async () => {
+		sleepy = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 2, env: await dockerDriverEnv() });
+		await sleepy.start();
+	}, 300_000);
+
+	afterAll(async () => {
+		await sleepy?.destroy();
+	});
+
+	test('an idle site\'s container is stopped, and the next request starts a new one', async () => {
+		const created = await sleepy.driver.ensureInstance({ projectId: 'p-nap', subdomain: 'nap', projectName: 'Nap', admin });
+		const dir = siteDir(sleepy, 'p-nap');
+		const first = await containerOfSite(sleepy.dataDir, dir);
+		const asleep = await waitFor('the site to sleep', async () => {
+			const status = await sleepy.driver.instanceStatus('p-nap');
+			return status?.state === 'sleeping' ? status : null;
+		});
+		expect(asleep.sleepTier).toBe('stopped');
+		expect(await containersOfRuntime(sleepy.dataDir)).toEqual([]);
+		expect(isProcessAlive(created.pid!)).toBe(false);
+
+		const ping = await hostRequest(sleepy.routerUrl, 'nap.localhost', '/server/ping', { headers: { accept: 'application/json' } });
+		expect(ping.status).toBe(200);
+		expect(ping.body).toBe('pong');
+		const second = await containerOfSite(sleepy.dataDir, dir);
+		expect(second.Id).not.toBe(first.Id);
+		await expect(loginThroughRouter(sleepy.routerUrl, 'nap.localhost', admin.email, admin.password)).resolves.toBeTruthy();
+	}, 120_000);
+});
