@@ -1,6 +1,6 @@
 /**
- * `npm test`: prepares the machine (Chromium, PostgreSQL, Redis, CRIU and the site launcher for site
- * checkpoints), type-checks, lints, builds the bundle and the portal from the current source, then
+ * `npm test`: prepares the machine (Chromium, PostgreSQL, Redis, Docker and its local base image, CRIU
+ * and the site launcher for site checkpoints), type-checks, lints, builds the bundle and the portal from the current source, then
  * runs every vitest project: unit, integration on SQLite and on PostgreSQL, and the browser tests.
  * Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { NODE_22 } from '@epic/node-support/directus';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
-import { ensureChromium, ensurePostgres, ensureRedis } from '@epic/platform-launcher/test-prerequisites';
+import { ensureChromium, ensureDocker, ensurePostgres, ensureRedis } from '@epic/platform-launcher/test-prerequisites';
 import { ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
 
 const log = (message: string) => console.log(`[test] ${message}`);
@@ -18,6 +18,8 @@ const log = (message: string) => console.log(`[test] ${message}`);
 await ensureChromium(log);
 await ensurePostgres(log);
 await ensureRedis(log);
+// The Docker driver's tests: the engine (Debian's docker.io) and the local base image their sites run from.
+await ensureDocker(log);
 // Built here once, before test files running side by side each ask for them. Never stops the run:
 // without them the checkpoint tests fail saying why, and every other test runs as before.
 const checkpointTools = await ensureCheckpointTools(log);

@@ -34,6 +34,25 @@ describe('loadRuntimeConfig', () => {
 	});
 });
 
+describe('the site driver settings', () => {
+	it('runs sites as processes unless told to use containers, with checked container limits', () => {
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo')).toMatchObject({ RUNTIME_DRIVER: 'process', dockerSiteCodeDir: undefined });
+		const docker = loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_DRIVER: 'docker', DOCKER_SITE_CODE_DIR: 'node_modules' }, '/repo');
+		expect(docker).toMatchObject({ RUNTIME_DRIVER: 'docker', DOCKER_SITE_IMAGE: 'epic/site:latest', DOCKER_SITE_MEMORY_MB: 512, DOCKER_SITE_UID: 1000 });
+		expect(docker.dockerSiteCodeDir).toBe('/repo/node_modules');
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_DRIVER: 'kubernetes' }, '/repo')).toThrow(/RUNTIME_DRIVER/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, DOCKER_SITE_MEMORY_MB: '64' }, '/repo')).toThrow(/DOCKER_SITE_MEMORY_MB/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, DOCKER_SITE_UID: '0' }, '/repo')).toThrow(/DOCKER_SITE_UID/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, DOCKER_SITE_NETWORK: 'bad name' }, '/repo')).toThrow(/DOCKER_SITE_NETWORK/);
+	});
+
+	it('refuses containers with PostgreSQL sites, which they could not reach', () => {
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_DRIVER: 'docker', INSTANCE_DB_CLIENT: 'pg', INSTANCE_PG_URL: 'postgres://x@db/y' }, '/repo')).toThrow(
+			/RUNTIME_DRIVER: docker runs SQLite sites only/,
+		);
+	});
+});
+
 describe('the backup store settings', () => {
 	const s3 = { RUNTIME_SECRET: secret, BACKUP_S3_BUCKET: 'epic-backups' };
 
