@@ -138,7 +138,7 @@ try {
 	const dockerEnv = await dockerDriverEnv();
 	const processDriver = await run('process', {});
 	const dockerDriver = await run('docker', dockerEnv);
-	const ratio = (pick: (result: typeof processDriver.result) => number) => round((pick(dockerDriver.result) / pick(processDriver.result)) * 100) / 100;
+	const ratio = (pick: (result: typeof processDriver.result) => number) => Math.round((pick(dockerDriver.result) / pick(processDriver.result)) * 100) / 100;
 	const provisionRatio = ratio((result) => result.provision_cold.ensure_to_login_ms.p50);
 	const wakeRatio = ratio((result) => result.wake_from_stopped_ms.p50);
 	const targets = {

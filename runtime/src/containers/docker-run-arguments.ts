@@ -92,6 +92,8 @@ export function dockerRunArguments(settings: SiteContainerSettings, siteDir: str
 		...mounts,
 		`--workdir=${siteDir}`,
 		...names.map((name) => `--env=${name}`),
+		// Directus loads pm2 (for its metrics), which makes ~/.pm2 at load: the image's home is read-only.
+		'--env=HOME=/tmp',
 		'--env=HOST=0.0.0.0',
 		`--env=PORT=${CONTAINER_PORT}`,
 		'--entrypoint=/bin/sh',
