@@ -51,7 +51,7 @@ async function snapshotState(database: Knex) {
 			...panel,
 			options: json(panel.options),
 		})),
-		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit', 'backup_retention').orderBy('id'),
+		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit', 'backup_retention', 'site_memory_mb', 'site_cpu_shares').orderBy('id'),
 		roles: await database('directus_roles').where({ name: 'Customer' }).select('id'),
 		policies: await database('directus_policies').where({ name: 'Customer' }).select('id', 'app_access', 'admin_access'),
 		permissions: await database('directus_permissions')
@@ -200,5 +200,22 @@ describe('custom migrations', () => {
 		expect(await retained()).toEqual({ business: 0, free: 0, pro: 5, starter: 0 });
 		await retention.up(db);
 		expect(await retained()).toEqual({ business: 30, free: 0, pro: 5, starter: 7 });
+	});
+
+	it('seed each paid plan\'s site memory and CPU, and when undone empty only the values still as seeded', async () => {
+		const resources = migrations[MIGRATION_FILES.indexOf('20990102C-plan-site-resources.mjs')]!;
+		const limits = async () =>
+			Object.fromEntries(
+				(await db('subscription_plans').select('id', 'site_memory_mb', 'site_cpu_shares')).map((row: { id: string; site_memory_mb: number | null; site_cpu_shares: number | null }) => [
+					row.id,
+					row.site_memory_mb === null ? null : [Number(row.site_memory_mb), Number(row.site_cpu_shares)],
+				]),
+			);
+		expect(await limits()).toEqual({ free: null, starter: [384, 512], pro: [512, 1024], business: [1024, 2048] });
+		await db('subscription_plans').where({ id: 'business' }).update({ site_memory_mb: 2048 });
+		await resources.down(db);
+		expect(await limits()).toEqual({ free: null, starter: null, pro: null, business: [2048, 2048] });
+		await resources.up(db);
+		expect(await limits()).toEqual({ free: null, starter: [384, 512], pro: [512, 1024], business: [2048, 2048] });
 	});
 });

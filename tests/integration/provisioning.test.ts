@@ -126,7 +126,10 @@ describe('provisioning', () => {
 		expect(project.steps[3].detail).toBe('No certificate: this platform serves sites over plain HTTP');
 		expect(project.url).toMatch(new RegExp(`^http://${subdomain}\\.localhost(:\\d+)?$`));
 		expect(project.admin_url).toBe(`${project.url}/admin`);
-		expect((await runtime.driver.instanceStatus(projectId))?.state).toBe('running');
+		const instance = await runtime.driver.instanceStatus(projectId);
+		expect(instance?.state).toBe('running');
+		// The runtime got the Pro plan's limits for the site's container (migration 20990102C).
+		expect(instance?.resources).toEqual({ memoryMb: 512, cpuShares: 1024 });
 
 		// The owner is told, and no one else.
 		const ready = await notificationsWhen('project_ready', 1);

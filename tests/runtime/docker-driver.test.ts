@@ -127,6 +127,15 @@ describe('the docker runtime driver', () => {
 		expect((await hostRequest(runtime.routerUrl, 'boxed.localhost', '/server/ping')).body).toBe('pong');
 	}, 120_000);
 
+	test("a project's plan limits apply to its container", async () => {
+		const resources = { memoryMb: 640, cpuShares: 300 };
+		const created = await runtime.driver.ensureInstance({ projectId: 'p-planned', subdomain: 'planned', projectName: 'Planned', admin, resources });
+		expect(created.resources).toEqual(resources);
+		const container = await containerOfSite(runtime.dataDir, siteDir(runtime, 'p-planned'));
+		expect(container.HostConfig).toMatchObject({ Memory: 640 * 1024 * 1024, CpuShares: 300 });
+		await runtime.driver.deleteInstance('p-planned');
+	}, 120_000);
+
 	test('a deleted project leaves no container and no folder', async () => {
 		const dir = siteDir(runtime, 'p-boxed');
 		await runtime.driver.deleteInstance('p-boxed');

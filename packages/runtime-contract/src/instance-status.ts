@@ -1,4 +1,5 @@
 /** What the runtime answers about one instance, and the states an instance moves through. */
+import type { SiteResources } from './schemas.ts';
 import type { UpgradeFailure } from './upgrades.ts';
 
 export type InstanceState =
@@ -34,6 +35,8 @@ export interface InstanceStatus {
 	upgradeFailure: UpgradeFailure | null;
 	/** While sleeping: how (paused in memory, checkpointed to disk by CRIU, or stopped). */
 	sleepTier?: SleepTier;
+	/** The plan's limits the last ensure asked for; absent, the runtime's defaults apply. */
+	resources?: SiteResources;
 	/** Only on the ensure that created the instance: handed out from the warm pool, or cloned. */
 	source?: 'warm-pool' | 'cold';
 }

@@ -22,10 +22,23 @@ export const adminCredentials = z.object({
 	password: z.string().min(8).max(256),
 });
 
+/**
+ * What a site may use, from its project's plan: memory in MiB (swap included) and a CPU weight
+ * (Docker's --cpu-shares: relative, 1024 is one ordinary share); either absent, the runtime's
+ * default. The container driver applies them at each start of the site's container; the process
+ * driver has no limits to apply.
+ */
+export const siteResources = z.object({
+	memoryMb: z.number().int().min(128).max(65_536).optional(),
+	cpuShares: z.number().int().min(2).max(262_144).optional(),
+});
+
 export const ensureInstanceBody = z.object({
 	subdomain,
 	projectName: z.string().trim().min(1).max(100),
 	admin: adminCredentials,
+	/** Absent: the runtime's defaults (DOCKER_SITE_MEMORY_MB, DOCKER_SITE_CPU_SHARES). */
+	resources: siteResources.optional(),
 });
 
 export const domainsBody = z.object({ domains: z.array(domain).max(10) });
@@ -36,6 +49,7 @@ export const usageQuery = z.object({
 });
 
 export type AdminCredentials = z.infer<typeof adminCredentials>;
+export type SiteResources = z.infer<typeof siteResources>;
 
 /** What the control plane asks for: the project's id (the path) and the ensure body. */
 export interface EnsureInstanceRequest extends z.input<typeof ensureInstanceBody> {

@@ -66,7 +66,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		'GET ': async (_request, id) => [200, { data: await service.statusWithDisk(id) }],
 		'PUT ': async (request, id) => {
 			const body = parse(ensureInstanceBody, await readJson(request));
-			const status = await service.ensure({ projectId: id, subdomain: body.subdomain, projectName: body.projectName, admin: body.admin });
+			const status = await service.ensure({ projectId: id, subdomain: body.subdomain, projectName: body.projectName, admin: body.admin, resources: body.resources });
 			return [200, { data: status }];
 		},
 		'DELETE ': async (_request, id) => {

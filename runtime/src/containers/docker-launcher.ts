@@ -10,6 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { SiteResources } from '@epic/runtime-contract';
 import type { InstanceLauncher } from '../instances/process-supervisor.ts';
 import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
 import { dockerRunArguments, type SiteContainerSettings } from './docker-run-arguments.ts';
@@ -40,14 +41,15 @@ function endlessStdin(fifoDir: string): number {
 export function dockerLauncher(settings: SiteContainerSettings): InstanceLauncher {
 	const fifoDir = path.join(settings.runtimeDir, 'containers');
 	return {
-		spawn(dir: string, env: Record<string, string>): ChildProcess {
+		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
 			// The runtime (root) writes the site's files too (clones, restores, upgrades).
 			handFolderTo(dir, settings.uid);
 			const hostPort = Number(env['PORT']);
 			const stdin = endlessStdin(fifoDir);
 			const log = openInstanceLog(dir);
 			try {
-				return spawn('docker', dockerRunArguments(settings, dir, hostPort, env), {
+				const limits = { memoryMb: resources?.memoryMb ?? settings.memoryMb, cpuShares: resources?.cpuShares ?? settings.cpuShares };
+				return spawn('docker', dockerRunArguments({ ...settings, ...limits }, dir, hostPort, env), {
 					cwd: dir,
 					env: { ...env, ...cliEnvironment() },
 					detached: true,

@@ -11,13 +11,14 @@ import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
-import type { AdminCredentials } from '@epic/runtime-contract';
+import type { AdminCredentials, SiteResources } from '@epic/runtime-contract';
 import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
 
 export interface ProjectIdentity {
 	subdomain: string;
 	projectName: string;
 	admin: AdminCredentials;
+	resources?: SiteResources | undefined;
 }
 
 export function instancesDir(config: RuntimeConfig): string {
@@ -63,6 +64,7 @@ export class InstanceFactory {
 			directusVersion: this.#directusVersion,
 			upgradeFailure: null,
 			rollbackBackupId: null,
+			...(project?.resources ? { resources: project.resources } : {}),
 		};
 		this.#store.put(record);
 		try {

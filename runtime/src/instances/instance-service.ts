@@ -17,10 +17,15 @@ import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
-import type { AdminCredentials, InstanceState, InstanceStatus } from '@epic/runtime-contract';
+import type { AdminCredentials, InstanceState, InstanceStatus, SiteResources } from '@epic/runtime-contract';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
+}
+
+/** The plan limits, as a field to spread, only when there are any. */
+function resourcesOf(from: { resources?: SiteResources | undefined }): { resources?: SiteResources } {
+	return from.resources ? { resources: from.resources } : {};
 }
 
 /** What a caller holding an instance's lock may do with it (see `exclusively`). */
@@ -106,7 +111,8 @@ export class InstanceService {
 			if (existing?.phase === 'ready' && existing.kind === 'project') {
 				this.#parts.tiers?.discard(id);
 				const renamed = existing.subdomain !== input.subdomain;
-				store.update(id, { subdomain: input.subdomain, desired: 'running', asleep: false });
+				// New limits (a plan change) apply from the site's next start.
+				store.update(id, { subdomain: input.subdomain, desired: 'running', asleep: false, ...resourcesOf(input) });
 				await this.#serve(id);
 				// Queued behind this operation's lock: the relaunch runs once ensure has returned.
 				if (renamed) void this.refreshSiteUrl(id);
@@ -125,6 +131,8 @@ export class InstanceService {
 						subdomain: input.subdomain,
 						domains: [],
 						createdAt: new Date(this.#now()).toISOString(),
+						// The relaunch with the site's URL (below) starts it with these limits.
+						...resourcesOf(input),
 					});
 					supervisor.rename(member.id, id);
 				} finally {
@@ -280,6 +288,7 @@ export class InstanceService {
 			lastError,
 			directusVersion: record.directusVersion,
 			upgradeFailure: record.upgradeFailure,
+			...resourcesOf(record),
 		};
 	}
 

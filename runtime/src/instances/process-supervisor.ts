@@ -14,6 +14,7 @@ import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { instanceEnv } from './instance-env.ts';
 import { restartDelayMs, STABLE_AFTER_MS } from '@epic/node-support/restart-backoff';
+import type { SiteResources } from '@epic/runtime-contract';
 
 /**
  * Restarts in a row (each after a crash within a minute of starting) before a site is given up on:
@@ -43,11 +44,12 @@ export type Logger = (message: string) => void;
 
 /** How an instance process is spawned and awaited: Directus by default, a stand-in in unit tests. */
 export interface InstanceLauncher {
-	spawn(dir: string, env: Record<string, string>): ChildProcess;
+	/** `resources`: the project's plan limits, for launchers that can enforce them (containers). */
+	spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess;
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
 }
 
-const directusLauncher: InstanceLauncher = { spawn: spawnInstanceProcess, waitUntilAnswering };
+const directusLauncher: InstanceLauncher = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
 
 function hasExited(child: ChildProcess): boolean {
 	return child.exitCode !== null || child.signalCode !== null;
@@ -124,7 +126,7 @@ export class ProcessSupervisor {
 
 	/** Spawns Directus for `record` on `port`; the record's own port is left as it is. */
 	#spawn(record: InstanceRecord, port: number, publicUrl: string | null): ChildProcess {
-		const child = this.#launcher.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl));
+		const child = this.#launcher.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl), record.resources);
 		// A failed spawn or signal is reported as an 'error' event; with no listener it would end the runtime.
 		child.on('error', (error) => this.#log(`instance ${record.id}: process error: ${error.message}`));
 		return child;

@@ -3,7 +3,7 @@
  * adopt the processes that still run, start the ones that should, and clean up half-made ones.
  */
 
-import type { UpgradeFailure } from '@epic/runtime-contract';
+import type { SiteResources, UpgradeFailure } from '@epic/runtime-contract';
 
 /** `running`: serve (sleeping when idle). `stopped`/`suspended`: no process, the router says so. */
 export type DesiredState = 'running' | 'stopped' | 'suspended';
@@ -49,6 +49,8 @@ export interface InstanceRecord {
 	 * back before anything else, so the site never serves half-replaced data for long.
 	 */
 	rollbackBackupId: string | null;
+	/** The project's plan limits (container driver); absent for pool members and older records. */
+	resources?: SiteResources;
 }
 
 export interface RuntimeState {

@@ -17,6 +17,7 @@ import { generateAdminPassword } from '../credentials/admin-password.ts';
 import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import type { SiteAddress } from '../project-serializer.ts';
 import { siteUrl } from '../project-serializer.ts';
+import { planSiteResources } from './plan-site-resources.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
 import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep } from './provisioning-steps.ts';
 
@@ -141,11 +142,13 @@ export class ProjectReconciler {
 				...(row.admin_password ? {} : { admin_password: cipher.encrypt(row.id, password) }),
 			});
 
+			const resources = await planSiteResources(this.#options.database, row.owner);
 			const instance = await driver.ensureInstance({
 				projectId: row.id,
 				subdomain: row.subdomain,
 				projectName: row.name,
 				admin: { email: row.admin_email ?? '', password },
+				...(resources ? { resources } : {}),
 			});
 			steps = complete(steps, 'database', databaseDetail(instance));
 			steps = complete(steps, 'infrastructure', `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
