@@ -4,14 +4,15 @@
  * tests in Debian's Chromium.
  */
 import { defineConfig } from 'vitest/config';
+import { SERVICE_CONTAINER_URLS } from './tests/support/service-container-urls.ts';
 
-const integration = (name: string, db: 'sqlite3' | 'pg', exclude: string[] = []) => ({
+const integration = (name: string, db: 'sqlite3' | 'pg', exclude: string[] = [], services: { env: Record<string, string>; globalSetup: string[] } = { env: {}, globalSetup: [] }) => ({
 	test: {
 		name,
 		include: ['tests/integration/**/*.test.ts'],
 		exclude,
-		env: { TEST_DB: db },
-		globalSetup: ['tests/setup/control-plane.global.ts'],
+		env: { TEST_DB: db, ...services.env },
+		globalSetup: [...services.globalSetup, 'tests/setup/control-plane.global.ts'],
 		testTimeout: 30_000,
 		hookTimeout: 180_000,
 	},
@@ -44,7 +45,11 @@ export default defineConfig({
 			integration('integration-sqlite', 'sqlite3'),
 			// Once, on SQLite, for time: the usage figures come from the router's counts and the DNS
 			// check from DNS; the database holds nothing for either but the project's row.
-			integration('integration-postgres', 'pg', ['tests/integration/project-usage.test.ts', 'tests/integration/dns-verify.test.ts']),
+			// On PostgreSQL and Redis in containers (Testcontainers, tests/support/service-containers.ts).
+			integration('integration-postgres', 'pg', ['tests/integration/project-usage.test.ts', 'tests/integration/dns-verify.test.ts'], {
+				env: SERVICE_CONTAINER_URLS,
+				globalSetup: ['tests/setup/service-containers.global.ts'],
+			}),
 			// postgres-*.test.ts need PostgreSQL whatever the project's database.
 			// The 30 suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),

@@ -12,6 +12,8 @@
  * and provision times.
  * Run: `npm run bench:docker-driver` (BENCH_PROVISION_SAMPLES=5, BENCH_WAKE_SAMPLES=5,
  * BENCH_MEMORY_SITES=3, BENCH_DURATION=10). Needs Docker; `npm test` or the first run sets it up.
+ * Sites run from the local base image with the checkout's packages mounted, or from
+ * BENCH_DOCKER_SITE_IMAGE (the Dockerfile's site image, say) as it is.
  */
 import os from 'node:os';
 import { hostRequest } from '../tests/support/host-request.ts';
@@ -135,7 +137,7 @@ function run(driver: Driver, env: Record<string, string>) {
 const loadBefore = os.loadavg();
 const started = now();
 try {
-	const dockerEnv = await dockerDriverEnv();
+	const dockerEnv = await dockerDriverEnv(process.env['BENCH_DOCKER_SITE_IMAGE']);
 	const processDriver = await run('process', {});
 	const dockerDriver = await run('docker', dockerEnv);
 	const ratio = (pick: (result: typeof processDriver.result) => number) => Math.round((pick(dockerDriver.result) / pick(processDriver.result)) * 100) / 100;

@@ -145,6 +145,44 @@ describe('the docker runtime driver', () => {
 	}, 60_000);
 });
 
+describe('the docker runtime driver, with a warm pool', () => {
+	let pooled: TestRuntime;
+
+	beforeAll(async () => {
+		pooled = new TestRuntime({ warmPoolSize: 1, env: await dockerDriverEnv() });
+		await pooled.start();
+		await pooled.waitForPool(1);
+	}, 300_000);
+
+	afterAll(async () => {
+		await pooled?.destroy();
+	});
+
+	test("a handed-out pool container is replaced by one with the site's URL and its plan's limits, without a gap", async () => {
+		const resources = { memoryMb: 384, cpuShares: 512 };
+		const handedOut = await pooled.driver.ensureInstance({ projectId: 'p-pooled', subdomain: 'pooled', projectName: 'Pooled', admin, resources });
+		expect(handedOut.source).toBe('warm-pool');
+		const dir = siteDir(pooled, 'p-pooled');
+		const relaunched = await waitFor(
+			'the relaunch with the site URL',
+			async () => {
+				const status = await pooled.driver.instanceStatus('p-pooled');
+				return status?.state === 'running' && status.pid !== handedOut.pid && status.publicUrl ? status : null;
+			},
+			90_000,
+		);
+		expect(relaunched.publicUrl).toMatch(/^http:\/\/pooled\.localhost/);
+		// The pool container was stopped once the new one answered: one container for the site.
+		const container = await waitFor('one container for the site', async () => {
+			const containers = (await containersOfRuntime(pooled.dataDir)).filter((candidate) => candidate.Config.Labels['epic.site.dir'] === dir);
+			return containers.length === 1 ? containers[0] : null;
+		});
+		expect(container.HostConfig).toMatchObject({ Memory: 384 * 1024 * 1024, CpuShares: 512 });
+		expect(isProcessAlive(handedOut.pid!)).toBe(false);
+		await expect(loginThroughRouter(pooled.routerUrl, 'pooled.localhost', admin.email, admin.password)).resolves.toBeTruthy();
+	}, 180_000);
+});
+
 describe('the docker runtime driver, sleeping', () => {
 	let sleepy: TestRuntime;
 

@@ -16,8 +16,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
 	const db = (project.config.env?.['TEST_DB'] ?? 'sqlite3') as TestDatabaseClient;
+	// A project may name its own PostgreSQL server (integration-postgres: a container); this process
+	// serves every project, so its own environment is left alone.
+	const pgServerUrl = project.config.env?.['TEST_PG_URL'];
 	const workers = project.config.maxWorkers;
-	const booted = await Promise.allSettled(Array.from({ length: workers }, () => bootTestControlPlane(db)));
+	const booted = await Promise.allSettled(Array.from({ length: workers }, () => bootTestControlPlane(db, { pgServerUrl })));
 	const running = booted.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 	const stopAll = async () => {
 		await Promise.all(running.map((controlPlane) => controlPlane.stop()));

@@ -9,9 +9,13 @@ import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test
 
 const run = promisify(execFile);
 
-/** The runtime variables that run sites in containers of the local base image, packages mounted. */
-export async function dockerDriverEnv(): Promise<Record<string, string>> {
+/**
+ * The runtime variables that run sites in containers: of the local base image with the checkout's
+ * packages mounted, or of `siteImage` (a site image built from the Dockerfile) as it is.
+ */
+export async function dockerDriverEnv(siteImage?: string): Promise<Record<string, string>> {
 	await ensureDocker((message) => process.stderr.write(`${message}\n`));
+	if (siteImage) return { RUNTIME_DRIVER: 'docker', DOCKER_SITE_IMAGE: siteImage };
 	return { RUNTIME_DRIVER: 'docker', DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE, DOCKER_SITE_CODE_DIR: repoPath('node_modules') };
 }
 

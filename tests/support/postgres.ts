@@ -10,13 +10,13 @@ export interface TestDatabase {
 	drop(): Promise<void>;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
+async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
 	try {
 		await client.connect();
 	} catch (error) {
 		throw new Error(
-			`PostgreSQL is required for the integration suite and could not be reached at ${TEST_POSTGRES_URL} ` +
+			`PostgreSQL is required for the integration suite and could not be reached at ${new URL(serverUrl).host} ` +
 				`(${(error as Error).message}). Start it (npm test does this on Debian) or set TEST_PG_URL.`,
 			{ cause: error },
 		);
@@ -41,16 +41,17 @@ async function dropAbandonedDatabases(client: pg.Client): Promise<void> {
 	}
 }
 
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+/** `serverUrl`: the server to make it on; default TEST_PG_URL as this process read it. */
+export async function createTestDatabase(label: string, serverUrl = TEST_POSTGRES_URL): Promise<TestDatabase> {
 	const name = `epic_${label}_${Date.now()}_${process.pid}`;
-	await withAdminClient(async (client) => {
+	await withAdminClient(serverUrl, async (client) => {
 		await dropAbandonedDatabases(client);
 		await client.query(`CREATE DATABASE "${name}"`);
 	});
-	const url = new URL(TEST_POSTGRES_URL);
+	const url = new URL(serverUrl);
 	url.pathname = `/${name}`;
 	return {
 		connectionString: url.toString(),
-		drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+		drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
 	};
 }

@@ -64,10 +64,11 @@ async function testEnvironment(
 	label: string,
 	overrides: Record<string, string> = {},
 	extraDirectusEnv: Record<string, string> = {},
+	pgServerUrl?: string,
 ): Promise<TestEnvironment> {
 	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-${label}-${db}-`));
 	mkdirSync(path.join(dataDir, 'uploads'));
-	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase(label) : null;
+	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase(label, pgServerUrl) : null;
 	const [port, smtpPort, uiPort] = [await freeLoopbackPort(), await freeLoopbackPort(), await freeLoopbackPort()];
 	const adminPassword = randomBytes(16).toString('base64url');
 
@@ -152,13 +153,20 @@ export async function prepareTestDatabase(db: TestDatabaseClient, label: string)
 /**
  * `env` adds to or overrides the platform configuration (e.g. a suite that runs the Stripe provider);
  * `directusEnv` goes to Directus as it is, like a variable `npm start` inherits from its own
- * environment (e.g. the bundle's schedules).
+ * environment (e.g. the bundle's schedules). `pgServerUrl`: the PostgreSQL server to make its
+ * database on (the global setup's project names its own); default TEST_PG_URL.
  */
 export async function bootTestControlPlane(
 	db: TestDatabaseClient,
-	options: { label?: string; env?: Record<string, string>; directusEnv?: Record<string, string> } = {},
+	options: { label?: string; env?: Record<string, string>; directusEnv?: Record<string, string>; pgServerUrl?: string | undefined } = {},
 ): Promise<RunningTestControlPlane> {
-	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(db, options.label ?? 'cp', options.env, options.directusEnv);
+	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(
+		db,
+		options.label ?? 'cp',
+		options.env,
+		options.directusEnv,
+		options.pgServerUrl,
+	);
 	const mail = await startMailCatcher({ smtpPort, uiPort });
 
 	try {

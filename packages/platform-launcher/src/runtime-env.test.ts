@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupStorageEnv } from './runtime-env.ts';
+import { backupStorageEnv, siteDriverEnv } from './runtime-env.ts';
 
 describe('backupStorageEnv', () => {
 	it('passes the backup store settings and the AWS credential chain to the runtime, and nothing else', () => {
@@ -18,5 +18,19 @@ describe('backupStorageEnv', () => {
 			BACKUP_S3_SECRET_ACCESS_KEY: 'secret',
 			AWS_PROFILE: 'backups',
 		});
+	});
+});
+
+describe('siteDriverEnv', () => {
+	it('passes how sites run and how the docker CLI reaches its engine, and nothing else', () => {
+		const env = siteDriverEnv({
+			RUNTIME_DRIVER: 'docker',
+			DOCKER_SITE_IMAGE: 'epic/site:1',
+			DOCKER_SITE_MEMORY_MB: '768',
+			DOCKER_HOST: 'unix:///run/docker.sock',
+			RUNTIME_SECRET: 'x'.repeat(40),
+			STRIPE_SECRET_KEY: 'sk_test_x',
+		});
+		expect(env).toEqual({ RUNTIME_DRIVER: 'docker', DOCKER_SITE_IMAGE: 'epic/site:1', DOCKER_SITE_MEMORY_MB: '768', DOCKER_HOST: 'unix:///run/docker.sock' });
 	});
 });

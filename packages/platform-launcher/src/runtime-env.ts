@@ -24,6 +24,18 @@ export function backupStorageEnv(source: NodeJS.ProcessEnv): Record<string, stri
 	return env;
 }
 
+/**
+ * How the runtime runs sites is the operator's choice too (RUNTIME_DRIVER=docker, DOCKER_SITE_*),
+ * with what the docker CLI needs to reach its engine (DOCKER_HOST, DOCKER_CONFIG…).
+ */
+export function siteDriverEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [name, value] of Object.entries(source)) {
+		if (value !== undefined && (name === 'RUNTIME_DRIVER' || name.startsWith('DOCKER_'))) env[name] = value;
+	}
+	return env;
+}
+
 export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
 	const site = siteUrlParts(config.publicUrl);
 	const env: Record<string, string> = {
@@ -45,6 +57,7 @@ export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, sou
 		IDLE_TIMEOUT_SECONDS: String(config.IDLE_TIMEOUT_SECONDS),
 		SUPPORT_EMAIL: config.SUPPORT_EMAIL,
 		...backupStorageEnv(source),
+		...siteDriverEnv(source),
 	};
 	if (config.DB_CLIENT === 'pg') env['INSTANCE_PG_URL'] = config.INSTANCE_PG_URL ?? config.DB_CONNECTION_STRING ?? '';
 	return env;

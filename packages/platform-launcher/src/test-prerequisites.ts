@@ -53,7 +53,8 @@ export async function ensurePostgres(log: (message: string) => void): Promise<vo
 	throw new Error(`PostgreSQL was started but does not answer at ${POSTGRES_URL}.`);
 }
 
-export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+/** The machine's Redis, or TEST_REDIS_URL (the integration suite on PostgreSQL names a container's). */
+export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] || 'redis://127.0.0.1:6379';
 
 /** True when something at 127.0.0.1:6379 answers Redis's PING. */
 function redisAnswers(): Promise<boolean> {
@@ -84,7 +85,7 @@ export async function ensureRedis(log: (message: string) => void): Promise<void>
 		if (await redisAnswers()) return;
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
-	throw new Error(`redis-server was started but does not answer at ${TEST_REDIS_URL}.`);
+	throw new Error('redis-server was started but does not answer at 127.0.0.1:6379.');
 }
 
 /** The Node 22 base image the Docker tests run sites from, with the checkout's packages mounted. */
