@@ -16,10 +16,11 @@
  * BENCH_DOCKER_SITE_IMAGE (the Dockerfile's site image, say) as it is.
  */
 import os from 'node:os';
-import { hostRequest } from '../tests/support/host-request.ts';
 import { dockerDriverEnv } from '../tests/support/docker.ts';
 import { TestRuntime } from '../tests/support/test-runtime.ts';
 import { BenchRuntimes } from './lib/bench-runtimes.ts';
+import { keepAwake, pingSite } from './lib/keep-awake.ts';
+import { machineReport } from './lib/machine.ts';
 import { containerSiteMemory } from './lib/container-memory.ts';
 import { load } from './lib/load-run.ts';
 import { prepareCollection, provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
@@ -33,36 +34,12 @@ const WAKE_SAMPLES = Math.max(1, Number(process.env['BENCH_WAKE_SAMPLES'] ?? 5))
 const MEMORY_SITES = Math.max(1, Number(process.env['BENCH_MEMORY_SITES'] ?? 3));
 const DURATION = Math.max(1, Number(process.env['BENCH_DURATION'] ?? 10));
 const IDLE_TIMEOUT_SECONDS = 1;
-const KEEP_AWAKE_EVERY_MS = 300;
 const TARGET_RATIO = 1.3;
 
 type Driver = 'process' | 'docker';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const runtimes = new BenchRuntimes(log);
-
-async function ping(rt: TestRuntime, host: string): Promise<number> {
-	const response = await hostRequest(rt.routerUrl, host, '/server/ping', { headers: { accept: 'application/json' }, timeoutMs: 60_000 });
-	return response.status;
-}
-
-/**
- * Pings each site in a loop of its own until stopped, so the short idle timeout does not put one
- * to sleep while another takes seconds to wake.
- */
-function keepAwake(rt: TestRuntime, projects: ProvisionedProject[]) {
-	let running = true;
-	const loops = projects.map(async (project) => {
-		while (running) {
-			await ping(rt, project.host).catch(() => 0);
-			await sleep(KEEP_AWAKE_EVERY_MS);
-		}
-	});
-	return async () => {
-		running = false;
-		await Promise.all(loops);
-	};
-}
 
 async function untilStopped(rt: TestRuntime, id: string): Promise<void> {
 	const deadline = Date.now() + 60_000;
@@ -79,7 +56,7 @@ async function wakeSamples(rt: TestRuntime, project: ProvisionedProject) {
 	for (let i = 0; i < WAKE_SAMPLES; i++) {
 		await untilStopped(rt, project.projectId);
 		const started = now();
-		for (let attempt = 1; (await ping(rt, project.host)) !== 200; attempt++) {
+		for (let attempt = 1; (await pingSite(rt, project.host)) !== 200; attempt++) {
 			if (attempt >= 20) throw new Error(`${project.projectId} did not answer 200 after waking`);
 			await sleep(50);
 		}
@@ -101,7 +78,7 @@ async function measure(driver: Driver, rt: TestRuntime) {
 	const awake = provisioned.slice(0, MEMORY_SITES);
 	const stopKeeping = keepAwake(rt, awake);
 	for (const project of awake) {
-		for (let attempt = 0; (await ping(rt, project.host)) !== 200; attempt++) if (attempt > 100) throw new Error(`${project.host} does not wake`);
+		for (let attempt = 0; (await pingSite(rt, project.host)) !== 200; attempt++) if (attempt > 100) throw new Error(`${project.host} does not wake`);
 	}
 	await sleep(3000);
 	const memory = await Promise.all(awake.map((project) => (driver === 'docker' ? containerSiteMemory(rt, project.projectId) : siteMemory(rt, project.projectId))));
@@ -153,14 +130,7 @@ try {
 				benchmark: 'docker-driver',
 				database: 'sqlite',
 				docker_site_image: dockerEnv['DOCKER_SITE_IMAGE'],
-				machine: {
-					cpus: os.cpus().length,
-					memory_gib: round(os.totalmem() / 1024 ** 3),
-					node: process.version,
-					kernel: os.release(),
-					load_average_1m_before: round(loadBefore[0]!),
-					load_average_1m_after: round(os.loadavg()[0]!),
-				},
+				machine: machineReport(loadBefore),
 				targets,
 				all_targets_pass: Object.values(targets).every((target) => target.pass),
 				process: processDriver.result,

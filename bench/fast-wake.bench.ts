@@ -15,10 +15,11 @@
  * INSTANCE_HEAP_LIMIT_MB and INSTANCE_SEMI_SPACE_MB are passed to the runtime, to compare settings).
  */
 import os from 'node:os';
-import { hostRequest } from '../tests/support/host-request.ts';
 import { TestRuntime, type TestRuntimeOptions } from '../tests/support/test-runtime.ts';
 import type { SleepTier, SleepTiersStatus } from '@epic/runtime-contract';
 import { BenchRuntimes } from './lib/bench-runtimes.ts';
+import { keepAwake, KEEP_AWAKE_EVERY_MS, pingSite } from './lib/keep-awake.ts';
+import { machineReport } from './lib/machine.ts';
 import { load } from './lib/load-run.ts';
 import { prepareCollection, provision, type ProvisionedProject } from './lib/projects.ts';
 import { apiStatus } from './lib/runtime-api.ts';
@@ -34,8 +35,6 @@ const IDLE_TIMEOUT_SECONDS = 1;
 const SITE_NODE_SETTINGS: Record<string, string> = Object.fromEntries(
 	(['INSTANCE_HEAP_LIMIT_MB', 'INSTANCE_SEMI_SPACE_MB'] as const).flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
 );
-/** While memory is measured, a ping this often keeps the sites awake (the idle timeout is short). */
-const KEEP_AWAKE_EVERY_MS = 300;
 
 const TARGETS = { checkpointed_wake_p95_ms: 1000, idle_site_pss_mib: 200 };
 
@@ -64,11 +63,6 @@ async function untilSleepingIn(rt: TestRuntime, id: string, tier: SleepTier) {
 	throw new Error(`${id} did not sleep ${tier} within 60 s: ${JSON.stringify(await apiStatus(rt, id))}`);
 }
 
-async function ping(rt: TestRuntime, host: string): Promise<number> {
-	const response = await hostRequest(rt.routerUrl, host, '/server/ping', { headers: { accept: 'application/json' }, timeoutMs: 60_000 });
-	return response.status;
-}
-
 /** Wake samples from one tier: each waits for the site to sleep there, then times a ping to 200. */
 async function wakeSamples(rt: TestRuntime, project: ProvisionedProject, tier: SleepTier, afterEach?: () => Promise<void>) {
 	const samples: number[] = [];
@@ -77,7 +71,7 @@ async function wakeSamples(rt: TestRuntime, project: ProvisionedProject, tier: S
 		await untilSleepingIn(rt, project.projectId, tier);
 		const started = now();
 		for (let attempt = 1; ; attempt++) {
-			const status = await ping(rt, project.host);
+			const status = await pingSite(rt, project.host);
 			if (status === 200) break;
 			notOk.push(`sample ${i + 1}: ${status}`);
 			if (attempt >= 20) throw new Error(`${project.projectId} did not answer 200 after waking from ${tier}`);
@@ -88,21 +82,6 @@ async function wakeSamples(rt: TestRuntime, project: ProvisionedProject, tier: S
 		await afterEach?.();
 	}
 	return { latency_ms: summary(samples), samples_ms: samples.map(round), non_200_before_success: notOk };
-}
-
-/** Pings every site until stopped, so a short idle timeout does not put them to sleep meanwhile. */
-function keepAwake(rt: TestRuntime, projects: ProvisionedProject[]) {
-	let running = true;
-	const loop = (async () => {
-		while (running) {
-			await Promise.all(projects.map((project) => ping(rt, project.host).catch(() => 0)));
-			await sleep(KEEP_AWAKE_EVERY_MS);
-		}
-	})();
-	return async () => {
-		running = false;
-		await loop;
-	};
 }
 
 /** Paused tier, plus the memory of awake sites (started through the site launcher). */
@@ -186,14 +165,7 @@ try {
 				benchmark: 'fast-wake',
 				database: 'sqlite',
 				site_node_settings: SITE_NODE_SETTINGS,
-				machine: {
-					cpus: os.cpus().length,
-					memory_gib: round(os.totalmem() / 1024 ** 3),
-					node: process.version,
-					kernel: os.release(),
-					load_average_1m_before: round(loadBefore[0]!),
-					load_average_1m_after: round(os.loadavg()[0]!),
-				},
+				machine: machineReport(loadBefore),
 				targets,
 				all_targets_pass: Object.values(targets).every((target) => target.pass),
 				wake_ms: {
