@@ -4,8 +4,8 @@
 #   `--target runtime`: the data plane alone (runtime/ and the packages it uses), for
 #     docker-compose.yml's runtime service. It holds no scripts/, tests/ or extension sources;
 #   `--target site`: one customer's Directus alone (the installed packages, no platform code),
-#     run as the unprivileged `node` user; the image for a per-project container driver, which is
-#     not built yet.
+#     run as the unprivileged `node` user; the runtime's RUNTIME_DRIVER=docker runs each site in a
+#     container of it (DOCKER_SITE_IMAGE, default epic/site:latest).
 # BASE_IMAGE lets a machine without a registry build from a local Debian image with Node 22
 # (scripts/docker/local-base-image.sh builds one).
 ARG BASE_IMAGE=node:22-bookworm-slim
@@ -41,13 +41,17 @@ EXPOSE 8057 8080
 CMD ["node", "runtime/main.ts"]
 
 # Only the installed packages: the runtime's code and configuration stay out of a tenant's container.
+# The docker driver replaces the command with its own entry (runtime/src/containers/); this one
+# serves a site on its own. Directus's CLI module is started directly: the `directus` bin first
+# asks the registry for updates. HOME: Directus loads pm2, which makes ~/.pm2, and the driver runs
+# the root filesystem read-only.
 FROM ${BASE_IMAGE} AS site
 WORKDIR /app
-ENV NODE_ENV=production
+ENV NODE_ENV=production HOME=/tmp
 COPY --from=runtime-build /app/node_modules /app/node_modules
 USER node
 EXPOSE 8055
-CMD ["node", "node_modules/directus/cli.js", "start"]
+CMD ["node", "node_modules/@directus/api/dist/cli/run.js", "start"]
 
 FROM toolchain AS platform-build
 RUN npm ci --no-audit --no-fund
