@@ -37,6 +37,9 @@ describe('the docker runtime driver', () => {
 		const container = await containerOfSite(runtime.dataDir, dir);
 
 		expect(container.State.Running).toBe(true);
+		// Memory is the container's (Directus: well over 100 MiB), not the docker CLI's (about 25 MiB).
+		expect(created.memoryBytes).toBeGreaterThan(100 * 1024 * 1024);
+		expect(created.memoryBytes).toBeLessThan(512 * 1024 * 1024);
 		expect(container.Config.User).toBe('1000:1000');
 		expect(container.HostConfig).toMatchObject({
 			ReadonlyRootfs: true,

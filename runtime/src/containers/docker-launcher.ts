@@ -8,12 +8,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteResources } from '@epic/runtime-contract';
 import type { InstanceLauncher } from '../instances/process-supervisor.ts';
 import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
-import { dockerRunArguments, type SiteContainerSettings } from './docker-run-arguments.ts';
+import { cidFile, containerMemoryBytes, removeOrphanCidFiles, removeSiteCidFiles } from './container-memory.ts';
+import { containerName, dockerRunArguments, type SiteContainerSettings } from './docker-run-arguments.ts';
 import { handFolderTo } from './folder-owner.ts';
 
 /** The host-side variables the docker CLI itself needs (where the engine is, its config). */
@@ -38,18 +39,31 @@ function endlessStdin(fifoDir: string): number {
 	}
 }
 
+/** The container a docker CLI runs, by the name on its command line. */
+function containerNameOf(cliPid: number): string | null {
+	try {
+		return /(?:^|\0)--name=([^\0]+)/.exec(readFileSync(`/proc/${cliPid}/cmdline`, 'utf8'))?.[1] ?? null;
+	} catch {
+		return null;
+	}
+}
+
 export function dockerLauncher(settings: SiteContainerSettings): InstanceLauncher {
-	const fifoDir = path.join(settings.runtimeDir, 'containers');
+	// FIFOs while a CLI starts, and each container's id (docker run --cidfile): the runtime's own.
+	const workDir = path.join(settings.runtimeDir, 'containers');
+	removeOrphanCidFiles(workDir, path.join(settings.runtimeDir, 'instances'));
 	return {
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
 			// The runtime (root) writes the site's files too (clones, restores, upgrades).
 			handFolderTo(dir, settings.uid);
 			const hostPort = Number(env['PORT']);
-			const stdin = endlessStdin(fifoDir);
+			removeSiteCidFiles(workDir, path.basename(dir));
+			const cidPath = cidFile(workDir, containerName(dir, hostPort));
+			const stdin = endlessStdin(workDir);
 			const log = openInstanceLog(dir);
 			try {
 				const limits = { memoryMb: resources?.memoryMb ?? settings.memoryMb, cpuShares: resources?.cpuShares ?? settings.cpuShares };
-				return spawn('docker', dockerRunArguments({ ...settings, ...limits }, dir, hostPort, env), {
+				return spawn('docker', dockerRunArguments({ ...settings, ...limits }, dir, hostPort, env, cidPath), {
 					cwd: dir,
 					env: { ...env, ...cliEnvironment() },
 					detached: true,
@@ -61,5 +75,9 @@ export function dockerLauncher(settings: SiteContainerSettings): InstanceLaunche
 			}
 		},
 		waitUntilAnswering,
+		memoryBytes(cliPid: number): number | null {
+			const name = containerNameOf(cliPid);
+			return name ? containerMemoryBytes(cidFile(workDir, name)) : null;
+		},
 	};
 }

@@ -63,7 +63,7 @@ export function containerName(siteDir: string, hostPort: number): string {
  * Every site variable is passed by name only (`-e NAME`): the docker CLI copies the value from its
  * own environment, so keys, secrets and passwords never appear on a command line.
  */
-export function dockerRunArguments(settings: SiteContainerSettings, siteDir: string, hostPort: number, env: Record<string, string>): string[] {
+export function dockerRunArguments(settings: SiteContainerSettings, siteDir: string, hostPort: number, env: Record<string, string>, cidPath: string): string[] {
 	const names = Object.keys(env).filter((name) => !HOST_ONLY_VARIABLES.has(name) && !name.startsWith('EPIC_'));
 	const mounts = [
 		`--mount=type=bind,source=${siteDir},target=${siteDir}`,
@@ -76,6 +76,7 @@ export function dockerRunArguments(settings: SiteContainerSettings, siteDir: str
 		'--interactive',
 		'--init',
 		`--name=${containerName(siteDir, hostPort)}`,
+		`--cidfile=${cidPath}`,
 		`--label=${RUNTIME_LABEL}=${settings.runtimeDir}`,
 		`--label=${SITE_DIR_LABEL}=${siteDir}`,
 		`--network=${settings.network}`,

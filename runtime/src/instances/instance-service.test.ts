@@ -56,6 +56,7 @@ beforeEach(() => {
 			statuses.set(id, 'stopped');
 		},
 		details: () => ({ pid: null, restarts: 0, lastError: null }),
+		memoryBytes: () => null,
 	};
 	service = new InstanceService({
 		store,

@@ -5,8 +5,6 @@
  */
 import { hostTaken, instanceNotFound, notRunnable } from '../errors.ts';
 import { KeyedMutex } from '@epic/concurrency';
-import { residentBytes } from '../processes/process-table.ts';
-import { sitePid } from '../processes/site-process.ts';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
@@ -281,8 +279,7 @@ export class InstanceService {
 			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
 			lastRequestAt: this.#lastRequestAt(record),
-			// A site started through the site launcher is the launcher's child.
-			memoryBytes: residentBytes(pid ? sitePid(pid) : pid),
+			memoryBytes: this.#parts.supervisor.memoryBytes(record.id),
 			...(record.asleep ? { sleepTier: this.#parts.tiers?.tierOf(record.id) ?? 'stopped' } : {}),
 			restarts,
 			lastError,

@@ -7,7 +7,8 @@ import type { ChildProcess } from 'node:child_process';
 import { siteUrl, type RuntimeConfig } from '../config.ts';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { spawnInstanceProcess, waitUntilAnswering } from '../processes/instance-process.ts';
-import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
+import { isInstanceProcess, killAndWait, residentBytes } from '../processes/process-table.ts';
+import { sitePid } from '../processes/site-process.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
@@ -47,6 +48,8 @@ export interface InstanceLauncher {
 	/** `resources`: the project's plan limits, for launchers that can enforce them (containers). */
 	spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess;
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
+	/** The site's memory in bytes, where the tracked process is not the site itself (containers); null if unknown. */
+	memoryBytes?(trackedPid: number, dir: string): number | null;
 }
 
 const directusLauncher: InstanceLauncher = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
@@ -117,6 +120,14 @@ export class ProcessSupervisor {
 
 	status(id: string): ProcessStatus {
 		return this.#live.get(id)?.status ?? 'stopped';
+	}
+
+	/** Resident memory of the site's Directus (of a site launcher's child; of a container's processes). */
+	memoryBytes(id: string): number | null {
+		const pid = this.#live.get(id)?.pid;
+		if (!pid) return null;
+		if (this.#launcher.memoryBytes) return this.#launcher.memoryBytes(pid, this.#store.get(id)?.dir ?? '');
+		return residentBytes(sitePid(pid));
 	}
 
 	details(id: string): { pid: number | null; restarts: number; lastError: string | null } {
