@@ -22,26 +22,23 @@ export function cidFile(cidDir: string, containerName: string): string {
 	return path.join(cidDir, `${containerName}.cid`);
 }
 
+/** The id files in `cidDir`; none while it does not exist yet. */
+function cidFiles(cidDir: string): string[] {
+	try {
+		return readdirSync(cidDir).filter((file) => file.endsWith('.cid'));
+	} catch {
+		return [];
+	}
+}
+
 /** `docker run --cidfile` refuses an existing file: a site's older ones go before each start. */
 export function removeSiteCidFiles(cidDir: string, siteDirName: string): void {
-	let files: string[] = [];
-	try {
-		files = readdirSync(cidDir);
-	} catch {
-		return;
-	}
-	for (const file of files) if (file.startsWith(`epic-site-${siteDirName}-`) && file.endsWith('.cid')) rmSync(path.join(cidDir, file), { force: true });
+	for (const file of cidFiles(cidDir)) if (file.startsWith(`epic-site-${siteDirName}-`)) rmSync(path.join(cidDir, file), { force: true });
 }
 
 /** Ids of containers whose site folder is gone (deleted while this runtime was down, say). */
 export function removeOrphanCidFiles(cidDir: string, instancesDir: string): void {
-	let files: string[] = [];
-	try {
-		files = readdirSync(cidDir);
-	} catch {
-		return;
-	}
-	for (const file of files) {
+	for (const file of cidFiles(cidDir)) {
 		const site = /^epic-site-(.+)-\d+\.cid$/.exec(file)?.[1];
 		if (site && !existsSync(path.join(instancesDir, site))) rmSync(path.join(cidDir, file), { force: true });
 	}
