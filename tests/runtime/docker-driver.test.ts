@@ -8,16 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { containerOfSite, containersOfRuntime, dockerDriverEnv, killContainer } from '../support/docker.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { instanceDirOf, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'boxed@example.com', password: 'boxed-secret-password' };
 let runtime: TestRuntime;
 
 function siteDir(rt: TestRuntime, projectId: string): string {
-	const record = Object.values(runtimeState(rt.dataDir).instances).find((candidate) => candidate.id === projectId);
-	if (!record) throw new Error(`No record for ${projectId}`);
-	return record.dir;
+	return instanceDirOf(rt.dataDir, projectId);
 }
 
 beforeAll(async () => {

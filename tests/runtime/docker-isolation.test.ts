@@ -8,7 +8,7 @@ import net from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { containerOfSite, dockerDriverEnv, nodeInContainer, type SiteContainer } from '../support/docker.ts';
-import { runtimeState } from '../support/runtime-inspection.ts';
+import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'tenant@example.com', password: 'tenant-secret-password' };
@@ -18,7 +18,7 @@ let alpha: { dir: string; container: SiteContainer };
 let beta: { dir: string; port: number; container: SiteContainer };
 
 function siteDir(projectId: string): string {
-	return Object.values(runtimeState(runtime.dataDir).instances).find((record) => record.id === projectId)!.dir;
+	return instanceDirOf(runtime.dataDir, projectId);
 }
 
 beforeAll(async () => {

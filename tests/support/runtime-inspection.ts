@@ -13,6 +13,13 @@ export function runtimeState(dataDir: string): RuntimeState {
 	return JSON.parse(readFileSync(path.join(dataDir, 'state.json'), 'utf8')) as RuntimeState;
 }
 
+/** The folder of a project's instance, from the runtime's state file. */
+export function instanceDirOf(dataDir: string, projectId: string): string {
+	const record = Object.values(runtimeState(dataDir).instances).find((candidate) => candidate.id === projectId);
+	if (!record) throw new Error(`No record for ${projectId} in ${dataDir}`);
+	return record.dir;
+}
+
 export function instanceFolders(dataDir: string): string[] {
 	try {
 		return readdirSync(path.join(dataDir, 'instances'));

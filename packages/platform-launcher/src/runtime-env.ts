@@ -12,16 +12,19 @@ function siteUrlParts(publicUrl: string): { scheme: string; port: string } {
 	return { scheme: url.protocol.replace(':', ''), port: url.port || (url.protocol === 'https:' ? '443' : '80') };
 }
 
+/** The variables of `source` that `passes` names, as they are. */
+function passedThrough(source: NodeJS.ProcessEnv, passes: (name: string) => boolean): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [name, value] of Object.entries(source)) if (value !== undefined && passes(name)) env[name] = value;
+	return env;
+}
+
 /**
  * Where backups go is the operator's choice, read by the runtime itself (BACKUP_DIR, BACKUP_S3_*);
  * AWS_* feed the S3 client's default credential chain when no BACKUP_S3_* key pair is set.
  */
 export function backupStorageEnv(source: NodeJS.ProcessEnv): Record<string, string> {
-	const env: Record<string, string> = {};
-	for (const [name, value] of Object.entries(source)) {
-		if (value !== undefined && (name === 'BACKUP_DIR' || name.startsWith('BACKUP_S3_') || name.startsWith('AWS_'))) env[name] = value;
-	}
-	return env;
+	return passedThrough(source, (name) => name === 'BACKUP_DIR' || name.startsWith('BACKUP_S3_') || name.startsWith('AWS_'));
 }
 
 /**
@@ -29,11 +32,7 @@ export function backupStorageEnv(source: NodeJS.ProcessEnv): Record<string, stri
  * with what the docker CLI needs to reach its engine (DOCKER_HOST, DOCKER_CONFIG…).
  */
 export function siteDriverEnv(source: NodeJS.ProcessEnv): Record<string, string> {
-	const env: Record<string, string> = {};
-	for (const [name, value] of Object.entries(source)) {
-		if (value !== undefined && (name === 'RUNTIME_DRIVER' || name.startsWith('DOCKER_'))) env[name] = value;
-	}
-	return env;
+	return passedThrough(source, (name) => name === 'RUNTIME_DRIVER' || name.startsWith('DOCKER_'));
 }
 
 export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, source: NodeJS.ProcessEnv = process.env): Record<string, string> {

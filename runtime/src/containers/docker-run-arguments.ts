@@ -52,8 +52,11 @@ const ENTRY_SCRIPT = [
 	'exit $status',
 ].join('\n');
 
-/** Variables the container must not get from the supervisor's environment (host-side only). */
-const HOST_ONLY_VARIABLES = new Set(['PATH', 'HOME', 'HOST', 'PORT', 'NODE_COMPILE_CACHE', 'DOCKER_HOST', 'DOCKER_CONFIG']);
+/**
+ * Variables of the site's environment (instance-env.ts) that are the host's, not the container's:
+ * the container has its own PATH, listens on its own address and port, and shares no compile cache.
+ */
+const HOST_ONLY_VARIABLES = new Set(['PATH', 'HOST', 'PORT', 'NODE_COMPILE_CACHE']);
 
 export function containerName(siteDir: string, hostPort: number): string {
 	return `epic-site-${path.basename(siteDir)}-${hostPort}`;

@@ -49,7 +49,7 @@ export interface InstanceLauncher {
 	spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess;
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
 	/** The site's memory in bytes, where the tracked process is not the site itself (containers); null if unknown. */
-	memoryBytes?(trackedPid: number, dir: string): number | null;
+	memoryBytes?(trackedPid: number): number | null;
 }
 
 const directusLauncher: InstanceLauncher = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
@@ -126,7 +126,7 @@ export class ProcessSupervisor {
 	memoryBytes(id: string): number | null {
 		const pid = this.#live.get(id)?.pid;
 		if (!pid) return null;
-		if (this.#launcher.memoryBytes) return this.#launcher.memoryBytes(pid, this.#store.get(id)?.dir ?? '');
+		if (this.#launcher.memoryBytes) return this.#launcher.memoryBytes(pid);
 		return residentBytes(sitePid(pid));
 	}
 
