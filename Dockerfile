@@ -1,8 +1,9 @@
 # Three images from one file, all on Node 22:
 #   default target: the control plane (Directus 12 with the platform bundle, migrations, schema
 #     snapshot and the built portal), started by the same `npm start` as the embedded default;
-#   `--target runtime`: the data plane alone (runtime/ and the packages it uses), for
-#     docker-compose.yml's runtime service. It holds no scripts/, tests/ or extension sources;
+#   `--target runtime`: the data plane alone (runtime/ and the packages it uses, the docker CLI and
+#     iptables), for docker-compose.yml's runtime service. It holds no scripts/, tests/ or
+#     extension sources;
 #   `--target site`: one customer's Directus alone (the installed packages, no platform code),
 #     run as the unprivileged `node` user; the runtime's RUNTIME_DRIVER=docker runs each site in a
 #     container of it (DOCKER_SITE_IMAGE, default epic/site:latest).
@@ -34,6 +35,10 @@ COPY runtime runtime
 
 FROM ${BASE_IMAGE} AS runtime
 WORKDIR /app
+# For RUNTIME_DRIVER=docker: the docker CLI, which drives the host's engine through its mounted
+# socket (Debian ships the CLI only inside docker.io), and iptables, for the rule that keeps site
+# containers' connections off the host.
+RUN apt-get update && apt-get install -y --no-install-recommends docker.io iptables && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production RUNTIME_DATA_DIR=/data/runtime
 COPY --from=runtime-build /app /app
 VOLUME /data
@@ -64,5 +69,5 @@ ENV NODE_ENV=production DATA_DIR=/data MAIL_CATCHER=false
 COPY --from=platform-build /app /app
 VOLUME /data
 EXPOSE 8055
-HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:8055/server/ping').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=5s --timeout=3s --start-period=180s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8055)+'/server/ping').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "scripts/start.ts"]

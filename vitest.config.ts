@@ -54,6 +54,16 @@ export default defineConfig({
 			// The 30 suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),
 			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/backups.test.ts', 'tests/runtime/upgrades.test.ts', 'tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
+			// docker-compose.yml as production runs it, its images built first (tests/setup/stack-images.global.ts).
+			{
+				test: {
+					name: 'stack',
+					include: ['tests/stack/**/*.test.ts'],
+					globalSetup: ['tests/setup/stack-images.global.ts'],
+					testTimeout: 60_000,
+					hookTimeout: 600_000,
+				},
+			},
 			{
 				test: {
 					name: 'browser',

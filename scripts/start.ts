@@ -57,7 +57,7 @@ const giveUp = (reason: string) => {
 	void stopEverything(1);
 };
 
-// CRIU and the site launcher for the runtime's checkpoint tier, built once into node_modules/.cache.
+// CRIU and the site launcher for the runtime's checkpoint tier, built once into the machine's cache folder (~/.cache/epic-cms).
 // Without them the runtime says why in its start-up line and sleeps sites paused or stopped.
 const checkpointTools = config.embeddedRuntime ? await ensureCheckpointTools(log) : null;
 if (checkpointTools && !checkpointTools.ok) log(`site checkpoints are off: ${checkpointTools.reason}`);

@@ -19,6 +19,7 @@ import { ProcessSupervisor, type InstanceLauncher, type Logger } from './instanc
 import { dockerLauncher } from './containers/docker-launcher.ts';
 import { ensureSiteNetwork } from './containers/docker-network.ts';
 import { siteContainerSettings } from './containers/site-container-settings.ts';
+import { mountableSiteMigrations } from './containers/mountable-site-migrations.ts';
 import { recover } from './instances/recovery.ts';
 import { WarmPool } from './instances/warm-pool.ts';
 import { jsonEventLogger, type EventLogger } from './log-event.ts';
@@ -99,8 +100,12 @@ async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launc
 	return { launcher, support, tierConfig: config };
 }
 
-export async function startRuntime(config: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
-	mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
+	mkdirSync(givenConfig.dataDir, { recursive: true, mode: 0o700 });
+	const config =
+		givenConfig.RUNTIME_DRIVER === 'docker'
+			? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) }
+			: givenConfig;
 	const installed = directusVersion();
 	const databases = instanceDatabases(config, installed);
 	log('preparing the instance template…');

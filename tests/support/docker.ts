@@ -23,7 +23,7 @@ export interface SiteContainer {
 	Id: string;
 	Name: string;
 	State: { Running: boolean; Pid: number };
-	Config: { User: string; Labels: Record<string, string>; Env: string[] };
+	Config: { Image: string; User: string; Labels: Record<string, string>; Env: string[] };
 	HostConfig: {
 		ReadonlyRootfs: boolean;
 		CapDrop: string[] | null;

@@ -2,7 +2,8 @@
  * The two programs the runtime's checkpoint tier needs, set up on the machine when missing, like
  * the test prerequisites: a CRIU that passes `criu check` on this kernel, and the site launcher
  * (runtime/native/site-launcher.c: io_uring denied by seccomp, one PID namespace per site). Both are
- * built into a cache folder that is never committed. Debian 12's packaged CRIU 3.17 fails on recent
+ * built into the machine's cache folder (never the checkout), so every clone on a machine shares
+ * one build and a fresh clone does not spend three minutes building CRIU again. Debian 12's packaged CRIU 3.17 fails on recent
  * kernels ("vdso: Unexpected rt vDSO area bounds"), so when the machine's `criu` fails its check,
  * CRIU is built from Debian unstable's source package (the upstream tarball; about 40 s on 2 cores).
  * Everything the builds need comes from apt (a fresh machine needs nothing by hand); where either
@@ -12,12 +13,14 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { runCommand } from '@epic/node-support/processes';
 import { repoPath } from '@epic/node-support/paths';
 import { rememberFailure, rememberedFailure } from './checkpoint-tools-failure.ts';
 
-export const CHECKPOINT_TOOLS_DIR = repoPath('node_modules', '.cache', 'epic-checkpoint-tools');
+/** `$XDG_CACHE_HOME/epic-cms/checkpoint-tools`, by default under `~/.cache`. */
+export const CHECKPOINT_TOOLS_DIR = path.join(process.env['XDG_CACHE_HOME'] || path.join(homedir(), '.cache'), 'epic-cms', 'checkpoint-tools');
 const LAUNCHER_SOURCE = repoPath('runtime', 'native', 'site-launcher.c');
 
 /** A deb-src line for unstable only: no binary package of the machine ever comes from it. */
@@ -130,7 +133,7 @@ async function findCriu(cacheDir: string, log: (message: string) => void): Promi
 }
 
 async function buildLauncher(cacheDir: string): Promise<string> {
-	// Named by its source's hash: worktrees share node_modules/.cache, and an older source's build
+	// Named by its source's hash: clones and worktrees share the cache, and an older source's build
 	// must not pass for a newer one. The runtime knows the launcher by its name (`site-launcher`).
 	const hash = createHash('sha256').update(readFileSync(LAUNCHER_SOURCE)).digest('hex').slice(0, 12);
 	const folder = path.join(cacheDir, `site-launcher-${hash}`);

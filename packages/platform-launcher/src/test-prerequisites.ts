@@ -91,6 +91,9 @@ export async function ensureRedis(log: (message: string) => void): Promise<void>
 /** The Node 22 base image the Docker tests run sites from, with the checkout's packages mounted. */
 export const TEST_SITE_BASE_IMAGE = 'epic/node-base:22-bookworm';
 
+/** The engine, Compose (Debian has v1 only: `docker-compose`), the firewall and the base image's builder. */
+const DOCKER_PACKAGE_FILES = ['/usr/sbin/dockerd', '/usr/bin/docker-compose', '/usr/sbin/iptables', '/usr/sbin/debootstrap'];
+
 async function dockerAnswers(): Promise<boolean> {
 	try {
 		await runCommand('docker', ['info', '--format', '{{.ServerVersion}}'], { label: 'docker info' });
@@ -106,13 +109,13 @@ async function dockerAnswers(): Promise<boolean> {
  * missing and its dockerd started in the background, as the machine's other services are.
  */
 export async function ensureDocker(log: (message: string) => void): Promise<void> {
-	if (!(await dockerAnswers())) {
+	if (!DOCKER_PACKAGE_FILES.every((file) => existsSync(file))) {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		if (!existsSync('/usr/sbin/dockerd') || !existsSync('/usr/sbin/debootstrap') || !existsSync('/usr/sbin/iptables')) {
-			log('Docker is missing: installing Debian\'s docker.io, iptables and debootstrap…');
-			await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
-			await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'iptables', 'debootstrap'], { label: 'apt-get install docker.io', env });
-		}
+		log('Docker is missing: installing Debian\'s docker.io, docker-compose, iptables and debootstrap…');
+		await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
+		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'docker-compose', 'iptables', 'debootstrap'], { label: 'apt-get install docker.io', env });
+	}
+	if (!(await dockerAnswers())) {
 		log('Docker is not answering: starting dockerd…');
 		const logFile = openSync('/var/log/epic-dockerd.log', 'a');
 		spawn('/usr/sbin/dockerd', [], { detached: true, stdio: ['ignore', logFile, logFile] }).unref();

@@ -1,0 +1,88 @@
+/**
+ * The production stack (docker-compose.yml, Caddyfile, the Dockerfiles) run as an operator runs
+ * it: PostgreSQL, Redis, the control plane, the runtime with the Docker driver, MailDev and Caddy.
+ * Everything a customer does here goes over HTTPS through Caddy by the stack's host names, trusting
+ * only Caddy's CA: the control plane's API for registering, paying and creating a project, then the
+ * project's own subdomain for signing in to its Studio.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, useOwnControlPlane } from '../support/api.ts';
+import { publishedProject, registerVerifiedCustomer } from '../support/customers.ts';
+import { containersOfRuntime } from '../support/docker.ts';
+import { fetchThroughLoopback, servedCertificate } from '../support/loopback-https.ts';
+import { STACK_CONTROL_PLANE_HOST, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+
+let stack: ProductionStack;
+let restoreFetch: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+	stack = await startProductionStack();
+	restoreFetch = fetchThroughLoopback(stack.caddyRootCertificate);
+	useOwnControlPlane({
+		url: stack.controlPlaneUrl,
+		mailUiUrl: stack.mailUiUrl,
+		adminEmail: stack.adminEmail,
+		adminPassword: stack.adminPassword,
+		// The stack's database is its own; these tests read nothing from it directly.
+		db: 'pg',
+		knexConnection: { client: 'pg', connection: '', useNullAsDefault: true },
+		env: {},
+		dataDir: '',
+	});
+}, 600_000);
+
+afterAll(async () => {
+	await restoreFetch?.();
+	await stack?.down();
+}, 180_000);
+
+describe('the production stack', () => {
+	it('serves the portal over HTTPS on the control plane host', async () => {
+		const portal = await fetch(`${stack.controlPlaneUrl}/`, { headers: { accept: 'text/html' } });
+		expect(portal.status).toBe(200);
+		expect(await portal.text()).toContain('<div id="root" data-server-rendered>');
+		const certificate = await servedCertificate(STACK_CONTROL_PLANE_HOST, stack.caddyRootCertificate);
+		expect(certificate.subjectaltname).toBe(`DNS:${STACK_CONTROL_PLANE_HOST}`);
+	});
+
+	it('lets a customer register, pay in the sandbox, create a project and sign in to its Studio on its subdomain', async () => {
+		const customer = await registerVerifiedCustomer('stack');
+		await subscribeInSandbox(customer);
+		const project = await publishedProject(customer, 'stack');
+		const credentials = await api('GET', `/projects/${project.id}/credentials`, { token: customer.token });
+		expect(credentials.status).toBe(200);
+		const { admin_email: email, admin_password: password } = credentials.body.data;
+
+		const siteHost = `${project.subdomain}.${STACK_PUBLIC_HOST}`;
+		const studio = await fetch(`https://${siteHost}/admin/`, { headers: { accept: 'text/html' } });
+		expect(studio.status).toBe(200);
+		expect(await studio.text()).toContain('<div id="app"');
+		const signIn = await fetch(`https://${siteHost}/auth/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ email, password }),
+		});
+		expect(signIn.status).toBe(200);
+		const { access_token: token } = ((await signIn.json()) as { data: { access_token: string } }).data;
+		const me = await fetch(`https://${siteHost}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+		expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
+
+		// Caddy got the site's certificate on demand, from its CA, for that name alone.
+		expect((await servedCertificate(siteHost, stack.caddyRootCertificate)).subjectaltname).toBe(`DNS:${siteHost}`);
+		// The site is a container of the site image, locked down, published on loopback only.
+		const containers = await containersOfRuntime(stack.runtimeDataDir);
+		expect(containers.length).toBeGreaterThan(0);
+		for (const container of containers) {
+			expect(container.Config.Image).toBe('epic/site:latest');
+			expect(container.HostConfig.ReadonlyRootfs).toBe(true);
+			expect(Object.values(container.HostConfig.PortBindings).flat().map((binding) => binding.HostIp)).toEqual(['127.0.0.1']);
+		}
+	}, 240_000);
+
+	it('issues no certificate for a host that is not one of its sites', async () => {
+		for (const host of [`nobody-here.${STACK_PUBLIC_HOST}`, 'example.org']) {
+			await expect(servedCertificate(host, stack.caddyRootCertificate), host).rejects.toMatchObject({ code: 'ERR_SSL_TLSV1_ALERT_INTERNAL_ERROR' });
+		}
+	});
+});

@@ -1,0 +1,161 @@
+/**
+ * The production stack exactly as docker-compose.yml describes it, run with Testcontainers'
+ * DockerComposeEnvironment over Debian's Compose v1 (`docker-compose`), its images built from this
+ * checkout on the local Node 22 base image, and Caddy issuing certificates from its own CA
+ * (CADDY_LOCAL_CERTS) instead of Let's Encrypt. Every internal port is a free one, so the stack
+ * sits beside the other suites; Caddy takes the host's 80 and 443 as in production.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DockerComposeEnvironment, type StartedDockerComposeEnvironment } from 'testcontainers';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
+import { repoPath } from '@epic/node-support/paths';
+import { runCommand } from '@epic/node-support/processes';
+import { TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
+import { containersOfRuntime } from './docker.ts';
+
+const run = promisify(execFile);
+
+const COMPOSE_FILE = 'docker-compose.yml';
+export const STACK_CONTROL_PLANE_HOST = 'cms.stack.test';
+export const STACK_PUBLIC_HOST = 'sites.stack.test';
+/** Where Caddy keeps its CA's root certificate (XDG_DATA_HOME=/data, docker/caddy.Dockerfile). */
+const CADDY_ROOT_CERTIFICATE = '/data/caddy/pki/authorities/local/root.crt';
+
+/** No registry can be reached: every image starts from the local base image (Debian with Node 22). */
+const BASE_IMAGES = { BASE_IMAGE: TEST_SITE_BASE_IMAGE, DEBIAN_IMAGE: TEST_SITE_BASE_IMAGE };
+
+/** The variables docker-compose.yml refuses to run without (`${NAME:?…}`), read from the file itself. */
+function requiredVariables(): string[] {
+	const compose = readFileSync(repoPath(COMPOSE_FILE), 'utf8');
+	return [...new Set([...compose.matchAll(/\$\{(\w+):\?/g)].map((match) => match[1]!))];
+}
+
+/**
+ * `docker-compose build`: every image the file names, from this checkout. Compose checks the
+ * required variables even to build, so they get placeholders no container ever sees. Docker's
+ * layer cache makes a build of unchanged sources take seconds.
+ */
+export async function buildStackImages(): Promise<void> {
+	const placeholders = Object.fromEntries(requiredVariables().map((name) => [name, 'not-used-by-the-build']));
+	await runCommand('docker-compose', ['--file', COMPOSE_FILE, 'build'], {
+		label: 'docker-compose build',
+		cwd: repoPath(),
+		env: { ...placeholders, ...process.env, ...BASE_IMAGES },
+	});
+}
+
+export interface ProductionStack {
+	controlPlaneUrl: string;
+	mailUiUrl: string;
+	adminEmail: string;
+	adminPassword: string;
+	/** The runtime's data folder, the same path on the host and in its container. */
+	runtimeDataDir: string;
+	/** Caddy's CA, which signed every certificate it serves. */
+	caddyRootCertificate: string;
+	down(): Promise<void>;
+}
+
+async function serviceContainerId(projectName: string, service: string): Promise<string> {
+	const { stdout } = await run('docker', ['ps', '--quiet', '--filter', `label=com.docker.compose.project=${projectName}`, '--filter', `label=com.docker.compose.service=${service}`]);
+	const ids = stdout.split('\n').filter(Boolean);
+	if (ids.length !== 1) throw new Error(`Expected one running ${service} container in ${projectName}, found ${ids.length}`);
+	return ids[0]!;
+}
+
+/** Caddy makes its CA when it first needs a certificate (the control plane's host, at start). */
+async function caddyRootCertificate(projectName: string, timeoutMs = 30_000): Promise<string> {
+	const caddy = await serviceContainerId(projectName, 'caddy');
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			return (await run('docker', ['exec', caddy, 'cat', CADDY_ROOT_CERTIFICATE])).stdout;
+		} catch (error) {
+			if (Date.now() > deadline) throw new Error(`Caddy wrote no CA certificate within ${timeoutMs} ms: ${(error as Error).message}`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+}
+
+async function composeDown(projectName: string, env: Record<string, string>): Promise<void> {
+	await runCommand('docker-compose', ['--file', COMPOSE_FILE, '--project-name', projectName, 'down', '--volumes', '--timeout', '60'], {
+		label: 'docker-compose down',
+		cwd: repoPath(),
+		env: { ...process.env, ...env },
+	});
+}
+
+export async function startProductionStack(): Promise<ProductionStack> {
+	// Ryuk, Testcontainers' reaper, is an image that cannot be pulled here: `down` cleans up.
+	process.env['TESTCONTAINERS_RYUK_DISABLED'] = 'true';
+	const projectName = `epic-stack-${randomBytes(4).toString('hex')}`;
+	// Bind-mounted at the same path inside the runtime's container (docker-compose.yml, runtime).
+	const runtimeDataDir = mkdtempSync(path.join(tmpdir(), 'epic-stack-runtime-'));
+	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort] = await Promise.all(
+		Array.from({ length: 8 }, () => freeLoopbackPort()),
+	);
+	const secret = () => randomBytes(24).toString('hex');
+	const adminEmail = 'staff@example.com';
+	const adminPassword = secret();
+	const env: Record<string, string> = {
+		...BASE_IMAGES,
+		CONTROL_PLANE_HOST: STACK_CONTROL_PLANE_HOST,
+		PUBLIC_HOST: STACK_PUBLIC_HOST,
+		ACME_EMAIL: 'certificates@example.com',
+		CADDY_LOCAL_CERTS: 'local_certs',
+		POSTGRES_PASSWORD: secret(),
+		REDIS_PASSWORD: secret(),
+		SECRET: secret(),
+		RUNTIME_SECRET: secret(),
+		CREDENTIALS_KEY: randomBytes(32).toString('base64url'),
+		ADMIN_EMAIL: adminEmail,
+		ADMIN_PASSWORD: adminPassword,
+		RUNTIME_DATA_DIR: runtimeDataDir,
+		CONTROL_PLANE_PORT: String(controlPlanePort),
+		RUNTIME_API_PORT: String(runtimeApiPort),
+		ROUTER_PORT: String(routerPort),
+		METRICS_PORT: String(metricsPort),
+		SMTP_PORT: String(smtpPort),
+		EMAIL_SMTP_PORT: String(smtpPort),
+		MAILDEV_WEB_PORT: String(mailUiPort),
+		POSTGRES_PORT: String(postgresPort),
+		REDIS_PORT: String(redisPort),
+	};
+	let environment: StartedDockerComposeEnvironment | undefined;
+	const down = async () => {
+		// Stopping the runtime stops its sites' containers; any it could not are removed here.
+		if (environment) await environment.down({ removeVolumes: true, timeout: 60_000 });
+		// A stack that never came up (a service that never got healthy) is not Testcontainers' to stop.
+		else await composeDown(projectName, env);
+		const leftovers = (await containersOfRuntime(runtimeDataDir)).map((container) => container.Id);
+		if (leftovers.length) await run('docker', ['rm', '--force', ...leftovers]);
+		rmSync(runtimeDataDir, { recursive: true, force: true });
+	};
+	try {
+		environment = await new DockerComposeEnvironment(repoPath(), COMPOSE_FILE)
+			.withProjectName(projectName)
+			.withEnvironment(env)
+			// Debian packages Compose v1 only: the standalone `docker-compose`, not the `docker compose` plugin.
+			.withClientOptions({ executable: { standalone: true } })
+			// PostgreSQL and the control plane have health checks; Testcontainers waits for them.
+			.withStartupTimeout(240_000)
+			.up();
+		return {
+			controlPlaneUrl: `https://${STACK_CONTROL_PLANE_HOST}`,
+			mailUiUrl: `http://127.0.0.1:${mailUiPort}`,
+			adminEmail,
+			adminPassword,
+			runtimeDataDir,
+			caddyRootCertificate: await caddyRootCertificate(projectName),
+			down,
+		};
+	} catch (error) {
+		await down().catch(() => {});
+		throw error;
+	}
+}
