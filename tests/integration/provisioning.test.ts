@@ -137,6 +137,22 @@ describe('provisioning', () => {
 		expect((await api('GET', '/account/notifications', { token: stranger.token })).body.data).toEqual({ notifications: [], unread: 0 });
 	});
 
+	it("gives the running site the new plan's limits when its owner changes plan", async () => {
+		const changed = await api('POST', '/stripe/create-checkout-session', { token: owner.token, body: { plan_id: 'business', period: 'monthly' } });
+		expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+		expect(changed.body.data.kind).toBe('changed');
+		// Billing announces the change; the projects code calls the runtime right after the response.
+		const deadline = Date.now() + 15_000;
+		let instance = await runtime.driver.instanceStatus(projectId);
+		while (instance?.resources?.memoryMb !== 1024 && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			instance = await runtime.driver.instanceStatus(projectId);
+		}
+		// The Business plan's limits (migration 20990102C), and the site serves on.
+		expect(instance?.resources).toEqual({ memoryMb: 1024, cpuShares: 2048 });
+		expect(instance?.state).toBe('running');
+	});
+
 	it('reveals the credentials to the owner only, stored encrypted, and they open the project', async () => {
 		const revealed = await api('GET', `/projects/${projectId}/credentials`, { token: owner.token });
 		expect(revealed.status).toBe(200);

@@ -134,6 +134,17 @@ describe('the docker runtime driver', () => {
 		expect(created.resources).toEqual(resources);
 		const container = await containerOfSite(runtime.dataDir, siteDir(runtime, 'p-planned'));
 		expect(container.HostConfig).toMatchObject({ Memory: 640 * 1024 * 1024, CpuShares: 300 });
+
+		// A plan change reaches the running container in place: same container, new limits, still serving.
+		const changed = await runtime.driver.setSiteResources('p-planned', { memoryMb: 768, cpuShares: 2048 });
+		expect(changed.resources).toEqual({ memoryMb: 768, cpuShares: 2048 });
+		const updated = await containerOfSite(runtime.dataDir, siteDir(runtime, 'p-planned'));
+		expect(updated.Id).toBe(container.Id);
+		expect(updated.HostConfig).toMatchObject({ Memory: 768 * 1024 * 1024, CpuShares: 2048 });
+		expect((await hostRequest(runtime.routerUrl, 'planned.localhost', '/server/ping')).body).toBe('pong');
+		// Limits out of range are refused and change nothing.
+		await expect(runtime.driver.setSiteResources('p-planned', { memoryMb: 64 })).rejects.toThrow(/memoryMb/);
+		expect((await runtime.driver.instanceStatus('p-planned'))?.resources).toEqual({ memoryMb: 768, cpuShares: 2048 });
 		await runtime.driver.deleteInstance('p-planned');
 	}, 120_000);
 

@@ -43,6 +43,9 @@ export const ensureInstanceBody = z.object({
 
 export const domainsBody = z.object({ domains: z.array(domain).max(10) });
 
+/** A plan change: the project's new limits (PUT /instances/:id/resources). */
+export const resourcesBody = z.object({ resources: siteResources });
+
 export const usageQuery = z.object({
 	from: z.iso.date().optional(),
 	projectId: projectId.optional(),

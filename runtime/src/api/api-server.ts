@@ -21,6 +21,7 @@ import {
 	POOL_PATH,
 	SLEEP_TIERS_PATH,
 	projectId,
+	resourcesBody,
 	TLS_ALLOWED_PATH,
 	USAGE_PATH,
 	usageQuery,
@@ -88,6 +89,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			return [204];
 		},
 		'PUT /domains': async (request, id) => [200, { data: await service.setDomains(id, parse(domainsBody, await readJson(request)).domains) }],
+		'PUT /resources': async (request, id) => [200, { data: await service.setResources(id, parse(resourcesBody, await readJson(request)).resources) }],
 		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
 	};
 

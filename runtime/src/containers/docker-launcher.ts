@@ -6,16 +6,19 @@
  * only it holds: it never ends while the CLI lives, and closes when the CLI dies, however it dies,
  * which ends the container (see the entry script).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { SiteResources } from '@epic/runtime-contract';
 import type { InstanceLauncher } from '../instances/process-supervisor.ts';
 import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
 import { cidFile, containerMemoryBytes, removeOrphanCidFiles, removeSiteCidFiles } from './container-memory.ts';
-import { containerName, dockerRunArguments, type SiteContainerSettings } from './docker-run-arguments.ts';
+import { containerName, dockerRunArguments, dockerUpdateArguments, siteLimits, type SiteContainerSettings } from './docker-run-arguments.ts';
 import { handFolderTo } from './folder-owner.ts';
+
+const run = promisify(execFile);
 
 /** The host-side variables the docker CLI itself needs (where the engine is, its config). */
 function cliEnvironment(): Record<string, string> {
@@ -62,8 +65,7 @@ export function dockerLauncher(settings: SiteContainerSettings): InstanceLaunche
 			const stdin = endlessStdin(workDir);
 			const log = openInstanceLog(dir);
 			try {
-				const limits = { memoryMb: resources?.memoryMb ?? settings.memoryMb, cpuShares: resources?.cpuShares ?? settings.cpuShares };
-				return spawn('docker', dockerRunArguments({ ...settings, ...limits }, dir, hostPort, env, cidPath), {
+				return spawn('docker', dockerRunArguments({ ...settings, ...siteLimits(settings, resources) }, dir, hostPort, env, cidPath), {
 					cwd: dir,
 					env: { ...env, ...cliEnvironment() },
 					detached: true,
@@ -78,6 +80,11 @@ export function dockerLauncher(settings: SiteContainerSettings): InstanceLaunche
 		memoryBytes(cliPid: number): number | null {
 			const name = containerNameOf(cliPid);
 			return name ? containerMemoryBytes(cidFile(workDir, name)) : null;
+		},
+		async updateResources(cliPid: number, resources: SiteResources): Promise<void> {
+			const name = containerNameOf(cliPid);
+			if (!name) throw new Error(`No site container is run by process ${cliPid}`);
+			await run('docker', dockerUpdateArguments(siteLimits(settings, resources), name), { env: cliEnvironment() });
 		},
 	};
 }

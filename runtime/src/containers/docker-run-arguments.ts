@@ -8,6 +8,7 @@
  * host. Its port is published on 127.0.0.1 only: the host router is the one way in.
  */
 import path from 'node:path';
+import type { SiteResources } from '@epic/runtime-contract';
 
 /** Where Directus listens inside every site container; the host side is the supervisor's port. */
 export const CONTAINER_PORT = 8055;
@@ -89,9 +90,7 @@ export function dockerRunArguments(settings: SiteContainerSettings, siteDir: str
 		'--tmpfs=/tmp:rw,nosuid,nodev,size=64m',
 		'--cap-drop=ALL',
 		'--security-opt=no-new-privileges',
-		`--memory=${settings.memoryMb}m`,
-		`--memory-swap=${settings.memoryMb}m`,
-		`--cpu-shares=${settings.cpuShares}`,
+		...limitFlags(settings),
 		`--pids-limit=${settings.pidsLimit}`,
 		...mounts,
 		`--workdir=${siteDir}`,
@@ -108,4 +107,21 @@ export function dockerRunArguments(settings: SiteContainerSettings, siteDir: str
 		CONTAINER_DIRECTUS_CLI,
 		'start',
 	];
+}
+
+type SiteLimits = Pick<SiteContainerSettings, 'memoryMb' | 'cpuShares'>;
+
+/** A site's limits: the project's plan's where it names them, the runtime's defaults otherwise. */
+export function siteLimits(settings: SiteLimits, resources: SiteResources | undefined): SiteLimits {
+	return { memoryMb: resources?.memoryMb ?? settings.memoryMb, cpuShares: resources?.cpuShares ?? settings.cpuShares };
+}
+
+/** Memory with swap included (so no swap on top), and the CPU weight. */
+function limitFlags(limits: SiteLimits): string[] {
+	return [`--memory=${limits.memoryMb}m`, `--memory-swap=${limits.memoryMb}m`, `--cpu-shares=${limits.cpuShares}`];
+}
+
+/** `docker update` of a running site's limits (a plan change): the flags of its start. */
+export function dockerUpdateArguments(limits: SiteLimits, container: string): string[] {
+	return ['update', ...limitFlags(limits), container];
 }

@@ -231,6 +231,25 @@ export class InstanceService {
 	}
 
 	/**
+	 * A project's new limits (its owner changed plan): recorded for every later start, and given to
+	 * the running site at once where the driver can (containers: `docker update`). A site that
+	 * cannot take them now (memory already above a lower limit, say) keeps serving and gets them at
+	 * its next start.
+	 */
+	setResources(id: string, resources: SiteResources): Promise<InstanceStatus> {
+		return this.#locks.run(id, async () => {
+			this.#record(id);
+			const status = this.#statusOf(this.#parts.store.update(id, { resources }));
+			try {
+				if (await this.#parts.supervisor.updateResources(id, resources)) this.#parts.log(`${id}: new limits applied to the running site`);
+			} catch (error) {
+				this.#parts.log(`${id}: new limits apply from the site's next start (${(error as Error).message.trim()})`);
+			}
+			return status;
+		});
+	}
+
+	/**
 	 * Restarts a running instance without a gap when its site URL (PUBLIC_URL) is not the one it
 	 * was started with. Runs in the background; failures leave the old process serving.
 	 */

@@ -50,6 +50,8 @@ export interface InstanceLauncher {
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
 	/** The site's memory in bytes, where the tracked process is not the site itself (containers); null if unknown. */
 	memoryBytes?(trackedPid: number): number | null;
+	/** Changes a running site's limits in place (containers); without it, limits wait for the next start. */
+	updateResources?(trackedPid: number, resources: SiteResources): Promise<void>;
 }
 
 const directusLauncher: InstanceLauncher = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
@@ -128,6 +130,17 @@ export class ProcessSupervisor {
 		if (!pid) return null;
 		if (this.#launcher.memoryBytes) return this.#launcher.memoryBytes(pid);
 		return residentBytes(sitePid(pid));
+	}
+
+	/**
+	 * Gives a running site new limits now, where its launcher can (containers); false when nothing
+	 * runs or the launcher cannot, and the limits then apply from the site's next start.
+	 */
+	async updateResources(id: string, resources: SiteResources): Promise<boolean> {
+		const pid = this.#live.get(id)?.pid;
+		if (!pid || !this.#launcher.updateResources) return false;
+		await this.#launcher.updateResources(pid, resources);
+		return true;
 	}
 
 	details(id: string): { pid: number | null; restarts: number; lastError: string | null } {

@@ -2,12 +2,18 @@
  * Provisioning (lib/projects/provisioning): a new project is provisioned at once; every 15 seconds
  * unfinished projects are taken up again (after a restart, or a crash of the process that had
  * them); a subscription that ends suspends its owner's projects and one that resumes starts them,
- * at once on billing's events and on the schedule for any event missed. Billing announces on the
+ * at once on billing's events and on the schedule for any event missed; a plan change gives the
+ * owner's sites the new plan's limits. Billing announces on the
  * extensions' own emitter (`context.emitter`), which the hook's `action()` does not listen to (that
  * one is Directus's global emitter), so the events are subscribed to there.
  */
 import { defineHook } from '@directus/extensions-sdk';
-import { SUBSCRIPTION_ENDED_ACTION, SUBSCRIPTION_RESUMED_ACTION, type SubscriptionTransitionPayload } from '../../lib/billing/subscription-lifecycle.ts';
+import {
+	SUBSCRIPTION_ENDED_ACTION,
+	SUBSCRIPTION_PLAN_CHANGED_ACTION,
+	SUBSCRIPTION_RESUMED_ACTION,
+	type SubscriptionTransitionPayload,
+} from '../../lib/billing/subscription-lifecycle.ts';
 import { provisioningRuntime } from '../../lib/projects/provisioning/provisioning-runtime.ts';
 
 export default defineHook(({ action, schedule }, context) => {
@@ -35,5 +41,11 @@ export default defineHook(({ action, schedule }, context) => {
 		reconciler()
 			?.resumeOwner(String(user))
 			.catch(log(`Resuming the projects of ${String(user)}`));
+	});
+
+	context.emitter.onAction(SUBSCRIPTION_PLAN_CHANGED_ACTION, ({ user }: SubscriptionTransitionPayload) => {
+		reconciler()
+			?.applyOwnerPlan(String(user))
+			.catch(log(`Applying the new plan of ${String(user)}`));
 	});
 });

@@ -2,7 +2,8 @@
  * What a subscription's status change means for the rest of the platform, announced as Directus
  * actions so the projects code can subscribe without billing knowing about it: an ended
  * subscription (unpaid, canceled) suspends the user's projects; one that serves again (or a new one
- * that serves) resumes them.
+ * that serves) resumes them; a serving subscription on another plan than before gives the user's
+ * sites that plan's limits.
  */
 import type { SubscriptionStatus } from '@epic/platform-api';
 import type { BillingContext } from './billing-context.ts';
@@ -10,6 +11,7 @@ import type { MirrorChange } from './subscription-mirror.ts';
 
 export const SUBSCRIPTION_ENDED_ACTION = 'billing.subscription.ended';
 export const SUBSCRIPTION_RESUMED_ACTION = 'billing.subscription.resumed';
+export const SUBSCRIPTION_PLAN_CHANGED_ACTION = 'billing.subscription.plan_changed';
 
 const SERVING: SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 const ENDED: SubscriptionStatus[] = ['unpaid', 'canceled'];
@@ -43,4 +45,20 @@ export function announceTransition(context: Pick<BillingContext, 'emitter'>, cha
 		accountability: null,
 	});
 	return transition;
+}
+
+/**
+ * A plan change: the subscription serves on another plan than its row had before. A new
+ * subscription counts (a customer whose old one ended subscribes to another plan); for a customer
+ * without projects it changes nothing.
+ */
+export function planChanged(change: MirrorChange): boolean {
+	return SERVING.includes(change.after.status) && change.after.plan !== null && change.after.plan !== (change.before?.plan ?? null);
+}
+
+export function announcePlanChange(context: Pick<BillingContext, 'emitter'>, change: MirrorChange): boolean {
+	if (!planChanged(change) || !change.after.user) return false;
+	const payload: SubscriptionTransitionPayload = { user: change.after.user, subscription: change.after.id, status: change.after.status };
+	context.emitter.emitAction(SUBSCRIPTION_PLAN_CHANGED_ACTION, payload, { database: null, schema: null, accountability: null });
+	return true;
 }

@@ -15,6 +15,7 @@ import {
 	type InstanceStatus,
 	type RestoreJob,
 	type RuntimeErrorBody,
+	type SiteResources,
 	type UpgradeResult,
 } from '@epic/runtime-contract';
 import type { BackupArchive, RuntimeDriver } from './runtime-driver.ts';
@@ -119,6 +120,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
 		return this.#call('PUT', instancePath(projectId, 'domains'), { domains });
+	}
+
+	setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus> {
+		return this.#call('PUT', instancePath(projectId, 'resources'), { resources });
 	}
 
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]> {

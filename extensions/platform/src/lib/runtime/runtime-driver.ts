@@ -5,7 +5,7 @@
  * (Deployment, Service and Ingress per project) is the planned path past one machine.
  */
 
-import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
+import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob, SiteResources, UpgradeResult } from '@epic/runtime-contract';
 
 export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
 
@@ -29,6 +29,8 @@ export interface RuntimeDriver {
 	listInstances(): Promise<InstanceStatus[]>;
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void>;
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus>;
+	/** The project's new limits (a plan change): at once where the runtime can, else from its next start. */
+	setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus>;
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]>;
 	/** The project's backups, newest first. */
 	listBackups(projectId: string): Promise<BackupSummary[]>;

@@ -230,6 +230,24 @@ export class ProjectReconciler {
 		}
 	}
 
+	/**
+	 * The owner's subscription moved to another plan: each of their projects with a site gets the
+	 * plan's memory and CPU (an empty value: the runtime's default). One project's failure is logged
+	 * and the others go on; the project's next provisioning run passes the limits again.
+	 */
+	async applyOwnerPlan(userId: string): Promise<void> {
+		const resources = (await planSiteResources(this.#options.database, userId)) ?? {};
+		const rows = (await this.#options.database('projects').select('id').where({ owner: userId }).whereIn('status', ['published', 'suspended'])) as { id: string }[];
+		for (const { id } of rows) {
+			try {
+				await this.#options.driver.setSiteResources(id, resources);
+				this.#options.logger.info(`Project ${id} has its owner's new plan's limits`);
+			} catch (error) {
+				this.#options.logger.error(`Project ${id} keeps its limits until its next start: ${(error as Error).message}`);
+			}
+		}
+	}
+
 	/** Suspended, and not by staff (rows from before `suspended_by` have none: billing's). */
 	#suspendedByBilling() {
 		return this.#options.database('projects')
