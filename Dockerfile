@@ -7,6 +7,7 @@
 #   `--target site`: one customer's Directus alone (the installed packages, no platform code),
 #     run as the unprivileged `node` user; the runtime's RUNTIME_DRIVER=docker runs each site in a
 #     container of it (DOCKER_SITE_IMAGE, default epic/site:latest).
+# Each final image is labelled `epic.image`, so superseded builds can be pruned by that label alone.
 # BASE_IMAGE lets a machine without a registry build from a local Debian image with Node 22
 # (scripts/docker/local-base-image.sh builds one).
 ARG BASE_IMAGE=node:22-bookworm-slim
@@ -44,6 +45,7 @@ COPY --from=runtime-build /app /app
 VOLUME /data
 EXPOSE 8057 8080
 CMD ["node", "runtime/main.ts"]
+LABEL epic.image=runtime
 
 # Only the installed packages: the runtime's code and configuration stay out of a tenant's container.
 # The docker driver replaces the command with its own entry (runtime/src/containers/); this one
@@ -57,10 +59,20 @@ COPY --from=runtime-build /app/node_modules /app/node_modules
 USER node
 EXPOSE 8055
 CMD ["node", "node_modules/@directus/api/dist/cli/run.js", "start"]
+LABEL epic.image=site
 
 FROM toolchain AS platform-build
 RUN npm ci --no-audit --no-fund
-COPY . .
+# What the platform builds and runs from: documents, tests and the compose files stay out, so
+# editing them leaves this stage's cache (a rebuild of several minutes) valid.
+COPY tsconfig.json ./
+COPY packages packages
+COPY runtime runtime
+COPY extensions extensions
+COPY portal portal
+COPY migrations migrations
+COPY snapshots snapshots
+COPY scripts scripts
 RUN npm run build && npm prune --omit=dev
 
 FROM ${BASE_IMAGE} AS platform
@@ -71,3 +83,4 @@ VOLUME /data
 EXPOSE 8055
 HEALTHCHECK --interval=5s --timeout=3s --start-period=180s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8055)+'/server/ping').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "scripts/start.ts"]
+LABEL epic.image=platform

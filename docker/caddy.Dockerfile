@@ -7,3 +7,4 @@ ENV XDG_DATA_HOME=/data XDG_CONFIG_HOME=/config
 VOLUME /data
 EXPOSE 80 443
 CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]
+LABEL epic.image=caddy

@@ -13,3 +13,4 @@ VOLUME /var/lib/postgresql/data
 EXPOSE 5432
 HEALTHCHECK --interval=2s --timeout=3s --retries=30 CMD pg_isready -h 127.0.0.1 -U "${POSTGRES_USER:-postgres}"
 ENTRYPOINT ["sh", "/usr/local/bin/postgres-entrypoint.sh"]
+LABEL epic.image=postgres

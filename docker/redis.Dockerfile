@@ -10,3 +10,4 @@ VOLUME /data
 EXPOSE 6379
 ENTRYPOINT ["redis-server", "--bind", "0.0.0.0", "--protected-mode", "no", "--dir", "/data"]
 CMD ["--save", "", "--appendonly", "no"]
+LABEL epic.image=redis

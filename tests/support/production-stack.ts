@@ -47,6 +47,8 @@ export async function buildStackImages(): Promise<void> {
 		cwd: repoPath(),
 		env: { ...placeholders, ...process.env, ...BASE_IMAGES },
 	});
+	// The images a rebuild superseded (untagged now), with the layers only they used: a few GB each time.
+	await runCommand('docker', ['image', 'prune', '--force', '--filter', 'label=epic.image'], { label: 'docker image prune' });
 }
 
 export interface ProductionStack {
