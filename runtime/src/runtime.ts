@@ -115,7 +115,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const store = new StateStore(config.dataDir, installed);
 	const usage = new UsageCounter(config.dataDir, log);
 	const { launcher, support, tierConfig } = await siteLauncher(config, log);
-	log(describeSleepTiers(support));
+	log(describeSleepTiers(support, tierConfig.PAUSED_MEMORY_LIMIT_MB > 0));
 	const supervisor = new ProcessSupervisor(config, store, databases, log, launcher, metrics);
 	const tiers = new SleepTiers({ config: tierConfig, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });
 	const factory = new InstanceFactory(config, store, databases, template, installed);

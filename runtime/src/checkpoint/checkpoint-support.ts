@@ -36,9 +36,9 @@ export async function detectCheckpointSupport(paths: CheckpointPaths): Promise<C
 	return { available: true, reason: null, criuVersion: await criuVersion(paths.CRIU_PATH) };
 }
 
-/** The start-up log's line about the sleep tiers. */
-export function describeSleepTiers(support: CheckpointSupport): string {
-	return support.available
-		? `sleep tiers: paused, checkpointed (CRIU ${support.criuVersion}), stopped`
-		: `sleep tiers: paused, stopped (no checkpoints: ${support.reason})`;
+/** The start-up log's line about the sleep tiers; `pausing`: PAUSED_MEMORY_LIMIT_MB above 0. */
+export function describeSleepTiers(support: CheckpointSupport, pausing: boolean): string {
+	const tiers = [...(pausing ? ['paused'] : []), ...(support.available ? [`checkpointed (CRIU ${support.criuVersion})`] : []), 'stopped'];
+	const missing = [...(pausing ? [] : ['no pausing: PAUSED_MEMORY_LIMIT_MB is 0']), ...(support.available ? [] : [`no checkpoints: ${support.reason}`])];
+	return `sleep tiers: ${tiers.join(', ')}${missing.length ? ` (${missing.join('; ')})` : ''}`;
 }
