@@ -70,6 +70,11 @@ describe('the production stack', () => {
 
 		// Caddy got the site's certificate on demand, from its CA, for that name alone.
 		expect((await servedCertificate(siteHost, stack.caddyRootCertificate)).subjectaltname).toBe(`DNS:${siteHost}`);
+		// The runtime has the Pro plan's limits for it, and reads its memory from the container's cgroup.
+		const site = await stack.runtime.instanceStatus(project.id);
+		expect(site?.resources).toEqual({ memoryMb: 512, cpuShares: 1024 });
+		expect(site?.memoryBytes).toBeGreaterThan(100 * 1024 * 1024);
+		expect(site?.memoryBytes).toBeLessThan(512 * 1024 * 1024);
 		// The site is a container of the site image, locked down, published on loopback only.
 		const containers = await containersOfRuntime(stack.runtimeDataDir);
 		expect(containers.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
+import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { containersOfRuntime } from './docker.ts';
 
 const run = promisify(execFile);
@@ -58,6 +59,8 @@ export interface ProductionStack {
 	adminPassword: string;
 	/** The runtime's data folder, the same path on the host and in its container. */
 	runtimeDataDir: string;
+	/** The runtime's management API, as the control plane calls it. */
+	runtime: LocalRuntimeDriver;
 	/** Caddy's CA, which signed every certificate it serves. */
 	caddyRootCertificate: string;
 	down(): Promise<void>;
@@ -153,6 +156,7 @@ export async function startProductionStack(): Promise<ProductionStack> {
 			adminEmail,
 			adminPassword,
 			runtimeDataDir,
+			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${runtimeApiPort}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate: await caddyRootCertificate(projectName),
 			down,
 		};
