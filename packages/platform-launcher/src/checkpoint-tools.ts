@@ -3,11 +3,12 @@
  * the test prerequisites: a CRIU that passes `criu check` on this kernel, and the site launcher
  * (runtime/native/site-launcher.c: io_uring denied by seccomp, one PID namespace per site). Both are
  * built into the machine's cache folder (never the checkout), so every clone on a machine shares
- * one build and a fresh clone does not spend three minutes building CRIU again. Debian 12's packaged CRIU 3.17 fails on recent
- * kernels ("vdso: Unexpected rt vDSO area bounds"), so when the machine's `criu` fails its check,
- * CRIU is built from Debian unstable's source package (the upstream tarball; about 40 s on 2 cores).
- * Everything the builds need comes from apt (a fresh machine needs nothing by hand); where either
- * cannot be had, the caller gets the reason and the runtime sleeps sites without checkpoints.
+ * one build and a fresh clone does not spend three minutes building CRIU again. Debian 12's
+ * packaged CRIU 3.17 fails on recent kernels ("vdso: Unexpected rt vDSO area bounds"), so when the
+ * machine's `criu` fails its check, CRIU is built from Debian unstable's source package (the
+ * upstream tarball; about 40 s on 2 cores). Everything the builds need comes from apt (a fresh
+ * machine needs nothing by hand); where either cannot be had, the caller gets the reason and the
+ * runtime sleeps sites without checkpoints.
  * Each program is written under a temporary name and renamed, so a concurrent caller (npm start
  * beside a test run) never runs a half-written one.
  */

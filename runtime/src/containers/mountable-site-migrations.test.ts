@@ -1,13 +1,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mountableSiteMigrations } from './mountable-site-migrations.ts';
 
 describe('mountableSiteMigrations', () => {
-	const root = mkdtempSync(path.join(tmpdir(), 'site-migrations-'));
-	const source = path.join(root, 'image', 'site-migrations');
-	const dataDir = path.join(root, 'data');
+	let source: string;
+	let dataDir: string;
+	let root: string;
+	beforeEach(() => {
+		root = mkdtempSync(path.join(tmpdir(), 'site-migrations-'));
+		source = path.join(root, 'image', 'site-migrations');
+		dataDir = path.join(root, 'data');
+	});
 	afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 	it('copies the migrations into the data folder, leaving no stale file from an older copy', () => {

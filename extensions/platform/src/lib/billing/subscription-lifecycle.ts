@@ -35,15 +35,16 @@ export function transitionOf(before: SubscriptionStatus | null, after: Subscript
 	return null;
 }
 
+/** Emits `action` about the subscription's user; a subscription with no user yet has no one to tell. */
+function announce(context: Pick<BillingContext, 'emitter'>, action: string, after: MirrorChange['after']): void {
+	if (!after.user) return;
+	const payload: SubscriptionTransitionPayload = { user: after.user, subscription: after.id, status: after.status };
+	context.emitter.emitAction(action, payload, { database: null, schema: null, accountability: null });
+}
+
 export function announceTransition(context: Pick<BillingContext, 'emitter'>, change: MirrorChange): Transition {
 	const transition = transitionOf(change.before?.status ?? null, change.after.status);
-	if (!transition || !change.after.user) return transition;
-	const payload: SubscriptionTransitionPayload = { user: change.after.user, subscription: change.after.id, status: change.after.status };
-	context.emitter.emitAction(transition === 'ended' ? SUBSCRIPTION_ENDED_ACTION : SUBSCRIPTION_RESUMED_ACTION, payload, {
-		database: null,
-		schema: null,
-		accountability: null,
-	});
+	if (transition) announce(context, transition === 'ended' ? SUBSCRIPTION_ENDED_ACTION : SUBSCRIPTION_RESUMED_ACTION, change.after);
 	return transition;
 }
 
@@ -56,9 +57,6 @@ export function planChanged(change: MirrorChange): boolean {
 	return SERVING.includes(change.after.status) && change.after.plan !== null && change.after.plan !== (change.before?.plan ?? null);
 }
 
-export function announcePlanChange(context: Pick<BillingContext, 'emitter'>, change: MirrorChange): boolean {
-	if (!planChanged(change) || !change.after.user) return false;
-	const payload: SubscriptionTransitionPayload = { user: change.after.user, subscription: change.after.id, status: change.after.status };
-	context.emitter.emitAction(SUBSCRIPTION_PLAN_CHANGED_ACTION, payload, { database: null, schema: null, accountability: null });
-	return true;
+export function announcePlanChange(context: Pick<BillingContext, 'emitter'>, change: MirrorChange): void {
+	if (planChanged(change)) announce(context, SUBSCRIPTION_PLAN_CHANGED_ACTION, change.after);
 }
