@@ -18,6 +18,7 @@ import { runCommand } from '@epic/node-support/processes';
 import { TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { containersOfRuntime } from './docker.ts';
+import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
 
 const run = promisify(execFile);
 
@@ -96,8 +97,7 @@ async function composeDown(projectName: string, env: Record<string, string>): Pr
 }
 
 export async function startProductionStack(): Promise<ProductionStack> {
-	// Ryuk, Testcontainers' reaper, is an image that cannot be pulled here: `down` cleans up.
-	process.env['TESTCONTAINERS_RYUK_DISABLED'] = 'true';
+	useTestcontainersOnThisMachine();
 	const projectName = `epic-stack-${randomBytes(4).toString('hex')}`;
 	// Bind-mounted at the same path inside the runtime's container (docker-compose.yml, runtime).
 	const runtimeDataDir = mkdtempSync(path.join(tmpdir(), 'epic-stack-runtime-'));

@@ -10,6 +10,7 @@ import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainer
 import { repoPath } from '@epic/node-support/paths';
 import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
 import { SERVICE_CONTAINERS, SERVICE_PASSWORD } from './service-container-urls.ts';
+import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
 
 const run = promisify(execFile);
 const LABEL = 'epic.test-service';
@@ -26,8 +27,7 @@ function withServiceSettings(container: GenericContainer, service: keyof typeof 
 
 /** Starts both; resolves once PostgreSQL passes its health check and Redis listens. */
 export async function startServiceContainers(log: (message: string) => void): Promise<StartedTestContainer[]> {
-	// Ryuk, Testcontainers' reaper, is an image that cannot be pulled here: the teardown stops them.
-	process.env['TESTCONTAINERS_RYUK_DISABLED'] = 'true';
+	useTestcontainersOnThisMachine();
 	await ensureDocker(log);
 	await removeLeftovers();
 	log('building and starting the PostgreSQL and Redis containers…');
