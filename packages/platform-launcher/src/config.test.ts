@@ -32,6 +32,11 @@ describe('loadConfig', () => {
 		expect(problemsOf({ MAIL_CATCHER: 'maybe' })[0]).toMatch(/^MAIL_CATCHER: /);
 	});
 
+	it('refuses an admin email Directus would refuse at bootstrap, and takes one it accepts', () => {
+		expect(problemsOf({ ADMIN_EMAIL: 'staff@stack.test' })).toEqual(['ADMIN_EMAIL: Directus refuses this address (its top-level domain must be a real one, e.g. .com)']);
+		expect(loadConfig({ ADMIN_EMAIL: 'staff@example.com' }, '/repo').ADMIN_EMAIL).toBe('staff@example.com');
+	});
+
 	it('reads the DNS verification settings and names a bad one', () => {
 		expect(loadConfig({}, '/repo')).toMatchObject({ DNS_TIMEOUT_MS: 5000 });
 		expect(loadConfig({}, '/repo').PUBLIC_IP).toBeUndefined();

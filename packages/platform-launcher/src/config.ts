@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { withoutEmptyValues } from '@epic/node-support/env';
+import Joi from 'joi';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -20,6 +21,16 @@ function isDnsServer(value: string): boolean {
 	const withPort = /^([^:]+):(\d{1,5})$/.exec(value);
 	if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
 	return withPort !== null && isIP(withPort[1]!) === 4 && validPort(withPort[2]);
+}
+
+/**
+ * Directus checks a user's email with Joi's default rule, which also wants a top-level domain
+ * IANA knows (`.test`, `.local` fail). Bootstrap refused such an admin email only after creating
+ * the tables, and the next start carried on with no admin at all: so it is refused here, first.
+ */
+const DIRECTUS_EMAIL_RULE = 'Directus refuses this address (its top-level domain must be a real one, e.g. .com)';
+function directusAcceptsEmail(email: string): boolean {
+	return Joi.string().email().validate(email).error === undefined;
 }
 
 function validPort(port: string | undefined): boolean {
@@ -44,7 +55,7 @@ const EnvSchema = z
 		DATA_DIR: z.string().min(1).default('data'),
 		DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
 		DB_CONNECTION_STRING: z.string().optional(),
-		ADMIN_EMAIL: z.email().default('admin@example.com'),
+		ADMIN_EMAIL: z.email().refine(directusAcceptsEmail, DIRECTUS_EMAIL_RULE).default('admin@example.com'),
 		ADMIN_PASSWORD: z.string().min(12).optional(),
 		SECRET: z.string().min(32).optional(),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
