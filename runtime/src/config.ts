@@ -68,7 +68,11 @@ const RuntimeEnvSchema = z
 		BACKUP_KEEP_SCHEDULED: z.coerce.number().int().min(0).max(1000).default(7),
 		/** Instances use SQLite files, or PostgreSQL databases cloned from a template database. */
 		INSTANCE_DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
-		/** A PostgreSQL URL with the right to create databases (its database part is replaced). */
+		/**
+		 * A PostgreSQL URL with the right to create databases and roles (a superuser; or CREATEDB and
+		 * CREATEROLE, on PostgreSQL 16 and later with createrole_self_grant = 'set'). Its database
+		 * part is replaced.
+		 */
 		INSTANCE_PG_URL: z.string().optional(),
 		/** Prefix of every database this runtime creates, so two runtimes never touch each other's. */
 		INSTANCE_DB_PREFIX: z
@@ -148,10 +152,6 @@ const RuntimeEnvSchema = z
 	.superRefine((env, ctx) => {
 		for (const taken of ['ROUTER_PORT', 'RUNTIME_API_PORT'] as const) {
 			if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
-		}
-		if (env.RUNTIME_DRIVER === 'docker' && env.INSTANCE_DB_CLIENT === 'pg') {
-			// Containers have no route to the host's PostgreSQL, and per-site database roles are not built yet.
-			ctx.addIssue({ code: 'custom', path: ['RUNTIME_DRIVER'], message: 'docker runs SQLite sites only for now: set INSTANCE_DB_CLIENT=sqlite3' });
 		}
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });

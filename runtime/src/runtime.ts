@@ -49,7 +49,7 @@ export interface RunningRuntime {
 
 function instanceDatabases(config: RuntimeConfig, installed: string): InstanceDatabases {
 	if (config.INSTANCE_DB_CLIENT === 'pg') {
-		return new PostgresDatabases(config.dataDir, installed, config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX, config.siteMigrationsDir);
+		return new PostgresDatabases(config.dataDir, installed, config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX, config.siteMigrationsDir, config.RUNTIME_SECRET);
 	}
 	return new SqliteDatabases(config.dataDir, installed, config.siteMigrationsDir);
 }
@@ -89,7 +89,7 @@ async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launc
 		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log);
 		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
 		return {
-			launcher: dockerLauncher(siteContainerSettings(config, network.name)),
+			launcher: dockerLauncher(siteContainerSettings(config, network.name), log),
 			support: { available: false, reason: 'sites run in containers, which sleep stopped', criuVersion: null },
 			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
 		};

@@ -9,7 +9,7 @@ import type { InstanceStatus } from '@epic/runtime-contract';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { keepPinging } from '../support/pinger.ts';
 import { instanceFolders, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
-import { databasesWithPrefix, loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
+import { databasesWithPrefix, loginThroughRouter, rolesWithPrefix, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;
 let runtime: TestRuntime;
@@ -231,13 +231,18 @@ describe(`runtime instances (${db})`, () => {
 		const pid = status!.pid!;
 		const record = runtimeState(runtime.dataDir).instances['burst-4']!;
 		expect(isProcessAlive(pid)).toBe(true);
+		const storage = record.storage;
+		if (storage.client === 'pg') expect(await rolesWithPrefix(runtime.dbPrefix)).toContain(storage.database);
 
 		await runtime.driver.deleteInstance('burst-4');
 
 		expect(isProcessAlive(pid)).toBe(false);
 		expect(instanceFolders(runtime.dataDir)).not.toContain(record.dir.split('/').pop());
 		expect(runtimeState(runtime.dataDir).instances['burst-4']).toBeUndefined();
-		if (record.storage.client === 'pg') expect(await databasesWithPrefix(runtime.dbPrefix)).not.toContain(record.storage.database);
+		if (storage.client === 'pg') {
+			expect(await databasesWithPrefix(runtime.dbPrefix)).not.toContain(storage.database);
+			expect(await rolesWithPrefix(runtime.dbPrefix)).not.toContain(storage.database);
+		}
 		const page = await hostRequest(runtime.routerUrl, 'burst4.localhost', '/server/ping', { headers: { accept: 'application/json' } });
 		expect(page.status).toBe(404);
 		expect(await runtime.driver.usage('2000-01-01', 'burst-4')).toEqual([]);

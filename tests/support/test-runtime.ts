@@ -162,11 +162,20 @@ export class TestRuntime {
 }
 
 export async function databasesWithPrefix(prefix: string): Promise<string[]> {
+	return namesWithPrefix('SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)', prefix);
+}
+
+/** The sites' roles (one per database, named as it) of runtimes whose prefix starts so. */
+export async function rolesWithPrefix(prefix: string): Promise<string[]> {
+	return namesWithPrefix('SELECT rolname AS name FROM pg_roles WHERE starts_with(rolname, $1)', prefix);
+}
+
+async function namesWithPrefix(query: string, prefix: string): Promise<string[]> {
 	const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
 	await client.connect();
 	try {
-		const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${prefix}_`]);
-		return rows.map((row) => row.datname);
+		const { rows } = await client.query<{ name: string }>(query, [`${prefix}_`]);
+		return rows.map((row) => row.name);
 	} finally {
 		await client.end();
 	}
@@ -175,25 +184,27 @@ export async function databasesWithPrefix(prefix: string): Promise<string[]> {
 /** Runs killed before their teardown leave databases behind; older than this, nothing uses them. */
 const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
 
+function isAbandoned(name: string): boolean {
+	const createdAt = parseInt(/^epic_rt([0-9a-z]+)[0-9a-f]{4}_/.exec(name)?.[1] ?? '', 36);
+	return Number.isFinite(createdAt) && Date.now() - createdAt > ABANDONED_AFTER_MS;
+}
+
 async function dropAbandonedRuntimeDatabases(): Promise<void> {
-	const names = await databasesWithPrefix('epic');
-	const abandoned = names.filter((name) => {
-		const createdAt = parseInt(/^epic_rt([0-9a-z]+)[0-9a-f]{4}_/.exec(name)?.[1] ?? '', 36);
-		return Number.isFinite(createdAt) && Date.now() - createdAt > ABANDONED_AFTER_MS;
-	});
-	await dropDatabases(abandoned);
+	await dropDatabases((await databasesWithPrefix('epic')).filter(isAbandoned), (await rolesWithPrefix('epic')).filter(isAbandoned));
 }
 
 async function dropDatabasesWithPrefix(prefix: string): Promise<void> {
-	await dropDatabases(await databasesWithPrefix(prefix));
+	await dropDatabases(await databasesWithPrefix(prefix), await rolesWithPrefix(prefix));
 }
 
-async function dropDatabases(names: string[]): Promise<void> {
-	if (!names.length) return;
+/** Databases first: a role that owns one cannot be dropped. */
+async function dropDatabases(databases: string[], roles: string[]): Promise<void> {
+	if (!databases.length && !roles.length) return;
 	const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
 	await client.connect();
 	try {
-		for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+		for (const name of databases) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+		for (const name of roles) await client.query(`DROP ROLE IF EXISTS "${name}"`);
 	} finally {
 		await client.end();
 	}

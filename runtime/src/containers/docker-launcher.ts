@@ -15,8 +15,10 @@ import type { SiteResources } from '@epic/runtime-contract';
 import type { InstanceLauncher } from '../instances/process-supervisor.ts';
 import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
 import { cidFile, containerMemoryBytes, removeOrphanCidFiles, removeSiteCidFiles } from './container-memory.ts';
+import { openDatabaseGate, type DatabaseGate } from './database-gate.ts';
 import { containerName, dockerRunArguments, dockerUpdateArguments, siteLimits, type SiteContainerSettings } from './docker-run-arguments.ts';
 import { handFolderTo } from './folder-owner.ts';
+import { gatedEnv, gateTargetOf } from './gated-database-env.ts';
 
 const run = promisify(execFile);
 
@@ -51,30 +53,64 @@ function containerNameOf(cliPid: number): string | null {
 	}
 }
 
-export function dockerLauncher(settings: SiteContainerSettings): InstanceLauncher {
+export function dockerLauncher(settings: SiteContainerSettings, log: (message: string) => void): InstanceLauncher {
 	// FIFOs while a CLI starts, and each container's id (docker run --cidfile): the runtime's own.
 	const workDir = path.join(settings.runtimeDir, 'containers');
 	removeOrphanCidFiles(workDir, path.join(settings.runtimeDir, 'instances'));
+	// A PostgreSQL site's gate (database-gate.ts), one folder per container, named as the container.
+	const gatesDir = path.join(settings.runtimeDir, 'database-gates');
+	const gates = new Map<string, DatabaseGate>();
+	const openGate = (container: string, env: Record<string, string>): DatabaseGate | null => {
+		const target = gateTargetOf(env);
+		if (!target) return null;
+		const gate = openDatabaseGate(path.join(gatesDir, container), target, log);
+		gates.set(container, gate);
+		return gate;
+	};
+	const closeGate = (container: string, gate: DatabaseGate) => {
+		if (gates.get(container) !== gate) return;
+		gates.delete(container);
+		void gate.close();
+	};
 	return {
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
 			// The runtime (root) writes the site's files too (clones, restores, upgrades).
 			handFolderTo(dir, settings.uid);
 			const hostPort = Number(env['PORT']);
+			const container = containerName(dir, hostPort);
 			removeSiteCidFiles(workDir, path.basename(dir));
-			const cidPath = cidFile(workDir, containerName(dir, hostPort));
+			const cidPath = cidFile(workDir, container);
+			const gate = openGate(container, env);
+			const siteEnv = gatedEnv(env);
 			const stdin = endlessStdin(workDir);
-			const log = openInstanceLog(dir);
+			const output = openInstanceLog(dir);
 			try {
-				return spawn('docker', dockerRunArguments({ ...settings, ...siteLimits(settings, resources) }, dir, hostPort, env, cidPath), {
+				const cli = spawn('docker', dockerRunArguments({ ...settings, ...siteLimits(settings, resources) }, dir, hostPort, siteEnv, cidPath, gate?.dir), {
 					cwd: dir,
-					env: { ...env, ...cliEnvironment() },
+					env: { ...siteEnv, ...cliEnvironment() },
 					detached: true,
-					stdio: [stdin, log, log],
+					stdio: [stdin, output, output],
 				});
+				// The container ends with its CLI (see the entry script); so does its gate.
+				if (gate) cli.once('exit', () => closeGate(container, gate));
+				return cli;
 			} finally {
 				closeSync(stdin);
-				closeSync(log);
+				closeSync(output);
 			}
+		},
+		resume(cliPid: number, env: Record<string, string>): void {
+			// A previous runtime's gate ended with it; the adopted container still mounts its folder.
+			const container = containerNameOf(cliPid);
+			const gate = container ? openGate(container, env) : null;
+			if (!container || !gate) return;
+			// Not our child: its end is seen in /proc, as the supervisor sees an adopted process's.
+			const watch = setInterval(() => {
+				if (containerNameOf(cliPid) === container) return;
+				clearInterval(watch);
+				closeGate(container, gate);
+			}, 1000);
+			watch.unref();
 		},
 		waitUntilAnswering,
 		memoryBytes(cliPid: number): number | null {

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import type { SiteResources } from '@epic/runtime-contract';
+import { GATE_MOUNT } from './gated-database-env.ts';
 
 /** Where Directus listens inside every site container; the host side is the supervisor's port. */
 export const CONTAINER_PORT = 8055;
@@ -67,10 +68,19 @@ export function containerName(siteDir: string, hostPort: number): string {
  * Every site variable is passed by name only (`-e NAME`): the docker CLI copies the value from its
  * own environment, so keys, secrets and passwords never appear on a command line.
  */
-export function dockerRunArguments(settings: SiteContainerSettings, siteDir: string, hostPort: number, env: Record<string, string>, cidPath: string): string[] {
+export function dockerRunArguments(
+	settings: SiteContainerSettings,
+	siteDir: string,
+	hostPort: number,
+	env: Record<string, string>,
+	cidPath: string,
+	/** A PostgreSQL site's gate folder (database-gate.ts): its one way to its database. */
+	databaseGateDir?: string,
+): string[] {
 	const names = Object.keys(env).filter((name) => !HOST_ONLY_VARIABLES.has(name) && !name.startsWith('EPIC_'));
 	const mounts = [
 		`--mount=type=bind,source=${siteDir},target=${siteDir}`,
+		...(databaseGateDir ? [`--mount=type=bind,source=${databaseGateDir},target=${GATE_MOUNT},readonly`] : []),
 		...settings.readOnlyMounts.map((dir) => `--mount=type=bind,source=${dir},target=${dir},readonly`),
 		...(settings.codeDir ? [`--mount=type=bind,source=${settings.codeDir},target=${CONTAINER_APP_DIR}/node_modules,readonly`] : []),
 	];

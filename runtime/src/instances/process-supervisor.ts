@@ -50,6 +50,11 @@ export interface InstanceLauncher {
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
 	/** The site's memory in bytes, where the tracked process is not the site itself (containers); null if unknown. */
 	memoryBytes?(trackedPid: number): number | null;
+	/**
+	 * Takes up what a process a previous runtime started needs from the runtime (a container's
+	 * database gate), with the environment it was started with.
+	 */
+	resume?(trackedPid: number, env: Record<string, string>): void;
 	/** Changes a running site's limits in place (containers); without it, limits wait for the next start. */
 	updateResources?(trackedPid: number, resources: SiteResources): Promise<void>;
 }
@@ -296,6 +301,10 @@ export class ProcessSupervisor {
 		live.status = 'starting';
 		live.pid = pid;
 		live.child = null;
+		const record = this.#store.get(id);
+		if (record && this.#launcher.resume) {
+			this.#launcher.resume(pid, instanceEnv(this.#config, this.#databases, { ...record, port }, record.startedWithUrl));
+		}
 		const isOurs = () => live.pid === pid && isInstanceProcess(pid, this.#config.dataDir, dir);
 		live.adoptionWatch = setInterval(() => {
 			if (!isOurs()) this.#onExit(live, 'adopted process disappeared');

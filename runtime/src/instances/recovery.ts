@@ -91,7 +91,9 @@ export async function recover({ config, store, databases, factory, supervisor, l
 		report.orphanFoldersRemoved.push(folder);
 	}
 
-	report.orphanDatabasesDropped = await databases.removeUnreferenced(store.all().map((record) => record.storage));
+	const referenced = store.all().map((record) => record.storage);
+	report.orphanDatabasesDropped = await databases.removeUnreferenced(referenced);
+	await databases.secureReferenced(referenced);
 
 	const changes = Object.entries(report).filter(([, items]) => (items as unknown[]).length > 0);
 	if (changes.length) log(`recovered: ${changes.map(([name, items]) => `${name} ${(items as unknown[]).length}`).join(', ')}`);

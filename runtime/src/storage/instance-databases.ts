@@ -29,7 +29,12 @@ export interface InstanceDatabases {
 	load(storage: InstanceStorage, file: string): Promise<void>;
 	/** Bytes the instance's database takes on disk (the SQLite file lives in its folder). */
 	databaseBytes(storage: InstanceStorage): Promise<number>;
-	/** Drops databases this runtime created that no record references (PostgreSQL only). */
+	/**
+	 * Gives each referenced database its own role again, with the password the runtime's secret
+	 * derives (PostgreSQL only; see site-roles.ts).
+	 */
+	secureReferenced(referenced: InstanceStorage[]): Promise<void>;
+	/** Drops databases (and their roles) this runtime created that no record references (PostgreSQL only). */
 	removeUnreferenced(referenced: InstanceStorage[]): Promise<string[]>;
 	close(): Promise<void>;
 }

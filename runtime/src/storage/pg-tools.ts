@@ -37,7 +37,11 @@ export function pgDump(url: string, file: string): Promise<void> {
 	return runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], url);
 }
 
-/** Loads a dump into an empty database, all or nothing. */
-export function pgRestore(url: string, file: string): Promise<void> {
-	return runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${new URL(url).pathname.slice(1)}`, file], url);
+/** Loads a dump into an empty database, all or nothing, as `role` (which then owns what it makes). */
+export function pgRestore(url: string, file: string, role: string): Promise<void> {
+	return runTool(
+		'pg_restore',
+		['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--role=${role}`, `--dbname=${new URL(url).pathname.slice(1)}`, file],
+		url,
+	);
 }

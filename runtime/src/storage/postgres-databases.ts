@@ -1,7 +1,8 @@
 /**
  * PostgreSQL instances: one database per instance, created with `CREATE DATABASE … TEMPLATE`
- * from a bootstrapped template database (about 120 ms). Every name starts with the runtime's
- * prefix, so orphans can be found and two runtimes on one server never touch each other's.
+ * from a bootstrapped template database (about 120 ms), and one role of the same name that owns
+ * it and is the only one the site connects as (site-roles.ts). Every name starts with the
+ * runtime's prefix, so orphans can be found and two runtimes on one server never touch each other's.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,15 +11,11 @@ import knex, { type Knex } from 'knex';
 import type { InstanceStorage } from '../state/instance-record.ts';
 import type { InstanceDatabases, TemplateInfo } from './instance-databases.ts';
 import { pgDump, pgRestore } from './pg-tools.ts';
+import { databaseOwnedBy, dropSiteRole, ensureSiteRole, handObjectsTo, quoteIdentifier, reserveDatabaseFor, siteRolePassword } from './site-roles.ts';
 import { bootstrapTemplate } from './template-bootstrap.ts';
 
 interface StoredTemplate extends TemplateInfo {
 	database: string;
-}
-
-function quoteIdentifier(name: string): string {
-	if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing unusual database name ${name}`);
-	return `"${name}"`;
 }
 
 export class PostgresDatabases implements InstanceDatabases {
@@ -28,12 +25,14 @@ export class PostgresDatabases implements InstanceDatabases {
 	readonly #infoFile: string;
 	readonly #admin: Knex;
 	readonly #siteMigrationsDir: string;
+	readonly #runtimeSecret: string;
 	#template: StoredTemplate | null = null;
 	/** CREATE DATABASE … TEMPLATE fails while another session uses the template: one at a time. */
 	#cloning: Promise<unknown> = Promise.resolve();
 
-	constructor(runtimeDir: string, directusVersion: string, adminUrl: string, prefix: string, siteMigrationsDir: string) {
+	constructor(runtimeDir: string, directusVersion: string, adminUrl: string, prefix: string, siteMigrationsDir: string, runtimeSecret: string) {
 		this.#adminUrl = adminUrl;
+		this.#runtimeSecret = runtimeSecret;
 		this.#siteMigrationsDir = siteMigrationsDir;
 		this.#prefix = prefix;
 		this.#templateDir = path.join(runtimeDir, 'template');
@@ -41,21 +40,50 @@ export class PostgresDatabases implements InstanceDatabases {
 		this.#admin = knex({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 2 } });
 	}
 
+	/** The admin's connection to `database`. */
 	#urlFor(database: string): string {
 		const url = new URL(this.#adminUrl);
 		url.pathname = `/${database}`;
 		return url.toString();
 	}
 
+	/** The site's own connection: its role (named as its database), its password. */
+	#siteUrlFor(database: string): string {
+		const url = new URL(this.#urlFor(database));
+		url.username = database;
+		url.password = siteRolePassword(this.#runtimeSecret, database);
+		return url.toString();
+	}
+
+	/** Runs `work` on an admin connection to `database` (not the admin URL's own database). */
+	async #inDatabase(database: string, work: (db: Knex) => Promise<void>): Promise<void> {
+		const db = knex({ client: 'pg', connection: this.#urlFor(database), pool: { min: 0, max: 1 } });
+		try {
+			await work(db);
+		} finally {
+			await db.destroy();
+		}
+	}
+
+	/** The site's role exists with its password, owns its database and all in it, and is its only user. */
+	async #secure(database: string): Promise<void> {
+		await ensureSiteRole(this.#admin, database, siteRolePassword(this.#runtimeSecret, database));
+		await reserveDatabaseFor(this.#admin, database, database);
+		await this.#inDatabase(database, (db) => handObjectsTo(db, database));
+	}
+
 	async prepareTemplate(): Promise<TemplateInfo> {
 		if (existsSync(this.#infoFile)) {
 			this.#template = JSON.parse(readFileSync(this.#infoFile, 'utf8')) as StoredTemplate;
+			// Templates made before site roles let any role connect.
+			await this.#admin.raw(`REVOKE ALL ON DATABASE ${quoteIdentifier(this.#template.database)} FROM PUBLIC`);
 			return this.#template;
 		}
 		mkdirSync(this.#templateDir, { recursive: true });
 		const database = `${this.#prefix}_template_${randomBytes(4).toString('hex')}`;
 		await this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(database)}`);
 		try {
+			await this.#admin.raw(`REVOKE ALL ON DATABASE ${quoteIdentifier(database)} FROM PUBLIC`);
 			const info = await bootstrapTemplate(this.#templateDir, { DB_CLIENT: 'pg', DB_CONNECTION_STRING: this.#urlFor(database) }, this.#siteMigrationsDir);
 			this.#template = { ...info, database };
 			// Written last: until this file exists the template counts as unfinished and is dropped.
@@ -65,6 +93,15 @@ export class PostgresDatabases implements InstanceDatabases {
 			await this.#drop(database);
 			throw error;
 		}
+	}
+
+	/**
+	 * Exactly the names plan() and prepareTemplate() make, so another database or role on the
+	 * server that merely starts with the prefix (the admin's own, say) is never taken for an orphan.
+	 */
+	#namePattern(withTemplates: boolean): string {
+		const prefix = this.#prefix;
+		return withTemplates ? `^${prefix}_([0-9a-f]{16}|template_[0-9a-f]{8})$` : `^${prefix}_[0-9a-f]{16}$`;
 	}
 
 	plan(): InstanceStorage {
@@ -81,10 +118,30 @@ export class PostgresDatabases implements InstanceDatabases {
 		);
 		this.#cloning = create.catch(() => {});
 		await create;
+		await this.#secure(database);
 	}
 
 	async remove(storage: InstanceStorage): Promise<void> {
-		if (storage.client === 'pg') await this.#drop(storage.database);
+		if (storage.client !== 'pg') return;
+		await this.#drop(storage.database);
+		await dropSiteRole(this.#admin, storage.database);
+	}
+
+	/**
+	 * Gives every referenced database its role again: records made before site roles get theirs,
+	 * and each role's password follows the runtime's current secret.
+	 */
+	async secureReferenced(referenced: InstanceStorage[]): Promise<void> {
+		for (const storage of referenced) {
+			if (storage.client !== 'pg') continue;
+			const exists = await this.#admin.raw<{ rows: unknown[] }>('SELECT 1 FROM pg_database WHERE datname = ?', [storage.database]);
+			if (!exists.rows.length) continue;
+			if (await databaseOwnedBy(this.#admin, storage.database, storage.database)) {
+				await ensureSiteRole(this.#admin, storage.database, siteRolePassword(this.#runtimeSecret, storage.database));
+			} else {
+				await this.#secure(storage.database);
+			}
+		}
 	}
 
 	async #drop(database: string): Promise<void> {
@@ -95,7 +152,7 @@ export class PostgresDatabases implements InstanceDatabases {
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
 		return {
 			DB_CLIENT: 'pg',
-			DB_CONNECTION_STRING: this.#urlFor(storage.database),
+			DB_CONNECTION_STRING: this.#siteUrlFor(storage.database),
 			// Many sites share one server: an idle site holds no connection, a busy one at most five
 			// (knex's default, 2 to 10 each, exhausts max_connections=100 at a handful of sites).
 			DB_POOL__MIN: '0',
@@ -113,13 +170,19 @@ export class PostgresDatabases implements InstanceDatabases {
 		await pgDump(this.#urlFor(storage.database), file);
 	}
 
-	/** Drops the database and loads the dump into a new, empty one of the same name. */
+	/**
+	 * Drops the database and loads the dump into a new, empty one of the same name, as the site's
+	 * role, so everything the dump makes is the site's.
+	 */
 	async load(storage: InstanceStorage, file: string): Promise<void> {
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
-		await this.#drop(storage.database);
+		const database = storage.database;
+		await this.#drop(database);
+		await ensureSiteRole(this.#admin, database, siteRolePassword(this.#runtimeSecret, database));
 		// template0: nothing the server's default template may hold gets in the way of the dump.
-		await this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(storage.database)} TEMPLATE template0`);
-		await pgRestore(this.#urlFor(storage.database), file);
+		await this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE template0`);
+		await reserveDatabaseFor(this.#admin, database, database);
+		await pgRestore(this.#urlFor(database), file, database);
 	}
 
 	async databaseBytes(storage: InstanceStorage): Promise<number> {
@@ -131,12 +194,12 @@ export class PostgresDatabases implements InstanceDatabases {
 	async removeUnreferenced(referenced: InstanceStorage[]): Promise<string[]> {
 		const keep = new Set(referenced.flatMap((storage) => (storage.client === 'pg' ? [storage.database] : [])));
 		if (this.#template) keep.add(this.#template.database);
-		const result = await this.#admin.raw<{ rows: { datname: string }[] }>(
-			`SELECT datname FROM pg_database WHERE datname LIKE ? ESCAPE '!'`,
-			[`${this.#prefix.replace(/_/g, '!_')}!_%`],
-		);
+		const result = await this.#admin.raw<{ rows: { datname: string }[] }>('SELECT datname FROM pg_database WHERE datname ~ ?', [this.#namePattern(true)]);
 		const orphans = result.rows.map((row) => row.datname).filter((name) => !keep.has(name));
 		for (const name of orphans) await this.#drop(name);
+		// A role whose database is gone (a crash between the two drops) goes too.
+		const roles = await this.#admin.raw<{ rows: { rolname: string }[] }>('SELECT rolname FROM pg_roles WHERE rolname ~ ?', [this.#namePattern(false)]);
+		for (const { rolname } of roles.rows) if (!keep.has(rolname)) await dropSiteRole(this.#admin, rolname);
 		return orphans;
 	}
 

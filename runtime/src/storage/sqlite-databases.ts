@@ -101,6 +101,10 @@ export class SqliteDatabases implements InstanceDatabases {
 		return storage.client === 'sqlite3' && existsSync(storage.file) ? statSync(storage.file).size : 0;
 	}
 
+	async secureReferenced(): Promise<void> {
+		// A SQLite site's database is a file in its own folder: nothing to hand over.
+	}
+
 	async removeUnreferenced(): Promise<string[]> {
 		// SQLite files live in instance folders, which the recovery sweep removes as a whole.
 		return [];
