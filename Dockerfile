@@ -38,8 +38,8 @@ FROM ${BASE_IMAGE} AS runtime
 WORKDIR /app
 # For RUNTIME_DRIVER=docker: the docker CLI, which drives the host's engine through its mounted
 # socket (Debian ships the CLI only inside docker.io), and iptables, for the rule that keeps site
-# containers' connections off the host.
-RUN apt-get update && apt-get install -y --no-install-recommends docker.io iptables && rm -rf /var/lib/apt/lists/*
+# containers' connections off the host. pg_dump and pg_restore: backups of PostgreSQL sites.
+RUN apt-get update && apt-get install -y --no-install-recommends docker.io iptables postgresql-client && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production RUNTIME_DATA_DIR=/data/runtime
 COPY --from=runtime-build /app /app
 VOLUME /data

@@ -173,7 +173,7 @@ describe('PostgreSQL sites in containers', () => {
 		await runtime.driver.deleteInstance('pg-other');
 		expect(await databasesWithPrefix(runtime.dbPrefix)).not.toContain(database);
 		expect(await rolesWithPrefix(runtime.dbPrefix)).not.toContain(database);
-		expect(gateDir).toContain('database-gates');
+		expect(gateDir).toContain(`${runtime.dataDir}/gates/`);
 		await waitFor('the gate folder to go', () => !existsSync(gateDir), 10_000);
 	}, 60_000);
 });

@@ -11,6 +11,7 @@ import { publishedProject, registerVerifiedCustomer } from '../support/customers
 import { containersOfRuntime } from '../support/docker.ts';
 import { fetchThroughLoopback, servedCertificate } from '../support/loopback-https.ts';
 import { STACK_CONTROL_PLANE_HOST, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
+import { runtimeState } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 let stack: ProductionStack;
@@ -82,7 +83,18 @@ describe('the production stack', () => {
 			expect(container.Config.Image).toBe('epic/site:latest');
 			expect(container.HostConfig.ReadonlyRootfs).toBe(true);
 			expect(Object.values(container.HostConfig.PortBindings).flat().map((binding) => binding.HostIp)).toEqual(['127.0.0.1']);
+			// Its database is reached through its gate's socket, mounted read-only, never over the network.
+			expect(container.Mounts.find((mount) => mount.Destination === '/run/epic-database')?.RW).toBe(false);
+			expect(container.Config.Env).toContain('DB_HOST=/run/epic-database');
 		}
+		// The project's database on the stack's PostgreSQL is its own role's, the role its container
+		// connects as (with its password: this server checks passwords, scram), and no superuser.
+		const storage = runtimeState(stack.runtimeDataDir).instances[project.id]?.storage;
+		if (storage?.client !== 'pg') throw new Error(`The project's site is not on PostgreSQL: ${JSON.stringify(storage)}`);
+		expect(await stack.postgresValue(`SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = '${storage.database}'`)).toBe(storage.database);
+		const siteContainer = containers.find((container) => container.Config.Env.includes(`DB_DATABASE=${storage.database}`));
+		expect(siteContainer?.Config.Env).toContain(`DB_USER=${storage.database}`);
+		expect(await stack.postgresValue(`SELECT rolsuper FROM pg_roles WHERE rolname = '${storage.database}'`)).toBe('f');
 	}, 240_000);
 
 	it('issues no certificate for a host that is not one of its sites', async () => {

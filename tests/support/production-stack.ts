@@ -64,6 +64,8 @@ export interface ProductionStack {
 	runtime: LocalRuntimeDriver;
 	/** Caddy's CA, which signed every certificate it serves. */
 	caddyRootCertificate: string;
+	/** One value, from a query psql runs as the server's superuser inside the PostgreSQL container. */
+	postgresValue(sql: string): Promise<string>;
 	down(): Promise<void>;
 }
 
@@ -158,6 +160,10 @@ export async function startProductionStack(): Promise<ProductionStack> {
 			runtimeDataDir,
 			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${runtimeApiPort}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate: await caddyRootCertificate(projectName),
+			postgresValue: async (sql) => {
+				const postgres = await serviceContainerId(projectName, 'postgres');
+				return (await run('docker', ['exec', postgres, 'psql', '--username=epic', '--dbname=epic', '--tuples-only', '--no-align', '--command', sql])).stdout.trim();
+			},
 			down,
 		};
 	} catch (error) {

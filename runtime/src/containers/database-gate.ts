@@ -22,6 +22,8 @@ export interface GateTarget {
 /** The socket's name inside its folder: libpq's and node-postgres's for port 5432. */
 export const GATE_SOCKET_PORT = 5432;
 const SOCKET_NAME = `.s.PGSQL.${GATE_SOCKET_PORT}`;
+/** sun_path holds 108 bytes on Linux, its final NUL included; a longer path is cut short. */
+const MAX_SOCKET_PATH_BYTES = 107;
 /** A client that has not sent its start-up packet by then is dropped. */
 const STARTUP_TIMEOUT_MS = 10_000;
 
@@ -87,8 +89,11 @@ function handle(client: net.Socket, target: GateTarget): void {
  * a Unix socket within listen(), so the socket exists when this returns; a later failure is logged.
  */
 export function openDatabaseGate(dir: string, target: GateTarget, log: (message: string) => void): DatabaseGate {
-	mkdirSync(dir, { recursive: true, mode: 0o755 });
 	const socketPath = path.join(dir, SOCKET_NAME);
+	if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+		throw new Error(`The database gate's socket path ${socketPath} is longer than Unix sockets allow (${MAX_SOCKET_PATH_BYTES} bytes): choose a shorter RUNTIME_DATA_DIR`);
+	}
+	mkdirSync(dir, { recursive: true, mode: 0o755 });
 	rmSync(socketPath, { force: true });
 	const server = net.createServer((client) => handle(client, target));
 	server.on('error', (error) => log(`database gate ${socketPath}: ${error.message}`));

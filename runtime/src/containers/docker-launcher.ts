@@ -7,7 +7,7 @@
  * which ends the container (see the entry script).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,6 +44,14 @@ function endlessStdin(fifoDir: string): number {
 	}
 }
 
+/**
+ * A container's gate folder: named by a digest of the container's name, which with its socket
+ * would pass the 107 bytes a Unix socket's path may hold (the name carries the site's uuid).
+ */
+function gateDir(runtimeDir: string, container: string): string {
+	return path.join(runtimeDir, 'gates', createHash('sha256').update(container).digest('hex').slice(0, 16));
+}
+
 /** The container a docker CLI runs, by the name on its command line. */
 function containerNameOf(cliPid: number): string | null {
 	try {
@@ -57,13 +65,12 @@ export function dockerLauncher(settings: SiteContainerSettings, log: (message: s
 	// FIFOs while a CLI starts, and each container's id (docker run --cidfile): the runtime's own.
 	const workDir = path.join(settings.runtimeDir, 'containers');
 	removeOrphanCidFiles(workDir, path.join(settings.runtimeDir, 'instances'));
-	// A PostgreSQL site's gate (database-gate.ts), one folder per container, named as the container.
-	const gatesDir = path.join(settings.runtimeDir, 'database-gates');
+	// A PostgreSQL site's gate (database-gate.ts), one folder per container.
 	const gates = new Map<string, DatabaseGate>();
 	const openGate = (container: string, env: Record<string, string>): DatabaseGate | null => {
 		const target = gateTargetOf(env);
 		if (!target) return null;
-		const gate = openDatabaseGate(path.join(gatesDir, container), target, log);
+		const gate = openDatabaseGate(gateDir(settings.runtimeDir, container), target, log);
 		gates.set(container, gate);
 		return gate;
 	};
