@@ -1,6 +1,7 @@
 /**
  * The Docker runtime driver beside the process driver, measured in the same run on the same
- * machine, SQLite sites, no warm pool. Prints one JSON object on stdout (progress on stderr):
+ * machine, SQLite sites (BENCH_DB=pg: PostgreSQL sites, whose containers reach their database
+ * through their gates), no warm pool. Prints one JSON object on stdout (progress on stderr):
  *  - provision (cold): `ensureInstance` to a successful admin login through the router;
  *  - wake: a sleeping (stopped) site's `GET /server/ping` through the router until it answers 200;
  *  - router throughput: autocannon through the router on `/server/ping` and on an authenticated
@@ -17,7 +18,7 @@
  */
 import os from 'node:os';
 import { dockerDriverEnv } from '../tests/support/docker.ts';
-import { TestRuntime } from '../tests/support/test-runtime.ts';
+import { TestRuntime, type RuntimeDatabaseClient } from '../tests/support/test-runtime.ts';
 import { BenchRuntimes } from './lib/bench-runtimes.ts';
 import { keepAwake, pingSite } from './lib/keep-awake.ts';
 import { machineReport } from './lib/machine.ts';
@@ -35,6 +36,7 @@ const MEMORY_SITES = Math.max(1, Number(process.env['BENCH_MEMORY_SITES'] ?? 3))
 const DURATION = Math.max(1, Number(process.env['BENCH_DURATION'] ?? 10));
 const IDLE_TIMEOUT_SECONDS = 1;
 const TARGET_RATIO = 1.3;
+const DB: RuntimeDatabaseClient = process.env['BENCH_DB'] === 'pg' ? 'pg' : 'sqlite3';
 
 type Driver = 'process' | 'docker';
 
@@ -108,7 +110,7 @@ async function measure(driver: Driver, rt: TestRuntime) {
 }
 
 function run(driver: Driver, env: Record<string, string>) {
-	return runtimes.run(driver, new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS, env }), (rt) => measure(driver, rt));
+	return runtimes.run(driver, new TestRuntime({ db: DB, warmPoolSize: 0, idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS, env }), (rt) => measure(driver, rt));
 }
 
 const loadBefore = os.loadavg();
@@ -128,7 +130,7 @@ try {
 		JSON.stringify(
 			{
 				benchmark: 'docker-driver',
-				database: 'sqlite',
+				database: DB === 'pg' ? 'postgres' : 'sqlite',
 				docker_site_image: dockerEnv['DOCKER_SITE_IMAGE'],
 				machine: machineReport(loadBefore),
 				targets,
