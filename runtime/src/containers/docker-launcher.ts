@@ -106,18 +106,12 @@ export function dockerLauncher(settings: SiteContainerSettings, log: (message: s
 				closeSync(output);
 			}
 		},
-		resume(cliPid: number, env: Record<string, string>): void {
+		resume(cliPid: number, env: Record<string, string>): (() => void) | undefined {
 			// A previous runtime's gate ended with it; the adopted container still mounts its folder.
 			const container = containerNameOf(cliPid);
 			const gate = container ? openGate(container, env) : null;
-			if (!container || !gate) return;
-			// Not our child: its end is seen in /proc, as the supervisor sees an adopted process's.
-			const watch = setInterval(() => {
-				if (containerNameOf(cliPid) === container) return;
-				clearInterval(watch);
-				closeGate(container, gate);
-			}, 1000);
-			watch.unref();
+			if (!container || !gate) return undefined;
+			return () => closeGate(container, gate);
 		},
 		waitUntilAnswering,
 		memoryBytes(cliPid: number): number | null {

@@ -37,6 +37,8 @@ interface LiveProcess {
 	consecutiveCrashes: number;
 	restartTimer: NodeJS.Timeout | null;
 	adoptionWatch: NodeJS.Timeout | null;
+	/** Ends what the launcher took up for an adopted process (resume), once it is no longer watched. */
+	releaseAdopted: (() => void) | null;
 	lastError: string | null;
 	restarts: number;
 }
@@ -52,9 +54,10 @@ export interface InstanceLauncher {
 	memoryBytes?(trackedPid: number): number | null;
 	/**
 	 * Takes up what a process a previous runtime started needs from the runtime (a container's
-	 * database gate), with the environment it was started with.
+	 * database gate), with the environment it was started with. The supervisor calls what it
+	 * returns when it stops watching that process (it ended, was stopped or was replaced).
 	 */
-	resume?(trackedPid: number, env: Record<string, string>): void;
+	resume?(trackedPid: number, env: Record<string, string>): (() => void) | undefined;
 	/** Changes a running site's limits in place (containers); without it, limits wait for the next start. */
 	updateResources?(trackedPid: number, resources: SiteResources): Promise<void>;
 }
@@ -117,6 +120,7 @@ export class ProcessSupervisor {
 				consecutiveCrashes: 0,
 				restartTimer: null,
 				adoptionWatch: null,
+				releaseAdopted: null,
 				lastError: null,
 				restarts: 0,
 			};
@@ -181,6 +185,8 @@ export class ProcessSupervisor {
 	#stopAdoptionWatch(live: LiveProcess): void {
 		if (live.adoptionWatch) clearInterval(live.adoptionWatch);
 		live.adoptionWatch = null;
+		live.releaseAdopted?.();
+		live.releaseAdopted = null;
 	}
 
 	/** A pool member handed to a project keeps its process: move the bookkeeping to the new id. */
@@ -303,7 +309,7 @@ export class ProcessSupervisor {
 		live.child = null;
 		const record = this.#store.get(id);
 		if (record && this.#launcher.resume) {
-			this.#launcher.resume(pid, instanceEnv(this.#config, this.#databases, { ...record, port }, record.startedWithUrl));
+			live.releaseAdopted = this.#launcher.resume(pid, instanceEnv(this.#config, this.#databases, { ...record, port }, record.startedWithUrl)) ?? null;
 		}
 		const isOurs = () => live.pid === pid && isInstanceProcess(pid, this.#config.dataDir, dir);
 		live.adoptionWatch = setInterval(() => {

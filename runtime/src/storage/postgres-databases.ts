@@ -11,7 +11,7 @@ import knex, { type Knex } from 'knex';
 import type { InstanceStorage } from '../state/instance-record.ts';
 import type { InstanceDatabases, TemplateInfo } from './instance-databases.ts';
 import { pgDump, pgRestore } from './pg-tools.ts';
-import { databaseOwnedBy, dropSiteRole, ensureSiteRole, handObjectsTo, quoteIdentifier, reserveDatabaseFor, siteRolePassword } from './site-roles.ts';
+import { databaseOwners, dropSiteRole, ensureSiteRole, handObjectsTo, quoteIdentifier, reserveDatabaseFor, siteRolePassword } from './site-roles.ts';
 import { bootstrapTemplate } from './template-bootstrap.ts';
 
 interface StoredTemplate extends TemplateInfo {
@@ -65,9 +65,14 @@ export class PostgresDatabases implements InstanceDatabases {
 		}
 	}
 
+	/** The site's role (named as its database) exists, with the password the runtime's secret derives. */
+	async #ensureRole(database: string): Promise<void> {
+		await ensureSiteRole(this.#admin, database, siteRolePassword(this.#runtimeSecret, database));
+	}
+
 	/** The site's role exists with its password, owns its database and all in it, and is its only user. */
 	async #secure(database: string): Promise<void> {
-		await ensureSiteRole(this.#admin, database, siteRolePassword(this.#runtimeSecret, database));
+		await this.#ensureRole(database);
 		await reserveDatabaseFor(this.#admin, database, database);
 		await this.#inDatabase(database, (db) => handObjectsTo(db, database));
 	}
@@ -100,8 +105,7 @@ export class PostgresDatabases implements InstanceDatabases {
 	 * server that merely starts with the prefix (the admin's own, say) is never taken for an orphan.
 	 */
 	#namePattern(withTemplates: boolean): string {
-		const prefix = this.#prefix;
-		return withTemplates ? `^${prefix}_([0-9a-f]{16}|template_[0-9a-f]{8})$` : `^${prefix}_[0-9a-f]{16}$`;
+		return withTemplates ? `^${this.#prefix}_([0-9a-f]{16}|template_[0-9a-f]{8})$` : `^${this.#prefix}_[0-9a-f]{16}$`;
 	}
 
 	plan(): InstanceStorage {
@@ -132,15 +136,12 @@ export class PostgresDatabases implements InstanceDatabases {
 	 * and each role's password follows the runtime's current secret.
 	 */
 	async secureReferenced(referenced: InstanceStorage[]): Promise<void> {
-		for (const storage of referenced) {
-			if (storage.client !== 'pg') continue;
-			const exists = await this.#admin.raw<{ rows: unknown[] }>('SELECT 1 FROM pg_database WHERE datname = ?', [storage.database]);
-			if (!exists.rows.length) continue;
-			if (await databaseOwnedBy(this.#admin, storage.database, storage.database)) {
-				await ensureSiteRole(this.#admin, storage.database, siteRolePassword(this.#runtimeSecret, storage.database));
-			} else {
-				await this.#secure(storage.database);
-			}
+		const databases = referenced.flatMap((storage) => (storage.client === 'pg' ? [storage.database] : []));
+		if (!databases.length) return;
+		// One query for every owner: this runs at each start, for every site.
+		for (const [database, owner] of await databaseOwners(this.#admin, databases)) {
+			if (owner === database) await this.#ensureRole(database);
+			else await this.#secure(database);
 		}
 	}
 
@@ -178,7 +179,7 @@ export class PostgresDatabases implements InstanceDatabases {
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
 		const database = storage.database;
 		await this.#drop(database);
-		await ensureSiteRole(this.#admin, database, siteRolePassword(this.#runtimeSecret, database));
+		await this.#ensureRole(database);
 		// template0: nothing the server's default template may hold gets in the way of the dump.
 		await this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE template0`);
 		await reserveDatabaseFor(this.#admin, database, database);

@@ -68,13 +68,13 @@ BEGIN
 END $$`);
 }
 
-/** Whether the database is already the role's (a record made before roles existed is not). */
-export async function databaseOwnedBy(admin: Knex, database: string, role: string): Promise<boolean> {
-	const result = await admin.raw<{ rows: { owner: string }[] }>(
-		'SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = ?',
-		[database],
-	);
-	return result.rows[0]?.owner === role;
+/** Each existing database's owner, by name; databases that do not exist are left out. */
+export async function databaseOwners(admin: Knex, databases: string[]): Promise<Map<string, string>> {
+	const rows: { name: string; owner: string }[] = await admin
+		.select('datname as name', admin.raw('pg_get_userbyid(datdba) as owner'))
+		.from('pg_catalog.pg_database')
+		.whereIn('datname', databases);
+	return new Map(rows.map((row) => [row.name, row.owner]));
 }
 
 export async function dropSiteRole(admin: Knex, role: string): Promise<void> {
