@@ -20,6 +20,7 @@ import { api } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { signInToStudio } from '../support/studio-sign-in.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { linkIn, waitForEmail } from '../support/mailbox.ts';
 import { SANDBOX_CARD } from '../support/sandbox-subscription.ts';
@@ -248,12 +249,3 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 		}
 	}, 300_000);
 });
-
-async function signInToStudio(studio: Page, email: string, password: string): Promise<void> {
-	await studio.waitForURL(/\/admin\/login/, { timeout: 60_000 });
-	await studio.locator('input[type="email"]').fill(email);
-	await studio.locator('input[type="password"]').fill(password);
-	await studio.locator('button[type="submit"]').click();
-	await studio.waitForURL(/\/admin\/content$/, { timeout: 60_000 });
-	await studio.locator('#navigation.module-bar').waitFor();
-}

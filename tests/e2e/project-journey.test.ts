@@ -15,6 +15,7 @@ import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { signInToStudio } from '../support/studio-sign-in.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
 import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
 import type { RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -153,13 +154,8 @@ describe('the project journey in Chromium', () => {
 
 		// The admin link opens the project's own Studio through the router.
 		const [studio] = await Promise.all([context.waitForEvent('page'), adminLink.click()]);
-		await studio.waitForURL(/\/admin\/login/, { timeout: 60_000 });
-		await studio.locator('input[type="email"]').fill(customer.email);
-		await studio.locator('input[type="password"]').fill(revealed);
-		await studio.locator('button[type="submit"]').click();
-		await studio.waitForURL(/\/admin\/content$/, { timeout: 60_000 });
 		// The module bar and the project's name in the module navigation belong to the signed-in Studio only.
-		await studio.locator('#navigation.module-bar').waitFor();
+		await signInToStudio(studio, customer.email, revealed);
 		expect(await studio.locator('.module-nav .project-info .name').textContent()).toBe('Journey Blog');
 		// The Studio's session (its cookie) is the project admin's, named by the revealed email.
 		const me = await studio.evaluate(async () => {

@@ -221,9 +221,10 @@ describe(`runtime instances (${db})`, () => {
 		const before = (await runtime.driver.usage('2000-01-01', 'burst-3')).reduce((sum, row) => sum + row.requests, 0);
 		for (let i = 0; i < 7; i++) await hostRequest(runtime.routerUrl, 'burst3.localhost', '/server/ping');
 		const rows = await runtime.driver.usage('2000-01-01', 'burst-3');
-		const today = new Date().toISOString().slice(0, 10);
 		expect(rows.every((row) => row.projectId === 'burst-3')).toBe(true);
-		expect(rows.find((row) => row.day === today)?.requests).toBe(before + 7);
+		// Summed over the days: this file's earlier requests may have been counted before midnight
+		// (CI once crossed it here). Which day a request counts on is the counter's unit test.
+		expect(rows.reduce((sum, row) => sum + row.requests, 0)).toBe(before + 7);
 	});
 
 	test('delete removes the process, the data and the route', async () => {

@@ -1,7 +1,8 @@
 /**
  * Boots a real control plane for a test run: Directus 12 with our bundle, schema snapshot and
  * migrations, on SQLite or on a fresh PostgreSQL database, plus a real mail catcher. It goes through
- * the same modules as `npm start`, so the tests exercise the real start-up path.
+ * the same modules as `npm start`, so the tests exercise the real start-up path; the database is a
+ * copy of one those modules prepared (prepared-database-template.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { REPO_ROOT } from '@epic/node-support/paths';
 import { stopProcess } from '@epic/node-support/processes';
 import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
+import { copyPreparedDatabase } from './prepared-database-template.ts';
 import { createTestDatabase, type TestDatabase } from './postgres.ts';
 
 export type TestDatabaseClient = 'sqlite3' | 'pg';
@@ -170,7 +172,7 @@ export async function bootTestControlPlane(
 	const mail = await startMailCatcher({ smtpPort, uiPort });
 
 	try {
-		await prepareControlPlaneDatabase({ env, cwd: dataDir });
+		await copyPreparedDatabase(env, adminPassword, dataDir);
 		const start = () => startControlPlane({ env, cwd: dataDir, url: config.publicUrl, timeoutMs: 90_000 });
 		let running = await start();
 		return {
