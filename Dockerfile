@@ -27,12 +27,10 @@ COPY runtime/package.json runtime/
 COPY extensions/platform/package.json extensions/platform/
 COPY portal/package.json portal/
 
-FROM toolchain AS runtime-build
+# The runtime's installed packages (and the site image's), without any of our code: a code change
+# leaves this stage, and the layers copied from it, cached.
+FROM toolchain AS runtime-deps
 RUN npm ci --workspace @epic/runtime --omit=dev --no-audit --no-fund
-COPY packages/concurrency packages/concurrency
-COPY packages/node-support packages/node-support
-COPY packages/runtime-contract packages/runtime-contract
-COPY runtime runtime
 
 FROM ${BASE_IMAGE} AS runtime
 WORKDIR /app
@@ -41,7 +39,11 @@ WORKDIR /app
 # containers' connections off the host. pg_dump and pg_restore: backups of PostgreSQL sites.
 RUN apt-get update && apt-get install -y --no-install-recommends docker.io iptables postgresql-client && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production RUNTIME_DATA_DIR=/data/runtime
-COPY --from=runtime-build /app /app
+COPY --from=runtime-deps /app /app
+COPY packages/concurrency packages/concurrency
+COPY packages/node-support packages/node-support
+COPY packages/runtime-contract packages/runtime-contract
+COPY runtime runtime
 VOLUME /data
 EXPOSE 8057 8080
 CMD ["node", "runtime/main.ts"]
@@ -55,16 +57,32 @@ LABEL epic.image=runtime
 FROM ${BASE_IMAGE} AS site
 WORKDIR /app
 ENV NODE_ENV=production HOME=/tmp
-COPY --from=runtime-build /app/node_modules /app/node_modules
+COPY --from=runtime-deps /app/node_modules /app/node_modules
 USER node
 EXPOSE 8055
 CMD ["node", "node_modules/@directus/api/dist/cli/run.js", "start"]
 LABEL epic.image=site
 
+# The platform's installed packages for production, without any of our code (as runtime-deps).
+FROM toolchain AS platform-deps
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# The bundle and the portal, built with the development packages; only their output goes on.
 FROM toolchain AS platform-build
 RUN npm ci --no-audit --no-fund
-# What the platform builds and runs from: documents, tests and the compose files stay out, so
-# editing them leaves this stage's cache (a rebuild of several minutes) valid.
+COPY tsconfig.json ./
+COPY packages packages
+COPY runtime runtime
+COPY extensions extensions
+COPY portal portal
+RUN npm run build
+
+# What the platform runs from: documents, tests and the compose files stay out (.dockerignore), so
+# editing them leaves the build cache valid.
+FROM ${BASE_IMAGE} AS platform
+WORKDIR /app
+ENV NODE_ENV=production DATA_DIR=/data MAIL_CATCHER=false
+COPY --from=platform-deps /app /app
 COPY tsconfig.json ./
 COPY packages packages
 COPY runtime runtime
@@ -73,12 +91,8 @@ COPY portal portal
 COPY migrations migrations
 COPY snapshots snapshots
 COPY scripts scripts
-RUN npm run build && npm prune --omit=dev
-
-FROM ${BASE_IMAGE} AS platform
-WORKDIR /app
-ENV NODE_ENV=production DATA_DIR=/data MAIL_CATCHER=false
-COPY --from=platform-build /app /app
+COPY --from=platform-build /app/extensions/platform/dist extensions/platform/dist
+COPY --from=platform-build /app/portal/dist portal/dist
 VOLUME /data
 EXPOSE 8055
 HEALTHCHECK --interval=5s --timeout=3s --start-period=180s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8055)+'/server/ping').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
