@@ -10,7 +10,8 @@ export interface TestDatabase {
 	drop(): Promise<void>;
 }
 
-async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A session on `serverUrl`, closed after `work`; an unreachable server fails saying so. */
+export async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
 	const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
 	try {
 		await client.connect();

@@ -15,13 +15,14 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import argon2 from 'argon2';
 import knex from 'knex';
-import pg from 'pg';
+import type pg from 'pg';
 import { databaseConnection } from '@epic/node-support/database-connection';
 import { repoPath } from '@epic/node-support/paths';
 import { prepareControlPlaneDatabase, SCHEMA_SNAPSHOT } from '@epic/platform-launcher/control-plane';
 import { preparationFingerprint } from '@epic/platform-launcher/preparation-state';
 import { useWriteAheadLog } from '@epic/platform-launcher/sqlite-journal';
 import { withDirectoryLock } from './directory-lock.ts';
+import { withAdminClient } from './postgres.ts';
 
 const SQLITE_TEMPLATES = repoPath('node_modules', '.cache', 'epic-test-templates');
 const PG_TEMPLATE_PREFIX = 'epic_template_';
@@ -71,9 +72,7 @@ async function copyPostgresTemplate(env: Record<string, string>, cwd: string): P
 	const template = `${PG_TEMPLATE_PREFIX}${templateKey(env)}`;
 	const server = new URL(target);
 	server.pathname = '/postgres';
-	const admin = new pg.Client({ connectionString: server.toString() });
-	await admin.connect();
-	try {
+	await withAdminClient(server.toString(), async (admin) => {
 		// Held by this session: a process that dies while making the template releases it.
 		await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
 		try {
@@ -84,9 +83,7 @@ async function copyPostgresTemplate(env: Record<string, string>, cwd: string): P
 		}
 		await admin.query(`DROP DATABASE IF EXISTS "${targetName}" WITH (FORCE)`);
 		await admin.query(`CREATE DATABASE "${targetName}" TEMPLATE "${template}"`);
-	} finally {
-		await admin.end();
-	}
+	});
 }
 
 async function makePostgresTemplate(admin: pg.Client, env: Record<string, string>, server: URL, template: string, cwd: string): Promise<void> {
