@@ -10,6 +10,7 @@ import { containerOfSite, containersOfRuntime, dockerDriverEnv, killContainer } 
 import { hostRequest } from '../support/host-request.ts';
 import { instanceDirOf, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { sleepAndWakeRepeatedly } from '../support/wake-cycles.ts';
 
 const admin = { email: 'boxed@example.com', password: 'boxed-secret-password' };
 let runtime: TestRuntime;
@@ -226,4 +227,11 @@ describe('the docker runtime driver, sleeping', () => {
 		expect(second.Id).not.toBe(first.Id);
 		await expect(loginThroughRouter(sleepy.routerUrl, 'nap.localhost', admin.email, admin.password)).resolves.toBeTruthy();
 	}, 120_000);
+
+	test('five wakes in a row, each through the router\'s kept-alive connection to the previous container, are all answered', async () => {
+		const wakes = await sleepAndWakeRepeatedly(sleepy, 'p-nap', 'nap.localhost', 'stopped', 5);
+		expect(wakes.map(({ status, body }) => `${status} ${body}`)).toEqual(Array(5).fill('200 pong'));
+		for (const wake of wakes) expect(wake.keptAlive).toBeGreaterThan(0);
+		expect(sleepy.output()).not.toContain('proxy to the upstream failed');
+	}, 180_000);
 });

@@ -13,6 +13,7 @@ import type { InstanceStatus, SleepTier, SleepTiersStatus } from '@epic/runtime-
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { isProcessAlive, runtimeState, waitFor } from '../support/runtime-inspection.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { sleepAndWakeRepeatedly } from '../support/wake-cycles.ts';
 
 const admin = { email: 'tiers@example.com', password: 'tiers-secret-password' };
 
@@ -88,6 +89,33 @@ describe('without CRIU: paused, then stopped', () => {
 	}, 60_000);
 });
 
+describe('paused and woken again and again', () => {
+	let runtime: TestRuntime;
+
+	beforeAll(async () => {
+		runtime = new TestRuntime({
+			warmPoolSize: 0,
+			idleTimeoutSeconds: 2,
+			sleepTiers: { pausedMemoryLimitMb: 100_000, pausedForSeconds: 3600, checkpoints: false },
+		});
+		await runtime.start();
+		await runtime.driver.ensureInstance({ projectId: 'p-again', subdomain: 'again', projectName: 'Again', admin });
+	}, 180_000);
+
+	afterAll(async () => {
+		await runtime?.destroy();
+	});
+
+	test('five wakes in a row, each after the site\'s keep-alive ran out while paused, are all answered by the same process', async () => {
+		const { pid } = (await runtime.driver.instanceStatus('p-again'))!;
+		const wakes = await sleepAndWakeRepeatedly(runtime, 'p-again', 'again.localhost', 'paused', 5);
+		expect(wakes.map(({ status, body }) => `${status} ${body}`)).toEqual(Array(5).fill('200 pong'));
+		for (const wake of wakes) expect(wake.keptAlive).toBeGreaterThan(0);
+		expect(await runtime.driver.instanceStatus('p-again')).toMatchObject({ state: 'running', pid, restarts: 0 });
+		expect(runtime.output()).not.toContain('proxy to the upstream failed');
+	}, 120_000);
+});
+
 describe('with CRIU: checkpointed', () => {
 	let runtime: TestRuntime;
 	const host = 'snappy.localhost';
@@ -155,6 +183,14 @@ describe('with CRIU: checkpointed', () => {
 		const read = await hostRequest(runtime.routerUrl, host, '/users/me?fields=first_name', { headers: { authorization: `Bearer ${again}` } });
 		expect(read.json<{ data: { first_name: string } }>().data.first_name).toBe('Restored');
 	}, 120_000);
+
+	test('five wakes in a row from checkpoints, each after the site\'s keep-alive ran out, are all answered', async () => {
+		const wakes = await sleepAndWakeRepeatedly(runtime, 'p-snap', host, 'checkpointed', 5);
+		expect(wakes.map(({ status, body }) => `${status} ${body}`)).toEqual(Array(5).fill('200 pong'));
+		for (const wake of wakes) expect(wake.keptAlive).toBeGreaterThan(0);
+		expect(runtime.output()).not.toContain('restoring its checkpoint failed');
+		expect(runtime.output()).not.toContain('proxy to the upstream failed');
+	}, 180_000);
 
 	test('a corrupt image ends in a cold boot', async () => {
 		await sleepingIn(runtime, 'p-snap', 'checkpointed');

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { LogEvent } from '../log-event.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { createHostRouter } from './host-router.ts';
 import type { UsageCounter } from './usage-counter.ts';
@@ -95,5 +96,108 @@ describe('host router', () => {
 		const text = await metrics.registry.metrics();
 		expect(text).toContain('epic_proxy_errors_total{target="control_plane",reason="upstream"} 1\n');
 		expect(text).not.toContain('epic_proxy_requests_total{');
+		// The upstream was never started by a wake: not the "could not start" page.
+		expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: 'This site did not answer', extensions: { code: 'NO_ANSWER' } }] });
+	});
+});
+
+/**
+ * An upstream that answers the first request on each connection and keeps it alive, then closes
+ * the connection when a second request arrives on it: what a site woken from SIGSTOP does when its
+ * overdue keep-alive timer runs as the router writes on the connection.
+ */
+async function upstreamClosingReusedConnections() {
+	const seen: { method: string; connection: number }[] = [];
+	let connections = 0;
+	const server = http.createServer((request, response) => {
+		const socket = request.socket as typeof request.socket & { requestsSeen?: number; connection?: number };
+		socket.connection ??= ++connections;
+		socket.requestsSeen = (socket.requestsSeen ?? 0) + 1;
+		seen.push({ method: request.method!, connection: socket.connection });
+		if (socket.requestsSeen > 1) {
+			socket.destroy();
+			return;
+		}
+		request.resume();
+		request.on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end('pong'));
+	});
+	server.keepAliveTimeout = 60_000;
+	return { port: await listening(server), seen };
+}
+
+function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+	return new Promise((resolve, reject) => {
+		const request = http.request(url, { method, headers, agent: false }, (response) => {
+			let text = '';
+			response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+		});
+		request.on('error', reject);
+		request.end(body);
+	});
+}
+
+describe('host router, kept-alive upstream connections closed under a request', () => {
+	const host = { host: 'app.example.com', accept: 'application/json' };
+
+	it('sends a GET that failed on a reused connection once more on a fresh one, and it is answered', async () => {
+		const upstream = await upstreamClosingReusedConnections();
+		const { url, events } = await routerTo(upstream.port);
+
+		expect(await send(`${url}/server/ping`, 'GET', host)).toEqual({ status: 200, body: 'pong' });
+		expect(await send(`${url}/server/ping`, 'GET', host)).toEqual({ status: 200, body: 'pong' });
+		// The second GET reached the kept-alive connection, was cut there, and went again on a new one.
+		expect(upstream.seen).toEqual([
+			{ method: 'GET', connection: 1 },
+			{ method: 'GET', connection: 1 },
+			{ method: 'GET', connection: 2 },
+		]);
+		expect(events).toEqual([]);
+	});
+
+	it('does not send a POST with a body twice: the client gets "did not answer", not "could not start"', async () => {
+		const upstream = await upstreamClosingReusedConnections();
+		const { url, events } = await routerTo(upstream.port);
+
+		expect((await send(`${url}/items/a`, 'GET', host)).status).toBe(200);
+		const headers = { ...host, 'content-type': 'application/json' };
+		const answer = await send(`${url}/items/a`, 'POST', headers, JSON.stringify({ title: 'once' }));
+		expect(answer.status).toBe(502);
+		expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: 'This site did not answer', extensions: { code: 'NO_ANSWER' } }] });
+		expect(upstream.seen).toEqual([
+			{ method: 'GET', connection: 1 },
+			{ method: 'POST', connection: 1 },
+		]);
+		expect(events).toHaveLength(1);
+		expect(events[0]).toMatchObject({ msg: 'proxy to the upstream failed', method: 'POST' });
+	});
+});
+
+describe('host router, a site whose wake fails', () => {
+	it('answers "could not start" (UNAVAILABLE) and logs the failed wake', async () => {
+		const events: LogEvent[] = [];
+		const record = { id: 'p-broken', desired: 'running' } as InstanceRecord;
+		const service = {
+			resolveHost: (name: string) => (name === 'broken.example.net' ? record : undefined),
+			portIfRunning: () => null,
+			beginActivity: () => () => {},
+			wake: () => Promise.reject(new Error('the site exited with code 1 before answering')),
+		} as unknown as InstanceService;
+		const router = createHostRouter({
+			service,
+			usage: { count: () => {} } as unknown as UsageCounter,
+			controlPlaneHosts: new Set(['app.example.com']),
+			controlPlanePort: null,
+			wakePageAfterMs: 1000,
+			supportEmail: 'help@example.com',
+			metrics: new RuntimeMetrics(new Registry()),
+			logEvent: (event) => events.push(event),
+		});
+		const port = await listening(router);
+
+		const answer = await get(`http://127.0.0.1:${port}/server/ping`, { host: 'broken.example.net', accept: 'application/json' });
+		expect(answer.status).toBe(502);
+		expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: 'This site could not start', extensions: { code: 'UNAVAILABLE' } }] });
+		expect(events).toEqual([expect.objectContaining({ msg: 'waking the instance failed', error: 'the site exited with code 1 before answering' })]);
 	});
 });

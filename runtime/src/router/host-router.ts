@@ -102,7 +102,8 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 			port,
 			(error) => {
 				proxyFailed(request, target, 'upstream', error, port);
-				sendPage(request, response, 'unavailable', options.supportEmail);
+				// The upstream runs: "could not start" is only for a wake that failed.
+				sendPage(request, response, 'no-answer', options.supportEmail);
 			},
 			(status) => options.metrics.proxied(target, status),
 		);

@@ -2,7 +2,7 @@
  * Words of the router's own pages in the portal's three languages. The language comes from the
  * browser's Accept-Language header, since these pages are shown before any app can ask.
  */
-export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable';
+export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer';
 export type Language = 'en' | 'es' | 'ru';
 
 interface Copy {
@@ -17,6 +17,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		stopped: { title: 'This site is stopped', body: 'Its owner has stopped this project. It will answer again once it is started from the portal.' },
 		starting: { title: 'Starting your CMS…', body: 'This site was asleep to save resources and is waking up. This page reloads by itself in a moment.' },
 		unavailable: { title: 'This site could not start', body: 'The CMS did not answer. We retry automatically; try again in a minute.' },
+		'no-answer': { title: 'This site did not answer', body: 'The CMS is running but did not answer this request. Try again in a moment.' },
 		support: 'Need help? Write to',
 	},
 	es: {
@@ -25,6 +26,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		stopped: { title: 'Este sitio está detenido', body: 'Su propietario ha detenido este proyecto. Volverá a responder cuando se inicie desde el portal.' },
 		starting: { title: 'Iniciando tu CMS…', body: 'Este sitio estaba en reposo para ahorrar recursos y se está despertando. Esta página se recarga sola en un momento.' },
 		unavailable: { title: 'Este sitio no pudo iniciarse', body: 'El CMS no respondió. Lo reintentamos automáticamente; vuelve a probar en un minuto.' },
+		'no-answer': { title: 'Este sitio no respondió', body: 'El CMS está en marcha, pero no respondió a esta solicitud. Vuelve a intentarlo en un momento.' },
 		support: '¿Necesitas ayuda? Escribe a',
 	},
 	ru: {
@@ -33,6 +35,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		stopped: { title: 'Сайт остановлен', body: 'Владелец остановил этот проект. Сайт снова заработает после запуска из портала.' },
 		starting: { title: 'Запускаем вашу CMS…', body: 'Сайт спал, чтобы не тратить ресурсы, и сейчас просыпается. Страница обновится сама через мгновение.' },
 		unavailable: { title: 'Сайт не смог запуститься', body: 'CMS не ответила. Мы повторяем попытки автоматически; попробуйте ещё раз через минуту.' },
+		'no-answer': { title: 'Сайт не ответил', body: 'CMS работает, но не ответила на этот запрос. Попробуйте ещё раз через мгновение.' },
 		support: 'Нужна помощь? Напишите на',
 	},
 };

@@ -1,6 +1,7 @@
 /**
  * The router's branded pages: unknown host, suspended or stopped project, a site waking up (which
- * reloads itself) and a site that failed to start. API clients get the same answer as JSON.
+ * reloads itself), a site that failed to start, and a running upstream that did not answer one request.
+ * API clients get the same answer as JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PAGE_COPY, pickLanguage, type PageKind } from './page-copy.ts';
@@ -11,6 +12,7 @@ const STATUS: Record<PageKind, number> = {
 	stopped: 503,
 	starting: 503,
 	unavailable: 502,
+	'no-answer': 502,
 };
 
 const RELOAD_AFTER_SECONDS = 2;
@@ -78,5 +80,5 @@ export function sendPage(request: IncomingMessage, response: ServerResponse, kin
 	}
 	const message = PAGE_COPY.en[kind].title;
 	response.writeHead(STATUS[kind], { ...headers, 'content-type': 'application/json' });
-	response.end(JSON.stringify({ errors: [{ message, extensions: { code: kind.toUpperCase().replace('-', '_') } }] }));
+	response.end(JSON.stringify({ errors: [{ message, extensions: { code: kind.toUpperCase().replaceAll('-', '_') } }] }));
 }

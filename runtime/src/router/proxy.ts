@@ -47,37 +47,67 @@ export type ProxyFailure = (error: Error) => void;
 /** Called once the upstream's answer starts, with its status. */
 export type ProxyAnswer = (status: number) => void;
 
+/** Methods a client may send twice with the same effect (RFC 9110 §9.2.2). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+
+/**
+ * A request the router can send again by itself: idempotent and without a body (a body is streamed
+ * to the upstream as it arrives, so there is nothing left to send a second time).
+ */
+function isReplayable(request: IncomingMessage): boolean {
+	const length = request.headers['content-length'];
+	const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+	return !hasBody && IDEMPOTENT_METHODS.has(request.method ?? '');
+}
+
+/**
+ * Streams the request to the upstream and its answer back. A kept-alive connection can be closed by
+ * the upstream just as a request is written on it (a site woken from SIGSTOP runs its overdue
+ * keep-alive timer first): a replayable request that failed that way before any answer is sent once
+ * more on a fresh connection, as HTTP clients do (RFC 9110 §9.2.2).
+ */
 export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number, onFailure: ProxyFailure, onAnswer: ProxyAnswer = () => {}): void {
-	const upstream = http.request(
-		{
-			host: '127.0.0.1',
-			port,
-			method: request.method,
-			path: request.url,
-			headers: forwardedHeaders(request, false),
-			agent: upstreamAgent,
-		},
-		(answer) => {
-			const headers: IncomingHttpHeaders = {};
-			for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-			response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
-			onAnswer(answer.statusCode ?? 502);
-			answer.pipe(response);
-			answer.on('error', () => response.destroy());
-		},
-	);
 	let clientGone = false;
-	// A failure caused by the client hanging up is not the upstream's: nobody is left to tell.
-	upstream.on('error', (error) => {
-		if (!clientGone) onFailure(error);
-	});
+	let answered = false;
+	let current: http.ClientRequest;
+	const send = (freshConnection: boolean) => {
+		const upstream = http.request(
+			{
+				host: '127.0.0.1',
+				port,
+				method: request.method,
+				path: request.url,
+				headers: forwardedHeaders(request, false),
+				// `false`: a connection of its own, never one from the pool.
+				agent: freshConnection ? false : upstreamAgent,
+			},
+			(answer) => {
+				answered = true;
+				const headers: IncomingHttpHeaders = {};
+				for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+				response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+				onAnswer(answer.statusCode ?? 502);
+				answer.pipe(response);
+				answer.on('error', () => response.destroy());
+			},
+		);
+		current = upstream;
+		upstream.on('error', (error) => {
+			// A failure caused by the client hanging up is not the upstream's: nobody is left to tell.
+			if (clientGone) return;
+			if (!freshConnection && !answered && upstream.reusedSocket && isReplayable(request)) send(true);
+			else onFailure(error);
+		});
+		if (freshConnection) upstream.end();
+		else request.pipe(upstream);
+	};
 	// A client that goes away mid-request must not leave the upstream request hanging.
 	response.on('close', () => {
 		if (response.writableFinished) return;
 		clientGone = true;
-		upstream.destroy();
+		current.destroy();
 	});
-	request.pipe(upstream);
+	send(false);
 }
 
 /** Re-sends the upgrade request to the upstream and then splices the two sockets together. */

@@ -130,6 +130,10 @@ export class SleepTiers {
 
 	/** Puts a running, idle site to sleep in the best tier there is room for. */
 	async sleep(record: InstanceRecord): Promise<SleepTier> {
+		// The router's kept-alive connections to the site would outlive the site's own keep-alive
+		// timer, which a paused process cannot run: the first request after the wake would be
+		// written on a connection the site closes as it wakes. Closed here, before any tier.
+		this.#parts.closeUpstreamSockets(record.port);
 		const pid = this.#sitePidOf(record.id);
 		const tier = firstSleepTier(this.#room(record, pid), this.#limits);
 		if (tier === 'paused' && pid && signalSite(pid, 'SIGSTOP')) {
