@@ -31,3 +31,26 @@ export function websocketReplies(baseUrl: string, accessToken: string, requests:
 		});
 	});
 }
+
+/** Signs in over the websocket API with email and password, as Directus allows; resolves with the `auth` reply. */
+export function websocketSignIn(baseUrl: string, email: string, password: string, timeoutMs = 10_000): Promise<Message> {
+	return new Promise((resolve, reject) => {
+		const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/websocket`);
+		const timer = setTimeout(() => {
+			socket.close();
+			reject(new Error(`no auth reply over the websocket within ${timeoutMs} ms`));
+		}, timeoutMs);
+		socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'auth', email, password })));
+		socket.addEventListener('error', () => {
+			clearTimeout(timer);
+			reject(new Error('websocket error'));
+		});
+		socket.addEventListener('message', (event) => {
+			const message = JSON.parse(String(event.data)) as Message;
+			if (message['type'] !== 'auth') return;
+			clearTimeout(timer);
+			socket.close();
+			resolve(message);
+		});
+	});
+}

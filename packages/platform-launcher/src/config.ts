@@ -84,6 +84,8 @@ const EnvSchema = z
 		/** Failed sign-ins to one address before it is locked, and for how many minutes. */
 		LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().positive().default(5),
 		LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+		/** Verification and password-reset emails one mailbox receives per hour, whatever asked for them. */
+		ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
 		/** Sign-in and password-reset requests per client address per window (seconds). */
 		RATE_LIMITER_LOGIN_POINTS: z.coerce.number().int().positive().default(10),
 		RATE_LIMITER_LOGIN_DURATION: z.coerce.number().int().positive().default(60),

@@ -90,6 +90,7 @@ function limitsEnv(config: PlatformConfig): Record<string, string> {
 		RATE_LIMITER_CONTACT_DURATION: String(config.RATE_LIMITER_CONTACT_DURATION),
 		LOGIN_LOCK_ATTEMPTS: String(config.LOGIN_LOCK_ATTEMPTS),
 		LOGIN_LOCK_MINUTES: String(config.LOGIN_LOCK_MINUTES),
+		ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR: String(config.ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR),
 		IP_TRUST_PROXY: String(config.IP_TRUST_PROXY ?? (config.embeddedRuntime ? 1 : 0)),
 	};
 	if (config.REDIS) env['REDIS'] = config.REDIS;

@@ -9,13 +9,16 @@ import { isDirectusError } from '@directus/errors';
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
 import { accountRuntime } from '../../lib/account/account-runtime.ts';
+import { limitAccountEmail } from '../../lib/account/emails/account-email-limit.ts';
 import { rewriteDirectusEmail } from '../../lib/account/emails/directus-email-rewrite.ts';
 import { checkPasswordPolicy } from '../../lib/account/password/password-policy.ts';
 import { holdRegistrationLanguage, registrationLanguage } from '../../lib/account/registration/registration-language.ts';
 import { hideStudioRegistrationLink } from '../../lib/account/registration/studio-registration-link.ts';
+import { refuseLockedSignIn } from '../../lib/account/sign-in/locked-sign-in.ts';
 import { signInGuard } from '../../lib/account/sign-in/sign-in-guard.ts';
 import { refuseUnverifiedSignIn } from '../../lib/account/sign-in/unverified-sign-in.ts';
 import { limitPerAddress } from '../../lib/http/rate-limits/limit-per-address.ts';
+import { graphqlStaffOnlyFields } from '../../lib/http/graphql-staff-only.ts';
 import { staffOnly } from '../../lib/http/staff-only.ts';
 
 type UserPayload = Record<string, unknown>;
@@ -41,10 +44,17 @@ export default defineHook(({ filter, action, init }, context) => {
 		return payload;
 	});
 
-	filter('email.send', (payload) => rewriteDirectusEmail(context.database, payload as Parameters<typeof rewriteDirectusEmail>[1]));
+	filter('email.send', async (payload) => {
+		const email = payload as Parameters<typeof rewriteDirectusEmail>[1];
+		await limitAccountEmail(account().accountEmailsPerRecipient, email);
+		return rewriteDirectusEmail(context.database, email);
+	});
 
+	// Every password sign-in passes here (REST, GraphQL, websockets): the lock holds on each.
 	filter('auth.login', async (payload, meta) => {
-		await refuseUnverifiedSignIn(context, meta['user'] as string | undefined, (payload as LoginPayload).password);
+		const login = payload as LoginPayload;
+		await refuseLockedSignIn(account().signInLock, login.email);
+		await refuseUnverifiedSignIn(context, meta['user'] as string | undefined, login.password);
 		return payload;
 	});
 
@@ -72,5 +82,7 @@ export default defineHook(({ filter, action, init }, context) => {
 		// page tracking is Studio's.
 		app.use('/users/me/tfa', staffOnly);
 		app.use('/users/me/track', staffOnly);
+		// GraphQL offers the same tools as mutations (`utils_*`, `users_me_tfa_*`): closed alike.
+		app.use('/graphql/system', graphqlStaffOnlyFields);
 	});
 });

@@ -25,6 +25,8 @@ const AccountConfigSchema = z.object({
 	/** Password-reset requests per client address per window. */
 	RATE_LIMITER_PASSWORD_RESET_POINTS: count.default(5),
 	RATE_LIMITER_PASSWORD_RESET_DURATION: count.default(60),
+	/** Verification and password-reset emails per recipient mailbox per hour, whatever path asked for them. */
+	ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR: count.default(5),
 	/** Email-change requests per account per hour: each sends an email to an address the caller chose. */
 	EMAIL_CHANGE_REQUESTS_PER_HOUR: count.default(5),
 	/** Redis for the limits' counters, shared by every control-plane process; memory without it. */

@@ -20,6 +20,8 @@ export interface AccountRuntime {
 	passwordResetRequests: RateLimiterAbstract;
 	/** Email-change requests per account. */
 	emailChangeRequests: RateLimiterAbstract;
+	/** Directus's verification and reset emails per recipient mailbox (account-email-limit.ts). */
+	accountEmailsPerRecipient: RateLimiterAbstract;
 }
 
 let runtime: AccountRuntime | null = null;
@@ -48,5 +50,6 @@ function createAccountRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger
 			duration: config.RATE_LIMITER_PASSWORD_RESET_DURATION,
 		}),
 		emailChangeRequests: store.limiter({ keyPrefix: 'email-change', points: config.EMAIL_CHANGE_REQUESTS_PER_HOUR, duration: 3600 }),
+		accountEmailsPerRecipient: store.limiter({ keyPrefix: 'account-emails', points: config.ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR, duration: 3600 }),
 	};
 }

@@ -21,12 +21,19 @@ export class SignInLock {
 
 	/** Throws `ACCOUNT_LOCKED` when the address has used up its failed attempts. */
 	async assertOpen(email: unknown): Promise<void> {
+		const state = await this.#lockedState(email);
+		if (state) throw new AccountLockedError({ minutes: Math.max(1, Math.ceil(state.msBeforeNext / 60_000)) });
+	}
+
+	async isLocked(email: unknown): Promise<boolean> {
+		return (await this.#lockedState(email)) !== null;
+	}
+
+	async #lockedState(email: unknown): Promise<RateLimiterRes | null> {
 		const key = keyOf(email);
-		if (!key) return;
+		if (!key) return null;
 		const state = await this.#failures.get(key);
-		if (state && state.consumedPoints >= this.#attempts) {
-			throw new AccountLockedError({ minutes: Math.max(1, Math.ceil(state.msBeforeNext / 60_000)) });
-		}
+		return state && state.consumedPoints >= this.#attempts ? state : null;
 	}
 
 	async recordFailure(email: unknown): Promise<void> {
