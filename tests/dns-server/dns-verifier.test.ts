@@ -36,6 +36,23 @@ describe('DnsVerifier against a DNS server on loopback', () => {
 		expect(zone.questions).toContain('right.example.com A');
 	});
 
+	it('verifies ownership only with the project\'s own value at the proof record, beside the A record', async () => {
+		const value = 'epic-cms-verification=0123456789abcdef0123456789abcdef';
+		zone.setA('owned.example.com', [PUBLIC_IP]);
+		const missing = await verifier(zone.address).verifyOwnership('owned.example.com', value);
+		expect(missing).toMatchObject({ verified: false, outcome: 'proof-missing' });
+		expect(missing.message).toBe(`owned.example.com points here. To prove it is yours, add a TXT record named _epic-cms-challenge.owned.example.com with the value ${value}.`);
+
+		zone.setTxt('_epic-cms-challenge.owned.example.com', ['epic-cms-verification=another-projects-token', 'v=spf1 -all']);
+		await expect(verifier(zone.address).verifyOwnership('owned.example.com', value)).resolves.toMatchObject({ verified: false, outcome: 'proof-mismatch' });
+
+		zone.setTxt('_epic-cms-challenge.owned.example.com', ['epic-cms-verification=another-projects-token', value]);
+		await expect(verifier(zone.address).verifyOwnership('owned.example.com', value)).resolves.toMatchObject({ verified: true, outcome: 'verified' });
+		expect(zone.questions).toContain('_epic-cms-challenge.owned.example.com TXT');
+		// The proof does not stand in for the A record.
+		await expect(verifier(zone.address).verifyOwnership('wrong.example.com', value)).resolves.toMatchObject({ verified: false, outcome: 'wrong-address' });
+	});
+
 	it('tells a missing name from a name without an A record', async () => {
 		await expect(verifier(zone.address).verify('missing.example.com')).resolves.toMatchObject({ verified: false, outcome: 'not-found' });
 		await expect(verifier(zone.address).verify('nodata.example.com')).resolves.toMatchObject({ verified: false, outcome: 'no-a-record' });

@@ -169,9 +169,15 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await studio.screenshot({ path: repoPath('test-results', 'journey', language, 'studio.png') });
 			await studio.close();
 
-			// A custom domain: assigned, pointed at PUBLIC_IP, verified, then served by the router.
+			// A custom domain: assigned, pointed at PUBLIC_IP, proven with the TXT record the dialog
+			// gives, verified, then served by the router.
 			dns.setA(domain, [PUBLIC_IP]);
 			await dialog.getByTestId('domain-input').fill(domain);
+			const proofName = await dialog.getByTestId('dns-proof-name').textContent();
+			const proofValue = await dialog.getByTestId('dns-proof-value').textContent();
+			expect(proofName).toBe(`_epic-cms-challenge.${domain}`);
+			expect(proofValue).toMatch(/^epic-cms-verification=[0-9a-f]{32}$/);
+			dns.setTxt(proofName!, [proofValue!]);
 			await dialog.getByTestId('domain-assign').click();
 			await toast(text('projects.domain.assigned')).waitFor();
 			await dialog.getByTestId('domain-verify').click();

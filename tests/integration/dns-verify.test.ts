@@ -2,7 +2,9 @@
  * Custom-domain DNS verification through every door (docs/product.md, Domains): `POST /dns-verify`,
  * `POST /flows/trigger/dns-verify`, and the `dns-verify` operation in a Flow staff build. This file
  * boots a control plane of its own whose resolver asks a DNS server the test runs on loopback
- * (tests/support/dns-server.ts), with PUBLIC_IP 203.0.113.10 and a one-second time-out.
+ * (tests/support/dns-server.ts), with PUBLIC_IP 203.0.113.10 and a one-second time-out. The
+ * customer's checks also ask for the project's proof record (TXT); the staff operation, which has
+ * no project, only for the A record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
@@ -45,6 +47,10 @@ beforeAll(async () => {
 	});
 	expect(project.status, JSON.stringify(project.body)).toBe(200);
 	projectId = project.body.data.id;
+	// Alice proves the names she verifies, as the domain dialog tells her to.
+	const proofValue = (await api<{ data: { domain_proof_value: string } }>('GET', `/projects/${projectId}`, { token: alice.token })).body.data.domain_proof_value;
+	expect(proofValue).toMatch(/^epic-cms-verification=[0-9a-f]{32}$/);
+	for (const name of ['right.example.com', 'www.right.example.com', 'xn--bcher-kva.example.com']) zone.setTxt(`_epic-cms-challenge.${name}`, [proofValue]);
 }, 180_000);
 
 afterAll(async () => {

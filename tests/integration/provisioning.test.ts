@@ -205,7 +205,19 @@ describe('provisioning', () => {
 		expect(wrong.body.data.verified).toBe(false);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 
+		// Pointing here is not enough: without the project's proof record anyone could take a domain
+		// that still points at the platform.
 		dns.setA(domain, [PUBLIC_IP]);
+		const unproven = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		const proofValue = assigned.body.data.domain_proof_value as string;
+		expect(proofValue).toMatch(/^epic-cms-verification=[0-9a-f]{32}$/);
+		expect(unproven.body.data).toEqual({
+			verified: false,
+			message: `${domain} points here. To prove it is yours, add a TXT record named _epic-cms-challenge.${domain} with the value ${proofValue}.`,
+		});
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+
+		dns.setTxt(`_epic-cms-challenge.${domain}`, [proofValue]);
 		const verified = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
 		expect(verified.body.data).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
 		const served = (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
@@ -253,6 +265,50 @@ describe('provisioning', () => {
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 	}, 90_000);
+
+	it("takes a domain only with the project's own proof, and the prover evicts a squatter's claim", async () => {
+		const domain = `shop.${subdomain}.example.test`;
+		const proof = `_epic-cms-challenge.${domain}`;
+		// The stranger claims the domain first, on a project of their own: a claim blocks nobody.
+		const squat = await api<{ data: { id: string } }>('POST', '/items/projects', {
+			token: admin,
+			body: { owner: stranger.id, name: 'Squat', subdomain: `squat-${randomBytes(3).toString('hex')}`, status: 'draft', admin_email: stranger.email },
+		});
+		expect(squat.status, JSON.stringify(squat.body)).toBe(200);
+		const squatId = squat.body.data.id;
+		expect((await api('PATCH', `/projects/${squatId}`, { token: stranger.token, body: { domain } })).status).toBe(200);
+		const claimed = await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain } });
+		expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+		const ownerProof = claimed.body.data.domain_proof_value as string;
+		const squatterProof = (await api('GET', `/projects/${squatId}`, { token: stranger.token })).body.data.domain_proof_value as string;
+		expect(squatterProof).not.toBe(ownerProof);
+
+		// The domain points here, but its proof record holds the other project's value: not routed.
+		dns.setA(domain, [PUBLIC_IP]);
+		dns.setTxt(proof, [squatterProof]);
+		const mismatch = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		expect(mismatch.body.data.verified).toBe(false);
+		expect(mismatch.body.data.message).toBe(`${proof} does not hold this project's value. To prove ${domain} is yours, add a TXT record named ${proof} with the value ${ownerProof}.`);
+		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+
+		// The real owner's value: served, and the squatter's claim is gone, its owner told.
+		dns.setTxt(proof, [ownerProof]);
+		expect((await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
+		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(200);
+		expect((await api('GET', `/projects/${squatId}`, { token: stranger.token })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
+		const told = (await api('GET', '/account/notifications', { token: stranger.token })).body.data.notifications as { kind: string; project: string; params: unknown }[];
+		expect(told.filter((notification) => notification.project === squatId)).toEqual([
+			expect.objectContaining({ kind: 'domain_claimed_elsewhere', params: { project_name: 'Squat', domain } }),
+		]);
+		// The squatter's own check of the domain finds the owner's value, not theirs.
+		const squatterCheck = await api('POST', '/dns-verify', { token: stranger.token, body: { project_id: squatId, domain } });
+		expect(squatterCheck.body.data.verified).toBe(false);
+
+		expect((await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).status).toBe(200);
+		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+	}, 60_000);
 
 	it('suspends the site when the subscription ends', async () => {
 		expect((await api('POST', '/stripe/subscription/cancel', { token: owner.token })).status).toBe(200);

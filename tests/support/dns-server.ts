@@ -1,9 +1,10 @@
 /**
  * DNS servers on loopback for the domain-verification tests (dns2, UDP only; the platform's
  * resolver asks over UDP):
- * - `startTestDnsServer` answers A questions from a zone the test sets: a name with addresses
- *   answers them, a name with an empty list exists without an A record (NODATA), a silent name
- *   gets no answer at all (the resolver times out), any other name does not exist (NXDOMAIN);
+ * - `startTestDnsServer` answers A and TXT questions from a zone the test sets: a name with
+ *   addresses answers them, a name with an empty list exists without an A record (NODATA), a name
+ *   given TXT values answers those to TXT questions, a silent name gets no answer at all (the
+ *   resolver times out), any other name does not exist (NXDOMAIN);
  * - `startSilentDnsServer` reads every question and never answers, so the resolver times out.
  */
 import dgram from 'node:dgram';
@@ -21,6 +22,8 @@ export interface LoopbackDnsServer {
 export interface TestDnsServer extends LoopbackDnsServer {
 	/** Sets a name's A records; an empty list makes the name exist without any. */
 	setA(name: string, addresses: string[]): void;
+	/** Sets a name's TXT records (the name then exists); an empty list removes them. */
+	setTxt(name: string, values: string[]): void;
 	/** Questions about this name are read and never answered. */
 	setSilent(name: string): void;
 }
@@ -35,6 +38,7 @@ function closeSocket(socket: dgram.Socket): Promise<void> {
 
 export async function startTestDnsServer(zone: Record<string, string[]> = {}): Promise<TestDnsServer> {
 	const records = new Map(Object.entries(zone).map(([name, addresses]) => [name.toLowerCase(), addresses]));
+	const texts = new Map<string, string[]>();
 	const silent = new Set<string>();
 	const questions: string[] = [];
 	const server = new UDPServer({ type: 'udp4' });
@@ -45,14 +49,20 @@ export async function startTestDnsServer(zone: Record<string, string[]> = {}): P
 		questions.push(`${name} ${typeName(question.type)}`);
 		if (silent.has(name)) return;
 		const addresses = records.get(name);
-		if (addresses === undefined) {
+		const values = texts.get(name);
+		if (addresses === undefined && values === undefined) {
 			void send(Packet.createErrorResponseFromRequest(request, Packet.RCODE.NXDOMAIN));
 			return;
 		}
 		const response = Packet.createResponseFromRequest(request);
 		response.header.aa = 1;
+		if (question.type === Packet.TYPE.TXT) {
+			for (const data of values ?? []) {
+				response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data }));
+			}
+		}
 		if (question.type === Packet.TYPE.A) {
-			for (const address of addresses) {
+			for (const address of addresses ?? []) {
 				response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address }));
 			}
 		}
@@ -63,6 +73,10 @@ export async function startTestDnsServer(zone: Record<string, string[]> = {}): P
 		address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
 		questions,
 		setA: (name, addresses) => records.set(name.toLowerCase(), addresses),
+		setTxt: (name, values) => {
+			if (values.length) texts.set(name.toLowerCase(), values);
+			else texts.delete(name.toLowerCase());
+		},
 		setSilent: (name) => silent.add(name.toLowerCase()),
 		close: () => closeSocket(server),
 	};

@@ -3,6 +3,15 @@
  * checked against when it is verified or assigned to a project (`PATCH /projects/{id}`).
  */
 
+/**
+ * Where a project proves its owner controls a custom domain: a TXT record at this name holding the
+ * project's `domain_proof_value`. A domain is served only while the record is there (checked before
+ * it is routed and at every re-check), beside its A record pointing at the platform.
+ */
+export function domainProofRecordName(domain: string): string {
+	return `_epic-cms-challenge.${domain}`;
+}
+
 /** `POST /dns-verify` body. */
 export interface DnsVerifyRequest {
 	project_id: string;

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
 	'subscription_ended',
 	'domain_verified',
 	'domain_lost',
+	'domain_claimed_elsewhere',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,6 +38,8 @@ export interface NotificationParamsByKind {
 	domain_verified: { project_name: string; domain: string };
 	/** The custom domain failed its checks for a day and no longer serves the project. */
 	domain_lost: { project_name: string; domain: string };
+	/** Another project proved it owns the domain (its TXT record): the domain was removed from this one. */
+	domain_claimed_elsewhere: { project_name: string; domain: string };
 }
 
 export type NotificationParams<K extends NotificationKind = NotificationKind> = NotificationParamsByKind[K];

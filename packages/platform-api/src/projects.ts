@@ -54,6 +54,11 @@ export interface Project {
 	domain_verified_at: string | null;
 	/** Failed re-checks in a row of the served custom domain (after three over a day it is dropped). */
 	domain_failed_checks: number;
+	/**
+	 * The TXT record value that proves the owner controls a custom domain, to be put at
+	 * `domainProofRecordName(domain)`; the project's own, the same for any domain it is given.
+	 */
+	domain_proof_value: string | null;
 	status: ProjectStatus | string;
 	steps: ProjectStep[];
 	/** Why provisioning failed, when it did. */
@@ -99,7 +104,6 @@ export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export const PROJECT_ERROR_CODES = [
 	'PROJECT_NOT_FOUND',
 	'SUBDOMAIN_TAKEN',
-	'DOMAIN_TAKEN',
 	'SUBSCRIPTION_REQUIRED',
 	'PROJECT_LIMIT_REACHED',
 	'PROJECT_NOT_READY',

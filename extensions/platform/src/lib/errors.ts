@@ -118,11 +118,6 @@ export const SubdomainTakenError = createError<{ field: 'subdomain' }>(
 	'subdomain: This subdomain is already taken. Please choose another.',
 	409,
 );
-export const DomainTakenError = createError<{ field: 'domain' }>(
-	'DOMAIN_TAKEN',
-	'domain: This domain is already used by another project.',
-	409,
-);
 export const ProjectNotReadyError = createError(
 	'PROJECT_NOT_READY',
 	'The project is not ready: its credentials are available once it is published.',

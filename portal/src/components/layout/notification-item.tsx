@@ -14,6 +14,7 @@ const ICONS: Record<NotificationKind, { icon: IconType; color: string }> = {
   subscription_ended: { icon: LuCreditCard, color: 'fg.muted' },
   domain_verified: { icon: LuGlobe, color: 'green.fg' },
   domain_lost: { icon: LuUnlink, color: 'orange.fg' },
+  domain_claimed_elsewhere: { icon: LuUnlink, color: 'orange.fg' },
 };
 
 type NotificationItemProps = {

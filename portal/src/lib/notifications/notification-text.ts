@@ -31,6 +31,7 @@ export function notificationTextValues(
       return { ...NONE, project: notification.params.project_name, reason: notification.params.reason };
     case 'domain_verified':
     case 'domain_lost':
+    case 'domain_claimed_elsewhere':
       return { ...NONE, project: notification.params.project_name, domain: notification.params.domain };
     case 'payment_failed':
     case 'subscription_ended':

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DNS_VERIFIED_MESSAGE, DnsVerifier, type ARecordResolver, type DnsVerifierConfig } from './dns-verifier.ts';
+import { DNS_VERIFIED_MESSAGE, DnsVerifier, type DomainResolver, type DnsVerifierConfig } from './dns-verifier.ts';
 
 const CONFIG: DnsVerifierConfig = { publicIp: '203.0.113.10', dnsServers: ['127.0.0.1:5353'], dnsTimeoutMs: 1000 };
 
@@ -9,8 +9,12 @@ function dnsError(code: string): Error {
 
 /** A resolver that answers every lookup with `answer` (or fails with it). */
 function verifierAnswering(answer: string[] | Error, config: DnsVerifierConfig = CONFIG) {
-	const resolver = { resolve4: vi.fn(async () => (answer instanceof Error ? Promise.reject(answer) : answer)), cancel: vi.fn() };
-	const factory = vi.fn((_config: DnsVerifierConfig): ARecordResolver => resolver);
+	const resolver = {
+		resolve4: vi.fn(async () => (answer instanceof Error ? Promise.reject(answer) : answer)),
+		resolveTxt: vi.fn(async (): Promise<string[][]> => []),
+		cancel: vi.fn(),
+	};
+	const factory = vi.fn((_config: DnsVerifierConfig): DomainResolver => resolver);
 	return { verifier: new DnsVerifier(config, factory), resolver, factory };
 }
 
@@ -66,7 +70,7 @@ describe('DnsVerifier', () => {
 	it('gives up at the deadline and cancels the lookup, whatever the resolver does', async () => {
 		vi.useFakeTimers();
 		try {
-			const resolver = { resolve4: vi.fn(() => new Promise<string[]>(() => {})), cancel: vi.fn() };
+			const resolver = { resolve4: vi.fn(() => new Promise<string[]>(() => {})), resolveTxt: vi.fn(async () => []), cancel: vi.fn() };
 			const verifier = new DnsVerifier({ ...CONFIG, dnsTimeoutMs: 2500 }, () => resolver);
 			const pending = verifier.verify('example.com');
 			await vi.advanceTimersByTimeAsync(2499);

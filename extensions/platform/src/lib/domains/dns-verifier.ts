@@ -1,10 +1,12 @@
 /**
  * Checks that a custom domain points at the platform (docs/product.md, Domains): the domain's A
- * records, asked of the configured DNS servers, must be exactly the platform's `PUBLIC_IP`. Every
- * outcome is an answer with its own message, never an exception: a failed check is something the
- * customer fixes in their DNS, or tries again later.
+ * records, asked of the configured DNS servers, must be exactly the platform's `PUBLIC_IP`; for a
+ * project's domain, its TXT proof record must also hold the project's proof value
+ * (ownership/domain-proof.ts). Every outcome is an answer with its own message, never an
+ * exception: a failed check is something the customer fixes in their DNS, or tries again later.
  */
 import { Resolver } from 'node:dns/promises';
+import { domainProofRecordName } from '@epic/platform-api';
 
 export type DnsVerificationOutcome =
 	| 'verified'
@@ -14,7 +16,9 @@ export type DnsVerificationOutcome =
 	| 'timeout'
 	| 'unreachable'
 	| 'lookup-failed'
-	| 'not-configured';
+	| 'not-configured'
+	| 'proof-missing'
+	| 'proof-mismatch';
 
 export interface DnsVerification {
 	verified: boolean;
@@ -27,8 +31,10 @@ export interface DnsVerification {
 export const DNS_VERIFIED_MESSAGE = 'DNS configuration verified successfully!';
 
 /** What the verifier needs of a resolver: node's `dns/promises` Resolver fits. */
-export interface ARecordResolver {
+export interface DomainResolver {
 	resolve4(hostname: string): Promise<string[]>;
+	/** Each record's character strings, which together make its text. */
+	resolveTxt(hostname: string): Promise<string[][]>;
 	cancel(): void;
 }
 
@@ -40,7 +46,7 @@ export interface DnsVerifierConfig {
 	dnsTimeoutMs: number;
 }
 
-export type ResolverFactory = (config: DnsVerifierConfig) => ARecordResolver;
+export type ResolverFactory = (config: DnsVerifierConfig) => DomainResolver;
 
 /** Tries per server; each try waits half the time allowed, so one lost packet is retried in time. */
 const TRIES = 2;
@@ -79,25 +85,56 @@ export class DnsVerifier {
 		}
 		let addresses: string[];
 		try {
-			addresses = await this.#lookup(domain);
+			addresses = await this.#lookup(domain, (resolver) => resolver.resolve4(domain));
 		} catch (error) {
 			return this.#failure(domain, expected, (error as { code?: unknown }).code);
 		}
 		return this.#compare(domain, expected, addresses);
 	}
 
-	/** A fresh resolver per check, so the deadline can cancel its queries and no one else's. */
-	async #lookup(domain: string): Promise<string[]> {
+	/**
+	 * A project's domain: it points here (`verify`) and its proof record holds `proofValue`, the
+	 * project's own. Without the proof anyone could route a domain that still points here.
+	 */
+	async verifyOwnership(domain: string, proofValue: string | null): Promise<DnsVerification> {
+		const pointing = await this.verify(domain);
+		if (!pointing.verified) return pointing;
+		const recordName = domainProofRecordName(domain);
+		let texts: string[];
+		try {
+			texts = (await this.#lookup(recordName, (resolver) => resolver.resolveTxt(recordName))).map((chunks) => chunks.join(''));
+		} catch (error) {
+			const code = (error as { code?: unknown }).code;
+			if (code !== 'ENOTFOUND' && code !== 'ENODATA') return this.#failure(recordName, this.#config.publicIp!, code);
+			texts = [];
+		}
+		const add = `add a TXT record named ${recordName} with the value ${proofValue ?? '(shown in the portal)'}`;
+		if (texts.length === 0) {
+			return { verified: false, outcome: 'proof-missing', message: `${domain} points here. To prove it is yours, ${add}.`, addresses: pointing.addresses };
+		}
+		if (!proofValue || !texts.includes(proofValue)) {
+			return {
+				verified: false,
+				outcome: 'proof-mismatch',
+				message: `${recordName} does not hold this project's value. To prove ${domain} is yours, ${add}.`,
+				addresses: pointing.addresses,
+			};
+		}
+		return pointing;
+	}
+
+	/** A fresh resolver per lookup, so the deadline can cancel its queries and no one else's. */
+	async #lookup<T>(name: string, ask: (resolver: DomainResolver) => Promise<T>): Promise<T> {
 		const resolver = this.#createResolver(this.#config);
 		let timer: NodeJS.Timeout | undefined;
 		const deadline = new Promise<never>((_resolve, reject) => {
 			timer = setTimeout(() => {
 				resolver.cancel();
-				reject(Object.assign(new Error(`DNS lookup of ${domain} timed out`), { code: TIMED_OUT }));
+				reject(Object.assign(new Error(`DNS lookup of ${name} timed out`), { code: TIMED_OUT }));
 			}, this.#config.dnsTimeoutMs);
 		});
 		try {
-			return await Promise.race([resolver.resolve4(domain), deadline]);
+			return await Promise.race([ask(resolver), deadline]);
 		} finally {
 			clearTimeout(timer);
 		}

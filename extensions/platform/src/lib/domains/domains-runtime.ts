@@ -31,7 +31,7 @@ export function domainsRuntime(context: DomainsContext): DomainsRuntime {
 			? new DomainRouting({
 					database: context.database,
 					driver,
-					verify: (domain) => verifier.verify(domain),
+					verify: (domain, proofValue) => verifier.verifyOwnership(domain, proofValue),
 					notifyUnrouted: (unrouted) => sendUnroutedDomainEmail(context, { portalUrl: config.portalUrl, publicIp: config.publicIp }, unrouted),
 					notify: loggedNotifier(context.database, context.logger),
 					now: () => new Date(),

@@ -9,6 +9,7 @@ import { verifyProjectDomain, type ProjectDomainChecks } from './verify-project-
 const OWNER = '0b9d5f0e-1c2a-4e8b-9a51-4f7f1d2c3b4a';
 const PROJECT = '7c6f3a1e-5d4b-4c2a-8e9f-1a2b3c4d5e6f';
 const RESERVED = ['sites.example.net'];
+const PROOF = 'epic-cms-verification=00112233445566778899aabbccddeeff';
 
 /** Checks whose projects hold one row of OWNER's, with `domain` assigned; they record the reads they are asked. */
 function checksWith(verifier: DnsVerifier, domain: string | null = null) {
@@ -21,24 +22,27 @@ function checksWith(verifier: DnsVerifier, domain: string | null = null) {
 		readOwnProject: async (user, id) => {
 			reads.push([user, id]);
 			if (user !== OWNER || id !== PROJECT) throw new ProjectNotFoundError();
-			return { id: PROJECT, domain } as Project;
+			return { id: PROJECT, domain, domain_proof_value: PROOF } as Project;
 		},
 	};
 	return { checks, reads, recorded };
 }
 
 function verifierAnswering(verified: boolean, message: string) {
-	const verify = vi.fn(async () => ({ verified, outcome: verified ? 'verified' : 'wrong-address', message, addresses: ['203.0.113.10'] }));
-	return { verifier: { verify } as unknown as DnsVerifier, verify };
+	const answer = async () => ({ verified, outcome: verified ? 'verified' : 'wrong-address', message, addresses: ['203.0.113.10'] });
+	const verify = vi.fn(answer);
+	const verifyOwnership = vi.fn(answer);
+	return { verifier: { verify, verifyOwnership } as unknown as DnsVerifier, verify, verifyOwnership };
 }
 
 describe('verifyProjectDomain', () => {
 	it("checks the caller's own project and answers only verified and message", async () => {
-		const { verifier, verify } = verifierAnswering(true, 'DNS configuration verified successfully!');
+		const { verifier, verifyOwnership } = verifierAnswering(true, 'DNS configuration verified successfully!');
 		const { checks, reads, recorded } = checksWith(verifier);
 		const answer = await verifyProjectDomain(checks, OWNER, { project_id: PROJECT, domain: ' WWW.Example.com. ' });
 		expect(answer).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
-		expect(verify).toHaveBeenCalledWith('www.example.com');
+		// The A record and the project's own proof record.
+		expect(verifyOwnership).toHaveBeenCalledWith('www.example.com', PROOF);
 		expect(reads).toEqual([[OWNER, PROJECT]]);
 		// Not the project's assigned domain (it has none): nothing is routed.
 		expect(recorded).toEqual([]);
@@ -52,11 +56,11 @@ describe('verifyProjectDomain', () => {
 	});
 
 	it("answers another customer's project as not found, without asking DNS", async () => {
-		const { verifier, verify } = verifierAnswering(true, 'ok');
+		const { verifier, verifyOwnership } = verifierAnswering(true, 'ok');
 		await expect(
 			verifyProjectDomain(checksWith(verifier).checks, '11111111-2222-4333-8444-555555555555', { project_id: PROJECT, domain: 'example.com' }),
 		).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND', status: 404, message: 'Project not found' });
-		expect(verify).not.toHaveBeenCalled();
+		expect(verifyOwnership).not.toHaveBeenCalled();
 	});
 
 	it.each([
@@ -68,13 +72,13 @@ describe('verifyProjectDomain', () => {
 		[{ project_id: PROJECT, domain: 'my.sites.example.net' }, 'DOMAIN_RESERVED', 'domain: sites.example.net and its subdomains'],
 		[{ project_id: PROJECT, domain: 'localhost' }, 'DOMAIN_INVALID', 'domain: This is not a valid domain name'],
 	])('refuses %j with 400 %s, naming the field, before any lookup', async (body, code, message) => {
-		const { verifier, verify } = verifierAnswering(true, 'ok');
+		const { verifier, verifyOwnership } = verifierAnswering(true, 'ok');
 		const { checks, reads } = checksWith(verifier);
 		const refusal = verifyProjectDomain(checks, OWNER, body);
 		await expect(refusal).rejects.toMatchObject({ code, status: 400 });
 		await expect(refusal).rejects.toThrow(message);
 		expect(reads).toEqual([]);
-		expect(verify).not.toHaveBeenCalled();
+		expect(verifyOwnership).not.toHaveBeenCalled();
 	});
 
 	it('carries the field and the reason in the error extensions of a refused domain', async () => {

@@ -1,8 +1,9 @@
 /**
  * The customer's DNS check of a domain for one of their projects (docs/product.md, Domains), behind
  * `POST /dns-verify` and `POST /flows/trigger/dns-verify`. The input is checked first, then that the
- * caller owns the project (the projects service's owner-filtered read), then DNS is asked. A check
- * of the project's own custom domain that succeeds also routes it (routing/domain-routing.ts).
+ * caller owns the project (the projects service's owner-filtered read), then DNS is asked: the A
+ * record and the project's proof record. A check of the project's own custom domain that succeeds
+ * also routes it (routing/domain-routing.ts).
  */
 import type { Project } from '@epic/platform-api';
 import { z } from 'zod';
@@ -33,7 +34,7 @@ export function requireDomain(field: string, value: string, reservedHosts: reado
 }
 
 export interface ProjectDomainChecks {
-	verifier: Pick<DnsVerifier, 'verify'>;
+	verifier: Pick<DnsVerifier, 'verifyOwnership'>;
 	reservedHosts: readonly string[];
 	routing: DomainRouting | null;
 	/** The caller's own project, or ProjectNotFoundError. */
@@ -44,7 +45,7 @@ export async function verifyProjectDomain(checks: ProjectDomainChecks, userId: s
 	const input = parseInput(VerifyDomainSchema, body);
 	const domain = requireDomain('domain', input.domain, checks.reservedHosts);
 	const project = await checks.readOwnProject(userId, input.project_id);
-	const verification = await checks.verifier.verify(domain);
+	const verification = await checks.verifier.verifyOwnership(domain, project.domain_proof_value);
 	if (project.domain === domain) await checks.routing?.recordCheck(project.id, domain, verification);
 	return { verified: verification.verified, message: verification.message };
 }

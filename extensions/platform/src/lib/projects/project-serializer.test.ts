@@ -9,6 +9,7 @@ const row: ProjectRow = {
 	domain: null,
 	domain_verified_at: null,
 	domain_failures: 0,
+	domain_token: '00112233445566778899aabbccddeeff',
 	status: 'draft',
 	steps: null,
 	failure_reason: null,

@@ -4,6 +4,7 @@
  */
 import type { Project, ProjectStep } from '@epic/platform-api';
 import { fromDbTimestamp } from '../billing/db-values.ts';
+import { domainProofValue } from '../domains/ownership/domain-proof.ts';
 import { storedSteps } from './provisioning/provisioning-steps.ts';
 
 /** The columns the routes read; `admin_email` and `admin_password` are not among them. */
@@ -15,6 +16,7 @@ export const PROJECT_FIELDS = [
 	'domain',
 	'domain_verified_at',
 	'domain_failures',
+	'domain_token',
 	'status',
 	'steps',
 	'failure_reason',
@@ -79,6 +81,7 @@ export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 		domain: row.domain,
 		domain_verified_at: domainServed ? fromDbTimestamp(row.domain_verified_at) : null,
 		domain_failed_checks: row.domain_failures ?? 0,
+		domain_proof_value: domainProofValue(row.domain_token),
 		status: row.status ?? 'draft',
 		steps: storedSteps(row.steps),
 		failure_reason: row.failure_reason,

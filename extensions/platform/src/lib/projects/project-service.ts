@@ -7,7 +7,6 @@
 import type { ApiExtensionContext, Filter } from '@directus/types';
 import type { Project, ProjectCredentials } from '@epic/platform-api';
 import {
-	DomainTakenError,
 	ProfileNotFoundError,
 	ProjectLimitReachedError,
 	ProjectNotFoundError,
@@ -41,12 +40,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The filter every read and write of one project carries: this id, and this owner. */
 function ownProject(userId: string, id: string): Filter {
 	return { id: { _eq: id }, owner: { _eq: userId } };
-}
-
-/** Which unique column a database conflict is about, when Directus says (RECORD_NOT_UNIQUE). */
-function conflictField(error: unknown): string | null {
-	const extensions = (error as { extensions?: { field?: unknown } } | null)?.extensions;
-	return typeof extensions?.field === 'string' ? extensions.field : null;
 }
 
 export class ProjectService {
@@ -142,28 +135,19 @@ export class ProjectService {
 	/**
 	 * `PATCH /projects/{id}`: name, description and custom domain only. A new or removed domain
 	 * starts unverified; the runtime stops routing the old one first, and if it cannot be told, the
-	 * change is refused and nothing changes.
+	 * change is refused and nothing changes. A domain another project claims can be saved too: only
+	 * the project that proves it is served on it (domains/routing/domain-routing.ts), so a claim
+	 * blocks nobody.
 	 */
 	async update(userId: string, id: string, body: unknown): Promise<Project> {
 		const change = parseInput(this.setup.inputs.update, body);
 		const row = await this.readOwnRow(userId, id);
-		if (change.domain) {
-			const other = await this.context.database('projects').where({ domain: change.domain }).whereNot({ id }).first('id');
-			if (other) throw new DomainTakenError({ field: 'domain' });
-		}
 		const domainChanges = 'domain' in change && (change.domain ?? null) !== row.domain;
 		if (domainChanges) await this.setup.domainRouting()?.releaseDomain(id);
 		const items = await this.items();
-		try {
-			const values = domainChanges ? { ...change, ...UNCHECKED_DOMAIN_COLUMNS } : change;
-			const keys = (await items.updateByQuery({ filter: ownProject(userId, id) }, values)) as string[];
-			if (keys.length === 0) throw new ProjectNotFoundError();
-		} catch (error) {
-			if (isUniqueViolation(error)) {
-				if (conflictField(error) === 'domain' || change.domain) throw new DomainTakenError({ field: 'domain' });
-			}
-			throw error;
-		}
+		const values = domainChanges ? { ...change, ...UNCHECKED_DOMAIN_COLUMNS } : change;
+		const keys = (await items.updateByQuery({ filter: ownProject(userId, id) }, values)) as string[];
+		if (keys.length === 0) throw new ProjectNotFoundError();
 		return this.read(userId, id);
 	}
 

@@ -30,6 +30,7 @@ export function isProject(value: unknown): value is Project {
     isStringOrNull(value.description ?? null) &&
     isString(value.subdomain) &&
     isStringOrNull(value.domain ?? null) &&
+    isStringOrNull(value.domain_proof_value ?? null) &&
     isString(value.status) &&
     Array.isArray(value.steps) &&
     value.steps.every(isProjectStep) &&

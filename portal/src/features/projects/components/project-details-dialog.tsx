@@ -17,7 +17,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import type { DnsVerifyResult, Project } from '@epic/platform-api';
+import { domainProofRecordName, type DnsVerifyResult, type Project } from '@epic/platform-api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuExternalLink, LuEye, LuEyeOff, LuRefreshCw } from 'react-icons/lu';
@@ -273,6 +273,8 @@ function CustomDomain({ project, publicIp, configLoaded }: { project: Project; p
   const [busy, setBusy] = useState<'assign' | 'verify' | null>(null);
   const [result, setResult] = useState<DnsVerifyResult | null>(null);
   const blank = domain.trim() === '';
+  // The proof record's name follows the domain being typed, so it can be added before assigning.
+  const proofDomain = domain.trim().toLowerCase().replace(/\.$/, '') || t('projects.domain.proofDomainPlaceholder');
 
   const assign = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -382,9 +384,25 @@ function CustomDomain({ project, publicIp, configLoaded }: { project: Project; p
                       {publicIp ?? '…'}
                     </Table.Cell>
                   </Table.Row>
+                  {project.domain_proof_value && (
+                    <Table.Row>
+                      <Table.Cell>TXT</Table.Cell>
+                      <Table.Cell fontFamily="mono" wordBreak="break-all" data-testid="dns-proof-name">
+                        {domainProofRecordName(proofDomain)}
+                      </Table.Cell>
+                      <Table.Cell fontFamily="mono" wordBreak="break-all" data-testid="dns-proof-value">
+                        {project.domain_proof_value}
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
+          )}
+          {project.domain_proof_value && (
+            <Text fontSize="sm" color="fg.muted" data-testid="dns-proof-why">
+              {t('projects.domain.proofWhy')}
+            </Text>
           )}
           <Text fontSize="sm" color="fg.muted">
             {t('projects.domain.propagation')}

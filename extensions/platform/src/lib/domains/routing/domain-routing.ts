@@ -1,7 +1,9 @@
 /**
  * Which custom domains the runtime routes (docs/product.md, Domains): a project's domain is routed
- * once a DNS check finds it pointing at `PUBLIC_IP`, and stays routed until it is changed, removed,
- * or fails the re-checks long enough (domain-check-policy.ts). The state lives in the project's row
+ * once a DNS check finds it pointing at `PUBLIC_IP` with the project's proof record (its TXT
+ * value), and stays routed until it is changed, removed, or fails the re-checks long enough
+ * (domain-check-policy.ts). Several projects may claim one domain; the one that proves it takes
+ * it, and every other claim is dropped, its owner told (domain_claimed_elsewhere). The state lives in the project's row
  * (`domain_verified_at`, `domain_failures`, `domain_failing_since`); the runtime is told through
  * the driver, and its site's PUBLIC_URL follows the routed domain. The owner is notified when the
  * domain starts and stops being served (lib/notifications).
@@ -11,6 +13,7 @@ import { fromDbTimestamp, toDbTimestamp } from '../../billing/db-values.ts';
 import type { NewNotification, Notify } from '../../notifications/notify.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';
+import { domainProofValue } from '../ownership/domain-proof.ts';
 import { afterDomainCheck, type DomainCheckState, type DomainRoutingAction } from './domain-check-policy.ts';
 
 /** Projects with an instance the runtime keeps (routing a domain of any other has no target yet). */
@@ -25,6 +28,7 @@ export interface DomainRow {
 	domain_verified_at: unknown;
 	domain_failures: number | null;
 	domain_failing_since: unknown;
+	domain_token: string | null;
 }
 
 export interface UnroutedDomain {
@@ -37,7 +41,8 @@ export interface UnroutedDomain {
 export interface DomainRoutingOptions {
 	database: Knex;
 	driver: RuntimeDriver;
-	verify: (domain: string) => Promise<DnsVerification>;
+	/** The A record and the proof record holding `proofValue` (DnsVerifier.verifyOwnership). */
+	verify: (domain: string, proofValue: string | null) => Promise<DnsVerification>;
 	/** Tells the owner their domain is no longer routed; failures are the caller's to log. */
 	notifyUnrouted: (unrouted: UnroutedDomain) => Promise<void>;
 	/** Stores the owner's notification that the domain is now served, or no longer. */
@@ -57,7 +62,7 @@ export interface RecheckSummary {
 /** The verification columns of a domain nobody has checked yet: saved with every new domain. */
 export const UNCHECKED_DOMAIN_COLUMNS = { domain_verified_at: null, domain_failures: 0, domain_failing_since: null } as const;
 
-const COLUMNS = ['id', 'owner', 'name', 'domain', 'status', 'domain_verified_at', 'domain_failures', 'domain_failing_since'];
+const COLUMNS = ['id', 'owner', 'name', 'domain', 'status', 'domain_verified_at', 'domain_failures', 'domain_failing_since', 'domain_token'];
 
 function stateOf(row: DomainRow): DomainCheckState {
 	const date = (value: unknown) => {
@@ -109,7 +114,7 @@ export class DomainRouting {
 		const summary: RecheckSummary = { checked: 0, verified: 0, routed: [], unrouted: [], failing: [] };
 		for (const row of rows) {
 			try {
-				const verification = await this.#options.verify(row.domain!);
+				const verification = await this.#options.verify(row.domain!, domainProofValue(row.domain_token));
 				summary.checked++;
 				if (verification.verified) summary.verified++;
 				const action = await this.#apply(row, verification.verified);
@@ -131,6 +136,8 @@ export class DomainRouting {
 		const { driver, logger } = this.#options;
 		const { state, action } = afterDomainCheck(stateOf(row), verified, this.#options.now());
 		const hasInstance = INSTANCE_STATUSES.includes(row.status);
+		// The prover takes the domain: other claims go first, since the runtime serves a host once.
+		if (verified) await this.#dropOtherClaims(row);
 		// Every successful check (re)states the route, so a route the runtime lost comes back.
 		if (verified && hasInstance) await driver.setCustomDomains(row.id, [row.domain!]);
 		if (action === 'unroute' && hasInstance) await driver.setCustomDomains(row.id, []);
@@ -153,6 +160,26 @@ export class DomainRouting {
 			}
 		}
 		return action;
+	}
+
+	/**
+	 * Every other project that claims `prover`'s domain loses it: routed there (it proved the domain
+	 * once, and DNS now holds another project's value), or only claimed (a squatter, or an old
+	 * owner). Its route is removed first; then the claim, only while it is still that domain.
+	 */
+	async #dropOtherClaims(prover: DomainRow): Promise<void> {
+		const others = (await this.#options.database('projects').select(COLUMNS).where({ domain: prover.domain }).whereNot({ id: prover.id })) as DomainRow[];
+		for (const other of others) {
+			if (INSTANCE_STATUSES.includes(other.status) && stateOf(other).verifiedAt) await this.#options.driver.setCustomDomains(other.id, []);
+			const dropped = await this.#options.database('projects')
+				.where({ id: other.id, domain: prover.domain })
+				.update({ domain: null, ...UNCHECKED_DOMAIN_COLUMNS });
+			if (!dropped) continue;
+			this.#options.logger.info(`Project ${other.id}: ${prover.domain} was proven by project ${prover.id} and is no longer claimed here`);
+			if (other.owner) {
+				await this.#tell({ user: other.owner, kind: 'domain_claimed_elsewhere', project: other.id, params: { project_name: other.name, domain: prover.domain! } });
+			}
+		}
 	}
 
 	/** A notification only tells of the change: failing to store it leaves the routing as it is. */
