@@ -141,6 +141,8 @@ const RuntimeEnvSchema = z
 		DOCKER_SITE_MEMORY_MB: z.coerce.number().int().min(128).default(512),
 		DOCKER_SITE_CPU_SHARES: z.coerce.number().int().min(2).max(262_144).default(1024),
 		DOCKER_SITE_PIDS_LIMIT: z.coerce.number().int().min(16).default(256),
+		/** Start even when the firewall rules that shield the host and private networks cannot be added. */
+		DOCKER_ALLOW_UNSHIELDED_SITES: flag.default(false),
 		/** The unprivileged user the sites run as, never root. */
 		DOCKER_SITE_UID: z.coerce.number().int().min(1).max(2_147_483_647).default(1000),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),

@@ -86,7 +86,7 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
  */
 async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig }> {
 	if (config.RUNTIME_DRIVER === 'docker') {
-		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log);
+		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES);
 		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
 		return {
 			launcher: dockerLauncher(siteContainerSettings(config, network.name), log),

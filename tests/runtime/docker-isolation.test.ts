@@ -2,14 +2,23 @@
  * Tenant isolation under RUNTIME_DRIVER=docker, attacked from inside one site's container: another
  * site's files, the runtime's own files, the host's PostgreSQL, the runtime's API, any other
  * service the host listens for on all addresses, and the other site's container are all out of
- * reach. Each refusal has a control that shows the probe itself works.
+ * reach. Each refusal has a control that shows the probe itself works. The firewall rules behind
+ * that are checked in place, and a runtime that cannot add them does not start.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { containerOfSite, dockerDriverEnv, nodeInContainer, type SiteContainer } from '../support/docker.ts';
 import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
+import { bridgeName, describeRule, shieldRules } from '../../runtime/src/containers/docker-network.ts';
+
+const run = promisify(execFile);
 
 const admin = { email: 'tenant@example.com', password: 'tenant-secret-password' };
 let runtime: TestRuntime;
@@ -112,4 +121,38 @@ describe('isolation between site containers', () => {
 			if (target !== 'ownSite') expect(outcome, target).not.toBe('connected');
 		}
 	}, 60_000);
+});
+
+describe('the firewall rules around the sites network', () => {
+	test('are in place: no new connection from a site to the host, or to a private or link-local network', async () => {
+		const rules = shieldRules(bridgeName('epic-sites'));
+		expect(rules.map((rule) => rule.args.join(' '))).toEqual(expect.arrayContaining([expect.stringContaining('-d 169.254.0.0/16'), expect.stringContaining('-d 10.0.0.0/8')]));
+		for (const rule of rules) {
+			await expect(run(rule.tool, ['-C', rule.chain, ...rule.args]), describeRule(rule)).resolves.toBeDefined();
+		}
+	});
+
+	test('a runtime that cannot add them refuses to start, unless DOCKER_ALLOW_UNSHIELDED_SITES says it may', async () => {
+		// A machine where the runtime may not change the firewall: both tools refuse, as without NET_ADMIN.
+		const tools = mkdtempSync(path.join(os.tmpdir(), 'epic-no-firewall-'));
+		for (const tool of ['iptables', 'ip6tables']) {
+			writeFileSync(path.join(tools, tool), '#!/bin/sh\necho "Permission denied (you must be root)" >&2\nexit 4\n', { mode: 0o755 });
+		}
+		const env = { ...(await dockerDriverEnv()), PATH: `${tools}:${process.env['PATH'] ?? ''}` };
+		const refused = new TestRuntime({ warmPoolSize: 0, env });
+		try {
+			await expect(refused.start()).rejects.toThrow(/could not add the firewall rules[\s\S]*Permission denied[\s\S]*DOCKER_ALLOW_UNSHIELDED_SITES=true/);
+		} finally {
+			await refused.destroy();
+		}
+		const allowed = new TestRuntime({ warmPoolSize: 0, env: { ...env, DOCKER_ALLOW_UNSHIELDED_SITES: 'true' } });
+		try {
+			await allowed.start();
+			expect(allowed.output()).toContain('Starting anyway: DOCKER_ALLOW_UNSHIELDED_SITES is true');
+			expect(allowed.output()).toContain('(NOT shielded from the host)');
+		} finally {
+			await allowed.destroy();
+			rmSync(tools, { recursive: true, force: true });
+		}
+	}, 240_000);
 });

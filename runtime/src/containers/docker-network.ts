@@ -2,12 +2,18 @@
  * The network every site container joins. Docker's default bridge lets containers talk to each
  * other and to every service the host listens for on its bridge address; this one does neither:
  *  - inter-container traffic is off on the bridge (enable_icc=false);
- *  - the host drops new connections that arrive from the bridge (an iptables INPUT rule), so a site
- *    reaches neither the runtime's API, nor PostgreSQL, nor anything else on the host. Published
- *    ports still work: those connections start on the host, and only their replies cross the bridge.
- * Traffic out to the internet (a site's webhooks) is left as Docker routes it.
+ *  - the host drops new connections that arrive from the bridge (an iptables INPUT rule, and its
+ *    ip6tables twin), so a site reaches neither the runtime's API, nor PostgreSQL, nor anything else
+ *    on the host. Published ports still work: those connections start on the host, and only their
+ *    replies cross the bridge;
+ *  - the host forwards no new connection from the bridge to a private, CGNAT or link-local address
+ *    (DOCKER-USER rules), so a site reaches neither the network behind the host nor a cloud's
+ *    metadata service, whatever its Directus is told (instances/site-egress.ts says the same to it).
+ * Traffic out to the internet (a site's webhooks) is left as Docker routes it. Without these rules
+ * the runtime does not start, unless DOCKER_ALLOW_UNSHIELDED_SITES says it may.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -61,17 +67,58 @@ async function createNetwork(name: string): Promise<NetworkInspection> {
 	return made;
 }
 
-const INPUT_RULE = (bridge: string) => ['INPUT', '-i', bridge, '-m', 'conntrack', '--ctstate', 'NEW', '-j', 'DROP'];
+type Rule = { tool: 'iptables' | 'ip6tables'; chain: string; args: string[] };
 
-async function shieldHost(bridge: string): Promise<void> {
+/** IPv4 destinations a site's new connections may not be forwarded to. */
+const PRIVATE_IPV4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '169.254.0.0/16'];
+
+/** Whether the kernel has IPv6 at all: without it there is nothing to shield, and ip6tables fails. */
+const hasIpv6 = (): boolean => existsSync('/proc/net/if_inet6');
+
+/** Every rule that shields the host and the private networks from the bridge's containers. */
+export function shieldRules(bridge: string, ipv6 = hasIpv6()): Rule[] {
+	const newFromBridge = ['-i', bridge, '-m', 'conntrack', '--ctstate', 'NEW'];
+	const rules: Rule[] = [
+		{ tool: 'iptables', chain: 'INPUT', args: [...newFromBridge, '-j', 'DROP'] },
+		...PRIVATE_IPV4.map((range): Rule => ({ tool: 'iptables', chain: 'DOCKER-USER', args: [...newFromBridge, '-d', range, '-j', 'DROP'] })),
+	];
+	if (!ipv6) return rules;
+	return [
+		...rules,
+		{ tool: 'ip6tables', chain: 'INPUT', args: [...newFromBridge, '-j', 'DROP'] },
+		// Docker makes no DOCKER-USER chain for IPv6 unless IPv6 is on: FORWARD holds the twin rule.
+		{ tool: 'ip6tables', chain: 'FORWARD', args: [...newFromBridge, '-j', 'DROP'] },
+	];
+}
+
+export function describeRule(rule: Rule): string {
+	return `${rule.tool} -I ${rule.chain} ${rule.args.join(' ')}`;
+}
+
+async function ensureRule(rule: Rule): Promise<void> {
 	try {
-		await run('iptables', ['-C', ...INPUT_RULE(bridge)]);
+		await run(rule.tool, ['-C', rule.chain, ...rule.args]);
 	} catch {
-		await run('iptables', ['-I', ...INPUT_RULE(bridge)]);
+		await run(rule.tool, ['-I', rule.chain, ...rule.args]);
 	}
 }
 
-export async function ensureSiteNetwork(name: string, log: (message: string) => void): Promise<SiteNetwork> {
+/** Adds each rule that is missing; the first that cannot be added is the error. */
+async function shieldHost(bridge: string): Promise<void> {
+	for (const rule of shieldRules(bridge)) {
+		try {
+			await ensureRule(rule);
+		} catch (error) {
+			throw new Error(`${describeRule(rule)} failed: ${(error as Error).message.trim()}`);
+		}
+	}
+}
+
+/**
+ * `allowUnshielded` (DOCKER_ALLOW_UNSHIELDED_SITES): start even when the rules cannot be set, for a
+ * machine whose own firewall does their work. Otherwise such a start fails, saying what to add.
+ */
+export async function ensureSiteNetwork(name: string, log: (message: string) => void, allowUnshielded = false): Promise<SiteNetwork> {
 	const network = (await inspectNetwork(name)) ?? (await createNetwork(name));
 	// A network someone made by hand must isolate as ours does, or sites could reach each other.
 	if (network.Options?.['com.docker.network.bridge.enable_icc'] !== 'false') {
@@ -83,7 +130,9 @@ export async function ensureSiteNetwork(name: string, log: (message: string) => 
 		await shieldHost(bridge);
 		return { name, bridge, hostShielded: true };
 	} catch (error) {
-		log(`sites' network ${name}: could not add the firewall rule that keeps sites off the host (${(error as Error).message.trim()}); add it yourself: iptables -I ${INPUT_RULE(bridge).join(' ')}`);
+		const message = `sites' network ${name}: could not add the firewall rules that keep sites off the host and the private networks (${(error as Error).message}). Add them yourself: ${shieldRules(bridge).map(describeRule).join('; ')}`;
+		if (!allowUnshielded) throw new Error(`${message}; or set DOCKER_ALLOW_UNSHIELDED_SITES=true to start without them`);
+		log(`${message}. Starting anyway: DOCKER_ALLOW_UNSHIELDED_SITES is true`);
 		return { name, bridge, hostShielded: false };
 	}
 }

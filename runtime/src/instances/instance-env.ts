@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../config.ts';
 import { INSTANCE_DIR_VARIABLE, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { SITE_DENIED_NETWORKS, SITE_MAIL_OFF_ENV } from './site-egress.ts';
 
 export function instanceEnv(
 	config: RuntimeConfig,
@@ -42,6 +43,8 @@ export function instanceEnv(
 		// answered 503 for about 250 ms after every wake; one site's overload is bounded by the
 		// machine anyway.
 		PRESSURE_LIMITER_ENABLED: 'false',
+		IMPORT_IP_DENY_LIST: SITE_DENIED_NETWORKS.join(','),
+		...SITE_MAIL_OFF_ENV,
 	};
 	const nodeOptions = siteNodeOptions(config);
 	if (nodeOptions.length) env['NODE_OPTIONS'] = nodeOptions.join(' ');
