@@ -20,6 +20,7 @@ import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/platform-launch
 import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from '@epic/platform-launcher/runtime-process';
 import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
 import { startBanner } from '@epic/platform-launcher/start-banner';
+import { formatStartWarnings, startWarnings } from '@epic/platform-launcher/start-warnings';
 
 const log = (message: string) => console.log(`[platform] ${message}`);
 
@@ -112,6 +113,9 @@ await controlPlaneSupervisor.start();
 await runtimeStarted;
 stopDiskWatch = watchDiskSpace({ dir: config.dataDir, log });
 console.log(startBanner(config, secrets, mailCatcher?.uiUrl ?? null));
+// Last, so the warnings stay on screen below the banner.
+const warnings = formatStartWarnings(startWarnings(config));
+if (warnings) console.warn(warnings);
 
 async function stopEverything(exitCode: number) {
 	if (stopping) return;

@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,9 +32,27 @@ const CADDY_ROOT_CERTIFICATE = '/data/caddy/pki/authorities/local/root.crt';
 const BASE_IMAGES = { BASE_IMAGE: TEST_SITE_BASE_IMAGE, DEBIAN_IMAGE: TEST_SITE_BASE_IMAGE };
 
 /** The variables docker-compose.yml refuses to run without (`${NAME:?…}`), read from the file itself. */
-function requiredVariables(): string[] {
+export function requiredVariables(): string[] {
 	const compose = readFileSync(repoPath(COMPOSE_FILE), 'utf8');
 	return [...new Set([...compose.matchAll(/\$\{(\w+):\?/g)].map((match) => match[1]!))];
+}
+
+/**
+ * `docker-compose config` with exactly `env` (no `.env` file, nothing inherited but PATH): resolves
+ * when Compose accepts the file, rejects with its complaint otherwise.
+ */
+export async function composeConfig(env: Record<string, string>): Promise<void> {
+	const folder = mkdtempSync(path.join(tmpdir(), 'epic-compose-env-'));
+	const emptyEnvFile = path.join(folder, 'empty.env');
+	writeFileSync(emptyEnvFile, '');
+	try {
+		await run('docker-compose', ['--env-file', emptyEnvFile, '--file', COMPOSE_FILE, 'config', '--quiet'], {
+			cwd: repoPath(),
+			env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
+		});
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
 }
 
 /**
@@ -122,6 +140,7 @@ export async function startProductionStack(): Promise<ProductionStack> {
 		CREDENTIALS_KEY: randomBytes(32).toString('base64url'),
 		ADMIN_EMAIL: adminEmail,
 		ADMIN_PASSWORD: adminPassword,
+		BILLING_PROVIDER: 'sandbox',
 		RUNTIME_DATA_DIR: runtimeDataDir,
 		CONTROL_PLANE_PORT: String(controlPlanePort),
 		RUNTIME_API_PORT: String(runtimeApiPort),

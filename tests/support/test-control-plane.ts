@@ -173,10 +173,12 @@ export async function bootTestControlPlane(
 
 	try {
 		await copyPreparedDatabase(env, adminPassword, dataDir);
-		const start = () => startControlPlane({ env, cwd: dataDir, url: config.publicUrl, timeoutMs: 90_000 });
+		// Where it listens: PUBLIC_URL unless a suite gives it another public address (https, say).
+		const url = `http://127.0.0.1:${config.controlPlanePort}`;
+		const start = () => startControlPlane({ env, cwd: dataDir, url, timeoutMs: 90_000 });
 		let running = await start();
 		return {
-			url: config.publicUrl,
+			url,
 			db,
 			adminEmail: config.ADMIN_EMAIL,
 			adminPassword,

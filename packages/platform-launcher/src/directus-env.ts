@@ -112,9 +112,27 @@ function domainsEnv(config: PlatformConfig): Record<string, string> {
 	return env;
 }
 
+/**
+ * On https, the sign-in cookies are `Secure` and named `__Host-…`, and HSTS is on. Sites live under
+ * the same registrable domain unless the operator gives them another (docs/access-model.md), and a
+ * customer runs script on theirs: a `__Host-` cookie cannot be set with a Domain attribute, so no
+ * site can plant or overwrite staff's or customers' sessions on the control plane.
+ */
+export function cookieEnv(config: Pick<PlatformConfig, 'publicUrl'>): Record<string, string> {
+	if (new URL(config.publicUrl).protocol !== 'https:') return {};
+	return {
+		SESSION_COOKIE_NAME: '__Host-epic_session',
+		SESSION_COOKIE_SECURE: 'true',
+		REFRESH_TOKEN_COOKIE_NAME: '__Host-epic_refresh',
+		REFRESH_TOKEN_COOKIE_SECURE: 'true',
+		HSTS_ENABLED: 'true',
+	};
+}
+
 export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
 	return {
 		...databaseEnv(config),
+		...cookieEnv(config),
 		...emailEnv(config),
 		...billingEnv(config),
 		...runtimeDriverEnv(config, secrets),
