@@ -21,7 +21,9 @@ export const SELF_UPDATE_PERMISSION = {
 	fields: SELF_UPDATE_FIELDS.join(','),
 };
 
-const PERMISSIONS = [{ collection: 'subscription_plans', action: 'read', permissions: '{}', fields: '*' }, SELF_UPDATE_PERMISSION];
+export const PLANS_READ_PERMISSION = { collection: 'subscription_plans', action: 'read', permissions: '{}', fields: '*' };
+
+const PERMISSIONS = [PLANS_READ_PERMISSION, SELF_UPDATE_PERMISSION];
 
 export async function up(knex) {
 	if (!(await knex('directus_roles').where({ id: CUSTOMER_ROLE_ID }).first())) {

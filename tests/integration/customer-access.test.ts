@@ -3,6 +3,7 @@
  * Directus route (items, users, files, assets, GraphQL, websockets, activity, revisions), while the
  * platform's own endpoints answer for the owner only.
  */
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, controlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -239,10 +240,28 @@ describe('a customer token', () => {
 		expect(JSON.stringify(me.body)).not.toContain(bob.email);
 	});
 
-	it('may read the plan catalogue, which is the same for everyone', async () => {
-		const plans = await api<{ data: { id: string }[] }>('GET', '/items/subscription_plans', { token: alice.token });
-		expect(plans.status).toBe(200);
-		expect(plans.body.data.map((plan) => plan.id)).toContain('pro');
+	it('reads the plan catalogue through /stripe/plans only: active plans, public fields; the collection is refused', async () => {
+		const admin = await adminToken();
+		const hidden = `hidden-${randomBytes(3).toString('hex')}`;
+		const made = await api('POST', '/items/subscription_plans', {
+			token: admin,
+			body: { id: hidden, name: 'Hidden', price_monthly: 1, price_quarterly: 3, price_yearly: 12, project_limit: 1, is_active: false, stripe_price_id_monthly: 'price_secret_hidden' },
+		});
+		expect(made.status, JSON.stringify(made.body)).toBe(200);
+		try {
+			const items = await api('GET', '/items/subscription_plans', { token: alice.token });
+			expect(items.status).toBe(403);
+			const graphql = await api<{ data?: unknown; errors?: unknown[] }>('POST', '/graphql', { token: alice.token, body: { query: '{ subscription_plans { id stripe_price_id_monthly } }' } });
+			expect(graphql.body.data ?? null).toBeNull();
+			expect(graphql.body.errors?.length).toBeGreaterThan(0);
+			const catalogue = await api<{ data: { id: string }[] }>('GET', '/stripe/plans', { token: alice.token });
+			expect(catalogue.status).toBe(200);
+			expect(catalogue.body.data.map((plan) => plan.id)).toContain('pro');
+			expect(JSON.stringify(catalogue.body)).not.toContain(hidden);
+			expect(JSON.stringify(catalogue.body)).not.toContain('stripe_price_id');
+		} finally {
+			await api('DELETE', `/items/subscription_plans/${hidden}`, { token: admin });
+		}
 	});
 });
 

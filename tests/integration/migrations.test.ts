@@ -91,9 +91,8 @@ describe('custom migrations', () => {
 			['starter', 7],
 		]);
 		expect(state.roles).toHaveLength(1);
-		expect(state.permissions.map((p: { collection: string; action: string }) => `${p.collection}:${p.action}`)).toEqual([
-			'subscription_plans:read',
-		]);
+		// Migration B's two grants were both withdrawn (D and E): the Customer policy grants nothing.
+		expect(state.permissions.map((p: { collection: string; action: string }) => `${p.collection}:${p.action}`)).toEqual([]);
 		expect(Boolean(state.settings[0]?.public_registration)).toBe(true);
 		expect(state.settings[0]?.public_registration_role).toBe(state.roles[0]?.id);
 		expect(state.folders).toEqual([{ id: '6f0a3f5e-2b1c-4d8e-9a47-0c5e1b2d3a51', parent: null }]);
