@@ -101,6 +101,15 @@ const RuntimeEnvSchema = z
 		SITE_LAUNCHER_PATH: z.string().min(1).optional(),
 		/** How long a browser navigation is held before it gets the "starting your CMS" page. */
 		WAKE_PAGE_AFTER_MS: z.coerce.number().int().min(0).default(1000),
+		/**
+		 * Below this much free memory a visitor's request does not wake a stopped or checkpointed site
+		 * (it answers 503 with Retry-After and the site sleeps on): anyone can send a request to
+		 * every site, and each wake costs a site's memory. A paused site costs none to wake.
+		 */
+		WAKE_MIN_FREE_MEMORY_MB: z.coerce.number().int().min(0).max(10_000_000).default(256),
+		/** The router's limits on a client: all of its headers, and its whole request (uploads included). */
+		ROUTER_HEADERS_TIMEOUT_SECONDS: seconds.default(20),
+		ROUTER_REQUEST_TIMEOUT_SECONDS: seconds.default(1800),
 		/** How long an instance may take from spawn to answering `/server/ping`. */
 		INSTANCE_START_TIMEOUT_SECONDS: seconds.default(60),
 		/**

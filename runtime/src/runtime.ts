@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
 import type http from 'node:http';
+import os from 'node:os';
 import { directusVersion } from '@epic/node-support/directus';
 import type { CheckpointSupport } from '@epic/runtime-contract';
 import { createApiServer } from './api/api-server.ts';
@@ -32,6 +33,7 @@ import { killAndWait, processesOfRuntime } from './processes/process-table.ts';
 import { createHostRouter } from './router/host-router.ts';
 import { UsageCounter } from './router/usage-counter.ts';
 import { closeIdleUpstreamSockets } from './router/proxy.ts';
+import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
 import { spawnInstanceProcess, waitUntilAnswering } from './processes/instance-process.ts';
@@ -161,6 +163,9 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		supportEmail: config.SUPPORT_EMAIL,
 		metrics,
 		logEvent,
+		wakeAllowed: wakeFloor({ floorBytes: config.WAKE_MIN_FREE_MEMORY_MB * 1024 * 1024, freeMemoryBytes: os.freemem, tierOf: (id) => tiers.tierOf(id) }),
+		headersTimeoutMs: config.ROUTER_HEADERS_TIMEOUT_SECONDS * 1000,
+		requestTimeoutMs: config.ROUTER_REQUEST_TIMEOUT_SECONDS * 1000,
 	});
 	const metricsServer = createMetricsServer({
 		metrics,

@@ -107,3 +107,42 @@ describe('sleep and wake', () => {
 		expect((await runtime.driver.instanceStatus('p-sleep'))?.state).toBe('stopped');
 	});
 });
+
+describe('a platform short of memory', () => {
+	let tight: TestRuntime;
+
+	beforeAll(async () => {
+		// A floor no machine reaches: every wake that costs memory is refused.
+		tight = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 2, env: { WAKE_MIN_FREE_MEMORY_MB: '10000000' } });
+		await tight.start();
+	}, 180_000);
+
+	afterAll(async () => {
+		await tight?.destroy();
+	});
+
+	test('a request does not wake a sleeping site: 503 with Retry-After, and the site sleeps on', async () => {
+		await tight.driver.ensureInstance({ projectId: 'p-tight', subdomain: 'tight', projectName: 'Tight', admin });
+		await waitFor('the instance to fall asleep', async () => (await tight.driver.instanceStatus('p-tight'))?.state === 'sleeping');
+
+		const api = await hostRequest(tight.routerUrl, 'tight.localhost', '/server/ping', { headers: { accept: 'application/json' } });
+		expect(api.status).toBe(503);
+		expect(api.headers['retry-after']).toBe('30');
+		expect(api.json()).toEqual({ errors: [{ message: 'This site is asleep, and the platform is busy', extensions: { code: 'BUSY' } }] });
+		const page = await hostRequest(tight.routerUrl, 'tight.localhost', '/admin', { headers: { accept: 'text/html', 'accept-language': 'es' } });
+		expect(page.status).toBe(503);
+		expect(page.body).toContain('data-page="busy"');
+		expect(page.body).toContain('Este sitio está en reposo y la plataforma está ocupada');
+		const upgrade = await new Promise<number>((resolve, reject) => {
+			const socket = new WebSocket(`${tight.routerUrl.replace('http', 'ws')}/websocket`, { headers: { host: 'tight.localhost' } });
+			socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+			socket.once('open', () => reject(new Error('the websocket opened')));
+			socket.once('error', () => {});
+		});
+		expect(upgrade).toBe(503);
+
+		expect((await tight.driver.instanceStatus('p-tight'))?.state).toBe('sleeping');
+		// The owner's start through the management API is not a visitor's wake: it is not refused.
+		expect((await tight.driver.ensureInstance({ projectId: 'p-tight', subdomain: 'tight', projectName: 'Tight', admin })).state).toBe('running');
+	}, 60_000);
+});

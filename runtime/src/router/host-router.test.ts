@@ -5,6 +5,7 @@
  */
 import { once } from 'node:events';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,10 +27,11 @@ async function listening(server: http.Server): Promise<number> {
 }
 
 /** A router whose control plane listens on `controlPlanePort`; only the control plane's host is asked for. */
-async function routerTo(controlPlanePort: number) {
+async function routerTo(controlPlanePort: number, timeouts: { headersTimeoutMs?: number } = {}) {
 	const metrics = new RuntimeMetrics(new Registry());
 	const events: LogEvent[] = [];
 	const router = createHostRouter({
+		...timeouts,
 		service: {} as InstanceService,
 		usage: {} as UsageCounter,
 		controlPlaneHosts: new Set(['app.example.com']),
@@ -199,5 +201,25 @@ describe('host router, a site whose wake fails', () => {
 		expect(answer.status).toBe(502);
 		expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: 'This site could not start', extensions: { code: 'UNAVAILABLE' } }] });
 		expect(events).toEqual([expect.objectContaining({ msg: 'waking the instance failed', error: 'the site exited with code 1 before answering' })]);
+	});
+});
+
+describe('host router, a client that never finishes its headers', () => {
+	it('is answered 408 and cut off once the headers time-out has passed', async () => {
+		const upstreamPort = await listening(http.createServer((_request, response) => response.end('never reached')));
+		const { url } = await routerTo(upstreamPort, { headersTimeoutMs: 300 });
+		const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+		await once(socket, 'connect');
+		// Slow headers: a line now and then, never the blank line that ends them.
+		socket.write('GET /server/ping HTTP/1.1\r\nHost: app.example.com\r\n');
+		const drip = setInterval(() => socket.write('X-Drip: 1\r\n'), 100);
+		let answer = '';
+		socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+		try {
+			await once(socket, 'close');
+		} finally {
+			clearInterval(drip);
+		}
+		expect(answer).toMatch(/^HTTP\/1\.1 408 /);
 	});
 });

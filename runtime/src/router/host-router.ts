@@ -15,9 +15,10 @@ import type { EventLogger } from '../log-event.ts';
 import type { ProxyTarget, RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { PageKind } from './page-copy.ts';
-import { sendPage } from './pages.ts';
+import { BUSY_RETRY_AFTER_SECONDS, sendPage } from './pages.ts';
 import { proxyRequest, proxyUpgrade } from './proxy.ts';
 import type { UsageCounter } from './usage-counter.ts';
+import type { WakeAllowed } from './wake-floor.ts';
 
 export interface HostRouterOptions {
 	service: InstanceService;
@@ -30,6 +31,11 @@ export interface HostRouterOptions {
 	metrics: Pick<RuntimeMetrics, 'proxied' | 'proxyFailed'>;
 	/** Proxy errors, as JSON lines with the request id. */
 	logEvent: EventLogger;
+	/** Whether a request may wake this sleeping instance now (wake-floor.ts); every wake is allowed without it. */
+	wakeAllowed?: WakeAllowed;
+	/** How long a client may take to send its headers, and its whole request; defaults below. */
+	headersTimeoutMs?: number;
+	requestTimeoutMs?: number;
 }
 
 type Target =
@@ -66,6 +72,7 @@ function assignRequestId(request: IncomingMessage): string {
 
 export function createHostRouter(options: HostRouterOptions): http.Server {
 	const { service, usage } = options;
+	const wakeAllowed = options.wakeAllowed ?? (() => true);
 
 	function targetFor(request: IncomingMessage): Target {
 		const host = normaliseHost(request.headers.host);
@@ -79,7 +86,8 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		if (record.desired === 'stopped') return { kind: 'page', page: 'stopped' };
 		usage.count(record.id);
 		const port = service.portIfRunning(record);
-		return port ? { kind: 'port', port, projectId: record.id } : { kind: 'instance', record };
+		if (port) return { kind: 'port', port, projectId: record.id };
+		return wakeAllowed(record.id) ? { kind: 'instance', record } : { kind: 'page', page: 'busy' };
 	}
 
 	function proxyFailed(request: IncomingMessage, target: ProxyTarget, reason: 'upstream' | 'wake', error: Error, port: number | null): void {
@@ -130,7 +138,8 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		else forward(request, response, port, 'site');
 	}
 
-	const server = http.createServer((request, response) => {
+	// The time-outs below are enforced on this check's ticks (Node's default: every 30 s).
+	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
 		response.setHeader(REQUEST_ID_HEADER, assignRequestId(request));
 		const target = targetFor(request);
 		const projectId = target.kind === 'instance' ? target.record.id : target.kind === 'port' ? target.projectId : null;
@@ -144,7 +153,11 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		assignRequestId(request);
 		const target = targetFor(request);
 		if (target.kind === 'page') {
-			socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+			socket.end(
+				target.page === 'busy'
+					? `HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${BUSY_RETRY_AFTER_SECONDS}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`
+					: 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+			);
 			return;
 		}
 		const tunnel = (port: number, projectId: string | null) => {
@@ -164,9 +177,10 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		);
 	});
 
-	// Long uploads and slow wakes must not be cut by Node's default request timeout.
-	server.requestTimeout = 0;
-	server.headersTimeout = 60_000;
+	// A client gets a while to send its headers (slow-header attacks hold a connection open for
+	// nothing), and long to send its whole request: a long upload, or a slow wake, must get through.
+	server.headersTimeout = options.headersTimeoutMs ?? 20_000;
+	server.requestTimeout = options.requestTimeoutMs ?? 1_800_000;
 	server.keepAliveTimeout = 65_000;
 	return server;
 }

@@ -2,7 +2,7 @@
  * Words of the router's own pages in the portal's three languages. The language comes from the
  * browser's Accept-Language header, since these pages are shown before any app can ask.
  */
-export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer';
+export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer' | 'busy';
 export type Language = 'en' | 'es' | 'ru';
 
 interface Copy {
@@ -18,6 +18,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		starting: { title: 'Starting your CMS…', body: 'This site was asleep to save resources and is waking up. This page reloads by itself in a moment.' },
 		unavailable: { title: 'This site could not start', body: 'The CMS did not answer. We retry automatically; try again in a minute.' },
 		'no-answer': { title: 'This site did not answer', body: 'The CMS is running but did not answer this request. Try again in a moment.' },
+		busy: { title: 'This site is asleep, and the platform is busy', body: 'The site wakes as soon as the platform has room for it. Please try again in a minute.' },
 		support: 'Need help? Write to',
 	},
 	es: {
@@ -27,6 +28,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		starting: { title: 'Iniciando tu CMS…', body: 'Este sitio estaba en reposo para ahorrar recursos y se está despertando. Esta página se recarga sola en un momento.' },
 		unavailable: { title: 'Este sitio no pudo iniciarse', body: 'El CMS no respondió. Lo reintentamos automáticamente; vuelve a probar en un minuto.' },
 		'no-answer': { title: 'Este sitio no respondió', body: 'El CMS está en marcha, pero no respondió a esta solicitud. Vuelve a intentarlo en un momento.' },
+		busy: { title: 'Este sitio está en reposo y la plataforma está ocupada', body: 'El sitio se despertará en cuanto la plataforma tenga sitio para él. Vuelve a intentarlo en un minuto.' },
 		support: '¿Necesitas ayuda? Escribe a',
 	},
 	ru: {
@@ -36,6 +38,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		starting: { title: 'Запускаем вашу CMS…', body: 'Сайт спал, чтобы не тратить ресурсы, и сейчас просыпается. Страница обновится сама через мгновение.' },
 		unavailable: { title: 'Сайт не смог запуститься', body: 'CMS не ответила. Мы повторяем попытки автоматически; попробуйте ещё раз через минуту.' },
 		'no-answer': { title: 'Сайт не ответил', body: 'CMS работает, но не ответила на этот запрос. Попробуйте ещё раз через мгновение.' },
+		busy: { title: 'Сайт спит, а платформа занята', body: 'Сайт проснётся, как только у платформы освободится для него место. Попробуйте ещё раз через минуту.' },
 		support: 'Нужна помощь? Напишите на',
 	},
 };

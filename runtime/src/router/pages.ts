@@ -1,6 +1,7 @@
 /**
  * The router's branded pages: unknown host, suspended or stopped project, a site waking up (which
- * reloads itself), a site that failed to start, and a running upstream that did not answer one request.
+ * reloads itself), a site that failed to start, a running upstream that did not answer one request,
+ * and a sleeping site the platform has no memory to wake now.
  * API clients get the same answer as JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,7 +14,11 @@ const STATUS: Record<PageKind, number> = {
 	starting: 503,
 	unavailable: 502,
 	'no-answer': 502,
+	busy: 503,
 };
+
+/** Seconds a client is told to wait before it asks a busy platform again. */
+export const BUSY_RETRY_AFTER_SECONDS = 30;
 
 const RELOAD_AFTER_SECONDS = 2;
 
@@ -72,6 +77,7 @@ export function sendPage(request: IncomingMessage, response: ServerResponse, kin
 	}
 	const headers: Record<string, string> = { 'cache-control': 'no-store' };
 	if (kind === 'starting') headers['retry-after'] = String(RELOAD_AFTER_SECONDS);
+	if (kind === 'busy') headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
 	if (wantsHtml(request)) {
 		const language = pickLanguage(request.headers['accept-language']);
 		response.writeHead(STATUS[kind], { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-language': language });
