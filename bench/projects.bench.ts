@@ -77,6 +77,9 @@ async function withPlatform<T>(name: string, warmPoolSize: number, work: (platfo
 				PUBLIC_HOST: 'localhost',
 				// The limiter stays on, as in production, but a load generator is one address sending 50 at once.
 				RATE_LIMITER_POINTS: '1000000',
+				// One bench customer creates and deletes every sample's project within the hour.
+				PROJECT_CREATES_PER_HOUR: '100000',
+				PROJECT_DELETES_PER_HOUR: '100000',
 				LOG_LEVEL: 'warn',
 			},
 		});

@@ -66,6 +66,9 @@ const RuntimeEnvSchema = z
 		SITE_MIGRATIONS_PATH: z.string().min(1).optional(),
 		/** Scheduled backups each project keeps; manual and safety backups do not count. */
 		BACKUP_KEEP_SCHEDULED: z.coerce.number().int().min(0).max(1000).default(7),
+		/** Manual backups and the safety backups restores take, kept per project (the newest). */
+		BACKUP_KEEP_MANUAL: z.coerce.number().int().min(1).max(1000).default(10),
+		BACKUP_KEEP_SAFETY: z.coerce.number().int().min(1).max(1000).default(3),
 		/** Instances use SQLite files, or PostgreSQL databases cloned from a template database. */
 		INSTANCE_DB_CLIENT: z.enum(['sqlite3', 'pg']).default('sqlite3'),
 		/**

@@ -139,6 +139,8 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		instances: store,
 		service,
 		keepScheduled: config.BACKUP_KEEP_SCHEDULED,
+		keepManual: config.BACKUP_KEEP_MANUAL,
+		keepSafety: config.BACKUP_KEEP_SAFETY,
 		log,
 	});
 	const upgrades = new UpgradeService({

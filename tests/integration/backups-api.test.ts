@@ -286,3 +286,33 @@ describe('scheduled backups', () => {
 		expect((await runtime.driver.listBackups(strangerProject.id)).filter((backup) => backup.kind === 'scheduled')).toHaveLength(2);
 	});
 });
+
+describe('a restore loop', () => {
+	it('is refused past five restores an hour per account, and keeps at most three safety backups on disk', async () => {
+		// A customer of its own, so that no other test's restores count.
+		const looper = await registerVerifiedCustomer('restore-loop');
+		await subscribeInSandbox(looper);
+		const project = await publishedProject(looper, 'looped');
+		const backup = await backUpNow(looper.token, project.id);
+		const restore = () => api<{ data: ProjectRestoreJob }>('POST', `/projects/${project.id}/backups/${backup.id}/restore`, { token: looper.token });
+		for (let count = 1; count <= 5; count += 1) {
+			const started = await restore();
+			expect(started.status, `restore ${count}: ${JSON.stringify(started.body)}`).toBe(202);
+			const job = async () => (await api<{ data: ProjectRestoreJob }>('GET', `/projects/${project.id}/restores/${started.body.data.id}`, { token: looper.token })).body.data;
+			await expect.poll(async () => (await job()).state, { timeout: 60_000, interval: 250 }).toBe('succeeded');
+		}
+		const refused = await restore();
+		expectRefusal(refused, 429, 'ACTION_LIMIT_REACHED', 'sixth restore in the hour');
+		expect((refused.body as unknown as ErrorBody).errors[0]!.message).toMatch(/^You can restore backups at most 5 times an hour\. Please try again in \d+ minutes?\.$/);
+
+		// Five restores took five safety backups; the runtime keeps the newest three (BACKUP_KEEP_SAFETY).
+		const safety = (await runtime.driver.listBackups(project.id)).filter((candidate) => candidate.kind === 'safety');
+		expect(safety).toHaveLength(3);
+		// Staff helping the customer are not counted.
+		const staff = await adminToken();
+		const byStaff = await api<{ data: ProjectRestoreJob }>('POST', `/projects/${project.id}/backups/${backup.id}/restore`, { token: staff });
+		expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(202);
+		const staffJob = async () => (await api<{ data: ProjectRestoreJob }>('GET', `/projects/${project.id}/restores/${byStaff.body.data.id}`, { token: staff })).body.data;
+		await expect.poll(async () => (await staffJob()).state, { timeout: 60_000, interval: 250 }).toBe('succeeded');
+	}, 240_000);
+});

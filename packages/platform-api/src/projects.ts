@@ -104,6 +104,8 @@ export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export const PROJECT_ERROR_CODES = [
 	'PROJECT_NOT_FOUND',
 	'SUBDOMAIN_TAKEN',
+	/** Too many project creations, deletions, domain changes or restores by one account in an hour. */
+	'ACTION_LIMIT_REACHED',
 	'SUBSCRIPTION_REQUIRED',
 	'PROJECT_LIMIT_REACHED',
 	'PROJECT_NOT_READY',

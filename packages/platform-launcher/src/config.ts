@@ -84,6 +84,11 @@ const EnvSchema = z
 		/** Failed sign-ins to one address before it is locked, and for how many minutes. */
 		LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().positive().default(5),
 		LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+		/** Per account per hour: projects created and deleted, domain changes, restores. */
+		PROJECT_CREATES_PER_HOUR: z.coerce.number().int().positive().default(10),
+		PROJECT_DELETES_PER_HOUR: z.coerce.number().int().positive().default(10),
+		DOMAIN_CHANGES_PER_HOUR: z.coerce.number().int().positive().default(10),
+		RESTORES_PER_HOUR: z.coerce.number().int().positive().default(5),
 		/** Verification and password-reset emails one mailbox receives per hour, whatever asked for them. */
 		ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
 		/** Sign-in and password-reset requests per client address per window (seconds). */

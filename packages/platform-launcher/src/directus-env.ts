@@ -91,6 +91,10 @@ function limitsEnv(config: PlatformConfig): Record<string, string> {
 		LOGIN_LOCK_ATTEMPTS: String(config.LOGIN_LOCK_ATTEMPTS),
 		LOGIN_LOCK_MINUTES: String(config.LOGIN_LOCK_MINUTES),
 		ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR: String(config.ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR),
+		PROJECT_CREATES_PER_HOUR: String(config.PROJECT_CREATES_PER_HOUR),
+		PROJECT_DELETES_PER_HOUR: String(config.PROJECT_DELETES_PER_HOUR),
+		DOMAIN_CHANGES_PER_HOUR: String(config.DOMAIN_CHANGES_PER_HOUR),
+		RESTORES_PER_HOUR: String(config.RESTORES_PER_HOUR),
 		IP_TRUST_PROXY: String(config.IP_TRUST_PROXY ?? (config.embeddedRuntime ? 1 : 0)),
 	};
 	if (config.REDIS) env['REDIS'] = config.REDIS;

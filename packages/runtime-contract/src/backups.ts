@@ -5,8 +5,9 @@
 import { z } from 'zod';
 
 /**
- * `scheduled` ones are pruned by retention; `manual`, `safety` (taken before a restore) and
- * `pre-upgrade` (taken before an upgrade of the site's Directus) are kept.
+ * `scheduled` ones are pruned to their plan's retention, `manual` and `safety` (taken before a
+ * restore) to the runtime's BACKUP_KEEP_MANUAL and BACKUP_KEEP_SAFETY; `pre-upgrade` (taken before
+ * an upgrade of the site's Directus, by staff) are kept.
  */
 export const BACKUP_KINDS = ['scheduled', 'manual', 'safety', 'pre-upgrade'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];

@@ -22,6 +22,9 @@ export interface BackupServiceParts {
 	service: InstanceService;
 	/** How many scheduled backups a project keeps; older ones are deleted after each new one. */
 	keepScheduled: number;
+	/** How many manual and safety backups a project keeps; older ones are deleted after each new one. */
+	keepManual: number;
+	keepSafety: number;
 	log: (message: string) => void;
 	now?: () => number;
 }
@@ -57,12 +60,16 @@ export class BackupService {
 		this.#project(projectId);
 		return this.#locks.run(projectId, async () => {
 			const backup = await createBackup(this.#restoreParts, this.#project(projectId), kind);
-			if (kind === 'scheduled') {
-				const deleted = await applyRetention(this.#parts.store, projectId, keep ?? this.#parts.keepScheduled);
-				if (deleted.length) this.#parts.log(`project ${projectId}: deleted ${deleted.length} scheduled backup(s) beyond retention`);
-			}
+			if (kind === 'scheduled') await this.#retain(projectId, 'scheduled', keep ?? this.#parts.keepScheduled);
+			if (kind === 'manual') await this.#retain(projectId, 'manual', this.#parts.keepManual);
 			return backup;
 		});
+	}
+
+	/** Called under the project's lock, after the backup it follows. */
+	async #retain(projectId: string, kind: BackupKind, keep: number): Promise<void> {
+		const deleted = await applyRetention(this.#parts.store, projectId, { [kind]: keep });
+		if (deleted.length) this.#parts.log(`project ${projectId}: deleted ${deleted.length} ${kind} backup(s) beyond retention`);
 	}
 
 	async archive(projectId: string, backupId: string): Promise<StoredArchive> {
@@ -77,7 +84,11 @@ export class BackupService {
 		if (!(await this.#parts.store.get(projectId, backupId))) throw backupNotFound(projectId, backupId);
 		const job = this.#jobs.begin(projectId, backupId);
 		void this.#locks
-			.run(projectId, () => runRestore(this.#restoreParts, job))
+			.run(projectId, async () => {
+				await runRestore(this.#restoreParts, job);
+				// Once the restore has ended: until then its safety backup may be needed to roll back.
+				await this.#retain(projectId, 'safety', this.#parts.keepSafety);
+			})
 			.then(() => this.#parts.log(`project ${projectId}: restore of ${backupId} ${job.state}${job.error ? `: ${job.error}` : ''}`))
 			.catch((error: Error) => this.#parts.log(`project ${projectId}: restore of ${backupId} failed unexpectedly: ${error.message}`));
 		return this.#jobs.get(projectId, job.id)!;

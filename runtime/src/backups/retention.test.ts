@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupKind, BackupSummary } from '@epic/runtime-contract';
 import { newBackupId } from './backup-id.ts';
 import { LocalBackupStore } from './local-backup-store.ts';
-import { applyRetention, scheduledBeyondRetention } from './retention.ts';
+import { applyRetention, beyondRetention } from './retention.ts';
 
 /** An injected clock: one backup per hour from a fixed start. */
 const start = Date.parse('2026-01-01T00:00:00.000Z');
@@ -16,7 +16,7 @@ function summary(projectId: string, kind: BackupKind, hoursAfterStart: number): 
 	return { id: newBackupId(createdAt), projectId, kind, createdAt: createdAt.toISOString(), size: 10 };
 }
 
-describe('scheduledBeyondRetention', () => {
+describe('beyondRetention', () => {
 	it('picks the oldest scheduled backups beyond the count and never a manual or safety one', () => {
 		const backups = [
 			summary('p-1', 'scheduled', 0),
@@ -27,9 +27,19 @@ describe('scheduledBeyondRetention', () => {
 			summary('p-1', 'scheduled', 5),
 		];
 		const shuffled = [backups[4]!, backups[0]!, backups[3]!, backups[5]!, backups[1]!, backups[2]!];
-		expect(scheduledBeyondRetention(shuffled, 2).map((backup) => backup.id)).toEqual([backups[2]!.id, backups[0]!.id]);
-		expect(scheduledBeyondRetention(shuffled, 4)).toEqual([]);
-		expect(scheduledBeyondRetention(shuffled, 0).map((backup) => backup.id)).toEqual([backups[5]!.id, backups[4]!.id, backups[2]!.id, backups[0]!.id]);
+		expect(beyondRetention(shuffled, { scheduled: 2 }).map((backup) => backup.id)).toEqual([backups[2]!.id, backups[0]!.id]);
+		expect(beyondRetention(shuffled, { scheduled: 4 })).toEqual([]);
+		expect(beyondRetention(shuffled, { scheduled: 0 }).map((backup) => backup.id)).toEqual([backups[5]!.id, backups[4]!.id, backups[2]!.id, backups[0]!.id]);
+	});
+});
+
+describe('beyondRetention, kind by kind', () => {
+	it('keeps the newest of each kind given a count, and leaves the kinds not given alone', () => {
+		const manual = Array.from({ length: 5 }, (_, index) => summary('p-1', 'manual', index));
+		const safety = Array.from({ length: 4 }, (_, index) => summary('p-1', 'safety', index + 0.5));
+		const preUpgrade = Array.from({ length: 3 }, (_, index) => summary('p-1', 'pre-upgrade', index + 0.25));
+		const expired = beyondRetention([...safety, ...manual, ...preUpgrade], { manual: 2, safety: 1 }).map((backup) => backup.id);
+		expect(expired.sort()).toEqual([...manual.slice(0, 3), ...safety.slice(0, 3)].map((backup) => backup.id).sort());
 	});
 });
 
@@ -52,7 +62,7 @@ describe('applyRetention on the local store', () => {
 		for (const backup of [...scheduled, ...kept, ...otherProject]) await put(store, backup);
 		expect(await store.list('p-1')).toHaveLength(8);
 
-		const deleted = await applyRetention(store, 'p-1', 3);
+		const deleted = await applyRetention(store, 'p-1', { scheduled: 3 });
 
 		expect(deleted.sort()).toEqual(scheduled.slice(0, 3).map((backup) => backup.id).sort());
 		const left = await store.list('p-1');

@@ -173,5 +173,10 @@ export const BackupLimitReachedError = createError<{ limit: number }>(
 	({ limit }) => `This project has had ${limit} backups taken in the last hour. Please try again later.`,
 	429,
 );
+export const ActionLimitReachedError = createError<{ action: string; limit: number; minutes: number }>(
+	'ACTION_LIMIT_REACHED',
+	({ action, limit, minutes }) => `You can ${action} at most ${limit} times an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+	429,
+);
 export const RestoreInProgressError = createError('RESTORE_IN_PROGRESS', 'A restore of this project is already running.', 409);
 export const BackupsUnavailableError = createError('BACKUPS_UNAVAILABLE', 'Backups are unavailable right now. Please try again later.', 503);

@@ -27,6 +27,11 @@ const AccountConfigSchema = z.object({
 	RATE_LIMITER_PASSWORD_RESET_DURATION: count.default(60),
 	/** Verification and password-reset emails per recipient mailbox per hour, whatever path asked for them. */
 	ACCOUNT_EMAILS_PER_RECIPIENT_PER_HOUR: count.default(5),
+	/** Per account per hour: projects created, deleted, domain changes and restores (http/rate-limits/account-actions.ts). */
+	PROJECT_CREATES_PER_HOUR: count.default(10),
+	PROJECT_DELETES_PER_HOUR: count.default(10),
+	DOMAIN_CHANGES_PER_HOUR: count.default(10),
+	RESTORES_PER_HOUR: count.default(5),
 	/** Email-change requests per account per hour: each sends an email to an address the caller chose. */
 	EMAIL_CHANGE_REQUESTS_PER_HOUR: count.default(5),
 	/** Redis for the limits' counters, shared by every control-plane process; memory without it. */

@@ -10,6 +10,7 @@ import { BackupNotFoundError, BackupsUnavailableError, RestoreJobNotFoundError }
 import type { BackupArchive, RuntimeDriver } from '../runtime/runtime-driver.ts';
 import { publishedProjectOf, type BackupCaller } from './backup-caller.ts';
 import { toProjectBackup, toProjectRestoreJob } from './backup-serializer.ts';
+import type { AccountActionLimits } from '../http/rate-limits/account-actions.ts';
 import type { ManualBackupGuard } from './manual-backup-guard.ts';
 import { fromRuntimeError } from './runtime-backup-errors.ts';
 
@@ -18,6 +19,8 @@ export interface ProjectBackupsOptions {
 	/** Null when no runtime is configured (the control plane alone). */
 	driver: () => RuntimeDriver | null;
 	guard: ManualBackupGuard;
+	/** Restores per account per hour (http/rate-limits/account-actions.ts); staff are not counted. */
+	actionLimits: () => Pick<AccountActionLimits, 'consume'>;
 	logger: { warn(message: string): void };
 }
 
@@ -57,6 +60,7 @@ export class ProjectBackupsService {
 	async restore(caller: BackupCaller, projectId: string, backupId: string): Promise<ProjectRestoreJob> {
 		const project = await publishedProjectOf(this.#options.database, caller, projectId);
 		const id = parseOr(backupIdSchema, backupId, BackupNotFoundError);
+		if (!caller.staff) await this.#options.actionLimits().consume('restore', caller.userId);
 		return toProjectRestoreJob(await this.#runtime((driver) => driver.startRestore(project.id, id)));
 	}
 

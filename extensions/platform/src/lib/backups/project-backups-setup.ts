@@ -2,6 +2,7 @@
 import type { ApiExtensionContext } from '@directus/types';
 import { createRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
 import type { RuntimeDriver } from '../runtime/runtime-driver.ts';
+import { accountActionLimits } from '../http/rate-limits/account-actions.ts';
 import { ManualBackupGuard } from './manual-backup-guard.ts';
 import { ProjectBackupsService } from './project-backups-service.ts';
 
@@ -12,6 +13,7 @@ export function projectBackupsService(context: Pick<ApiExtensionContext, 'env' |
 		database: context.database,
 		driver: () => (driver === undefined ? (driver = createRuntimeDriver(context.env)) : driver),
 		guard: new ManualBackupGuard(() => new Date()),
+		actionLimits: () => accountActionLimits(context),
 		logger: context.logger,
 	});
 }

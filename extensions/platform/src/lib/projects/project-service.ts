@@ -23,6 +23,7 @@ import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from 
 import { tearDownProject } from './project-teardown.ts';
 import type { ProjectReconciler } from './provisioning/project-reconciler.ts';
 import { UNCHECKED_DOMAIN_COLUMNS, type DomainRouting } from '../domains/routing/domain-routing.ts';
+import type { AccountActionLimits } from '../http/rate-limits/account-actions.ts';
 
 export type ProjectsContext = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
 
@@ -33,6 +34,8 @@ export interface ProjectsSetup {
 	provisioning: () => ProjectReconciler | null;
 	/** Null without a runtime, like provisioning. */
 	domainRouting: () => DomainRouting | null;
+	/** Creations, deletions and domain changes per account per hour (http/rate-limits/account-actions.ts). */
+	actionLimits: () => Pick<AccountActionLimits, 'consume'>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,6 +109,8 @@ export class ProjectService {
 				if (!now.allowed) throw new ProjectLimitReachedError({ limit: allowance.limit });
 				const taken = await trx('projects').where({ subdomain: input.subdomain }).first('id');
 				if (taken) throw new SubdomainTakenError({ field: 'subdomain' });
+				// Counted only for a creation that goes ahead: a refused one costs the platform nothing.
+				await this.setup.actionLimits().consume('project-create', userId);
 				const items = new ItemsService('projects', { schema, knex: trx });
 				return (await items.createOne({
 					owner: userId,
@@ -143,6 +148,7 @@ export class ProjectService {
 		const change = parseInput(this.setup.inputs.update, body);
 		const row = await this.readOwnRow(userId, id);
 		const domainChanges = 'domain' in change && (change.domain ?? null) !== row.domain;
+		if (domainChanges) await this.setup.actionLimits().consume('domain-change', userId);
 		if (domainChanges) await this.setup.domainRouting()?.releaseDomain(id);
 		const items = await this.items();
 		const values = domainChanges ? { ...change, ...UNCHECKED_DOMAIN_COLUMNS } : change;
@@ -154,6 +160,7 @@ export class ProjectService {
 	/** `DELETE /projects/{id}`: the instance and its data first, then the row. */
 	async remove(userId: string, id: string): Promise<void> {
 		await this.readOwnRow(userId, id);
+		await this.setup.actionLimits().consume('project-delete', userId);
 		await tearDownProject(this.context.database, this.setup.provisioning(), id);
 		this.context.logger.info(`Project ${id} deleted by its owner ${userId}`);
 	}

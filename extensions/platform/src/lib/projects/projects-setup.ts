@@ -1,5 +1,6 @@
 /** The projects API's settings, read once from the platform configuration. */
 import { domainsRuntime, type DomainsContext } from '../domains/domains-runtime.ts';
+import { accountActionLimits } from '../http/rate-limits/account-actions.ts';
 import { readPlatformConfig } from '../platform-config.ts';
 import { projectInputs } from './project-inputs.ts';
 import { siteAddressFrom } from './project-serializer.ts';
@@ -18,5 +19,6 @@ export function projectsSetup(context: DomainsContext): ProjectsSetup {
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
 		provisioning: () => provisioningRuntime(context),
 		domainRouting: () => domainsRuntime(context).routing,
+		actionLimits: () => accountActionLimits(context),
 	};
 }
