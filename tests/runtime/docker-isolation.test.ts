@@ -6,15 +6,15 @@
  * that are checked in place, and a runtime that cannot add them does not start.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { containerOfSite, dockerDriverEnv, nodeInContainer, type SiteContainer } from '../support/docker.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { containerOfSite, dockerDriverEnv, killContainer, nodeInContainer, type SiteContainer } from '../support/docker.ts';
+import { instanceDirOf, waitFor } from '../support/runtime-inspection.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
 import { bridgeName, describeRule, shieldRules } from '../../runtime/src/containers/docker-network.ts';
 
@@ -121,6 +121,34 @@ describe('isolation between site containers', () => {
 			if (target !== 'ownSite') expect(outcome, target).not.toBe('connected');
 		}
 	}, 60_000);
+});
+
+describe('files a site can write are never followed by the runtime', () => {
+	test("a link planted as the site's log leaves its target untouched when the runtime reopens the log", async () => {
+		// A file only the runtime (root) may write, where a site cannot see it.
+		const sentinel = path.join(runtime.dataDir, 'sentinel.json');
+		writeFileSync(sentinel, '{"untouched":true}', { mode: 0o600 });
+		const log = path.join(alpha.dir, 'directus.log');
+		// From inside the container, as the site's user: the log becomes a link to the host's file.
+		await nodeInContainer(alpha.container.Id, `
+			import { rmSync, symlinkSync } from 'node:fs';
+			rmSync(${JSON.stringify(log)}, { force: true });
+			symlinkSync(${JSON.stringify(sentinel)}, ${JSON.stringify(log)});
+		`);
+		expect(lstatSync(log).isSymbolicLink()).toBe(true);
+
+		// The container dies; the runtime starts another and opens the log for its output.
+		await killContainer(alpha.container.Id);
+		await waitFor('a new container for alpha', async () => {
+			const status = await runtime.driver.instanceStatus('p-alpha');
+			if (status?.state !== 'running') return null;
+			const next = await containerOfSite(runtime.dataDir, alpha.dir);
+			return next.Id !== alpha.container.Id ? next : null;
+		});
+		expect(readFileSync(sentinel, 'utf8')).toBe('{"untouched":true}');
+		expect(lstatSync(log).isFile()).toBe(true);
+		alpha = { dir: alpha.dir, container: await containerOfSite(runtime.dataDir, alpha.dir) };
+	}, 120_000);
 });
 
 describe('the firewall rules around the sites network', () => {

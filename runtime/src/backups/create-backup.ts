@@ -3,15 +3,19 @@
  * (VACUUM INTO / pg_dump, which hold no lock the site waits on), the uploads are copied and hashed,
  * and the lot becomes one archive with its manifest, handed to the store.
  */
-import { constants } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { BACKUP_FORMAT, type BackupKind, type BackupManifest, type BackupSummary } from '@epic/runtime-contract';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { writeArchive } from './archive.ts';
 import { newBackupId } from './backup-id.ts';
 import type { BackupStore } from './backup-store.ts';
+import { openRegularFileInside } from '../site-files/no-follow.ts';
 import { fileBytes, regularFilesUnder, sha256OfFile } from './files.ts';
 import { dumpFileName, uploadsDir } from './site-paths.ts';
 
@@ -21,20 +25,36 @@ export interface BackupParts {
 	now: () => number;
 }
 
-/** Copies the uploads into the staging folder; a file the site deletes meanwhile is left out. */
+/**
+ * Copies the uploads into the staging folder, hashing them on the way. The site can change its
+ * folder while this runs: each file is opened without following a link and only if it lies inside
+ * the uploads folder (site-files/no-follow.ts), so a file swapped for a link to the runtime's own
+ * files after the listing is left out, like a file the site deletes meanwhile.
+ */
 async function copyUploads(record: InstanceRecord, target: string): Promise<BackupManifest['uploads']> {
 	await mkdir(target, { recursive: true });
 	const uploads: BackupManifest['uploads'] = [];
-	for (const relative of await regularFilesUnder(uploadsDir(record))) {
+	const root = uploadsDir(record);
+	for (const relative of await regularFilesUnder(root)) {
+		const source = await openRegularFileInside(root, relative);
+		if (!source) continue;
 		const copy = path.join(target, relative);
-		await mkdir(path.dirname(copy), { recursive: true });
 		try {
-			await copyFile(path.join(uploadsDir(record), relative), copy, constants.COPYFILE_FICLONE);
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-			throw error;
+			await mkdir(path.dirname(copy), { recursive: true });
+			const hash = createHash('sha256');
+			let bytes = 0;
+			const counted = new Transform({
+				transform(chunk: Buffer, _encoding, done) {
+					hash.update(chunk);
+					bytes += chunk.length;
+					done(null, chunk);
+				},
+			});
+			await pipeline(source.createReadStream({ autoClose: false }), counted, createWriteStream(copy, { mode: 0o600 }));
+			uploads.push({ path: relative, bytes, sha256: hash.digest('hex') });
+		} finally {
+			await source.close();
 		}
-		uploads.push({ path: relative, bytes: await fileBytes(copy), sha256: await sha256OfFile(copy) });
 	}
 	return uploads;
 }

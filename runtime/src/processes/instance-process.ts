@@ -5,10 +5,11 @@
  * runtime's own environment (its shared secret above all) leaks into a tenant's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { closeSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECTUS_CLI, NODE_22 } from '@epic/node-support/directus';
 import { waitForHttpOk } from '@epic/node-support/wait-for-http';
+import { openForAppendNoFollow, readTextNoFollow, sizeNoFollow } from '../site-files/no-follow.ts';
 
 export function instanceLogFile(dir: string): string {
 	return path.join(dir, 'directus.log');
@@ -17,11 +18,15 @@ export function instanceLogFile(dir: string): string {
 /** Past this size the log is moved to `directus.log.1` at the next start (one generation kept). */
 const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
 
-/** Appends, so the lines before a crash are still there after the restart. */
+/**
+ * Appends, so the lines before a crash are still there after the restart. The site can write its
+ * folder: the log is never opened, nor measured, through a link it planted (site-files/no-follow.ts).
+ */
 export function openInstanceLog(dir: string): number {
 	const file = instanceLogFile(dir);
-	if (existsSync(file) && statSync(file).size > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
-	return openSync(file, 'a', 0o600);
+	// A rename moves a link itself, never its target.
+	if (sizeNoFollow(file) > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
+	return openForAppendNoFollow(file);
 }
 
 /** `launcher`: a program that runs the command it is given (the site launcher, for checkpoints). */
@@ -42,7 +47,7 @@ export class InstanceStartError extends Error {}
 function logTail(dir: string | undefined): string {
 	if (!dir) return '';
 	try {
-		const text = readFileSync(instanceLogFile(dir), 'utf8').trim();
+		const text = (readTextNoFollow(instanceLogFile(dir)) ?? '').trim();
 		return text ? `; its log ends: ${text.slice(-600)}` : '';
 	} catch {
 		return '';

@@ -6,7 +6,6 @@
  * site's log (`directus.log`), where the stack of a failed migration stays; the error names the
  * migration and its message, for staff.
  */
-import { appendFile } from 'node:fs/promises';
 import { DIRECTUS_CLI, NODE_22 } from '@epic/node-support/directus';
 import { CommandFailedError, runCommand } from '@epic/node-support/processes';
 import type { RuntimeConfig } from '../config.ts';
@@ -15,12 +14,22 @@ import { publicUrlOf } from '../instances/process-supervisor.ts';
 import { instanceLogFile } from '../processes/instance-process.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
+import { appendNoFollow } from '../site-files/no-follow.ts';
 import { migrationFailure } from './migration-output.ts';
 
 /** A migration that runs longer is taken as hung: the upgrade fails and the site's backup goes back. */
 const MIGRATE_TIMEOUT_MS = 15 * 60 * 1000;
 
 export type MigrateSite = (record: InstanceRecord) => Promise<void>;
+
+/** The migration's output goes to the site's log; a log that cannot be written loses only that. */
+function appendToSiteLog(dir: string, text: string): void {
+	try {
+		appendNoFollow(instanceLogFile(dir), text);
+	} catch {
+		// Nothing to tell: the upgrade's own error says what failed.
+	}
+}
 
 export function siteMigrator(config: RuntimeConfig, databases: InstanceDatabases): MigrateSite {
 	return async (record) => {
@@ -31,9 +40,9 @@ export function siteMigrator(config: RuntimeConfig, databases: InstanceDatabases
 			output = await runCommand(NODE_22, [DIRECTUS_CLI, 'database', 'migrate:latest'], { label: 'directus database migrate:latest', cwd: record.dir, env, timeout: MIGRATE_TIMEOUT_MS });
 		} catch (error) {
 			if (!(error instanceof CommandFailedError)) throw error;
-			await appendFile(instanceLogFile(record.dir), error.output).catch(() => {});
+			appendToSiteLog(record.dir, error.output);
 			throw new Error(`directus database migrate:latest failed${error.exitCode === null ? ' (stopped after 15 minutes or by a signal)' : ''}: ${migrationFailure(error.output)}`, { cause: error });
 		}
-		await appendFile(instanceLogFile(record.dir), output).catch(() => {});
+		appendToSiteLog(record.dir, output);
 	};
 }
