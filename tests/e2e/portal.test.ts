@@ -71,7 +71,9 @@ describe('portal', () => {
 		await sent.waitFor();
 		const notice = await waitForEmail(TEST_SUPPORT_EMAIL, new RegExp(`^Contact form: ${subject}$`));
 		expect(notice.text).toContain('Can I move my project to another plan?');
-		await waitForEmail(sender, new RegExp(`^We received your message: ${subject}$`));
+		// A visitor may have typed anyone's address: the receipt carries none of their text.
+		const receipt = await waitForEmail(sender, /^We received your message$/);
+		expect(receipt.text).not.toContain('Can I move my project');
 		// The form is ready for the next message.
 		expect(await page.getByTestId('contact-subject').inputValue()).toBe('');
 	});

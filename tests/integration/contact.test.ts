@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 describe('the contact form', () => {
-	it("stores a visitor's message, emails support with the sender to reply to, and sends the sender a copy in their language", async () => {
+	it("stores a visitor's message, emails support with the sender to reply to, and sends the sender a receipt in their language without their words", async () => {
 		const subject = `Custom domains ${unique()}`;
 		const email = `visitor-${unique()}@example.com`;
 		const sent = await api('POST', '/contact', {
@@ -45,8 +45,23 @@ describe('the contact form', () => {
 		expect(notice.text).toContain(`Ana Visitante <${email}> (not signed in) wrote:`);
 		expect(notice.text).toContain('How long does DNS take?');
 		expect((notice as unknown as { headers: Record<string, string> }).headers['reply-to']).toBe(email);
-		const copy = await waitForEmail(email, new RegExp(`^Hemos recibido tu mensaje: ${subject}$`));
-		expect(copy.text).toContain('How long does DNS take?');
+		// Anyone can type any address: a visitor's receipt carries none of the text they typed.
+		const receipt = await waitForEmail(email, /^Hemos recibido tu mensaje$/);
+		expect(receipt.text).toContain('Gracias por escribirnos');
+		expect(receipt.text).not.toContain('How long does DNS take?');
+		expect(receipt.text).not.toContain('Ana');
+		expect(receipt.text).not.toContain(subject);
+	});
+
+	it('mails no free text to an address a signed-in customer typed that is not their own', async () => {
+		const subject = `Spam ${unique()}`;
+		const victim = `victim-${unique()}@example.com`;
+		const sent = await api('POST', '/contact', { token: customer.token, body: { name: 'Cheap Pills', email: victim, subject, message: 'Visit pills.example for cheap pills.' } });
+		expect(sent.status).toBe(201);
+		const receipt = await waitForEmail(victim, /^We received your message$/);
+		expect(receipt.text).not.toContain('pills');
+		expect(receipt.text).not.toContain('Cheap Pills');
+		expect(receipt.subject).not.toContain(subject);
 	});
 
 	it('links a signed-in customer to the message', async () => {
@@ -57,6 +72,9 @@ describe('the contact form', () => {
 		expect(stored).toMatchObject({ user: customer.id, email: customer.email, language: 'en' });
 		const notice = await waitForEmail(TEST_SUPPORT_EMAIL, new RegExp(`^Contact form: ${subject}$`));
 		expect(notice.text).toContain(`(signed in as ${customer.email})`);
+		// Writing from their own address, they get their words back.
+		const copy = await waitForEmail(customer.email, new RegExp(`^We received your message: ${subject}$`));
+		expect(copy.text).toContain('Invoice question.');
 	});
 
 	it.each([
@@ -83,13 +101,15 @@ describe('the contact form', () => {
 		expect((await api('GET', '/items/contact_messages')).status).toBe(403);
 	});
 
-	it('sends one address at most three copies a day, refusing the fourth message to it', async () => {
-		const email = `copies-${unique()}@example.com`;
-		const body = (n: number) => ({ name: 'Repeat', email, subject: `Copy ${n}`, message: 'Again.' });
+	it('sends one mailbox at most three emails a day, +tags and case folded, refusing the fourth message to it', async () => {
+		const local = `copies-${unique()}`;
+		const email = `${local}@example.com`;
+		const addresses = [email, `${local}+one@example.com`, `${local.toUpperCase()}+two@Example.com`, `${local}+three@example.com`];
+		const body = (n: number) => ({ name: 'Repeat', email: addresses[n - 1]!, subject: `Copy ${n}`, message: 'Again.' });
 		for (let n = 1; n <= 3; n++) expect((await api('POST', '/contact', { body: body(n) })).status, `message ${n}`).toBe(201);
 		const refused = await api('POST', '/contact', { body: body(4) });
 		expect(refused.status).toBe(429);
 		expect(refused.body.errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
-		expect(await storedMessages(`filter[email][_eq]=${encodeURIComponent(email)}`)).toHaveLength(3);
+		expect(await storedMessages(`filter[email][_in]=${addresses.map(encodeURIComponent).join(',')}`)).toHaveLength(3);
 	});
 });

@@ -1,14 +1,16 @@
 /**
  * `POST /contact` (docs/product.md, Contact API): the message is checked, stored in
  * `contact_messages` (staff read them in Studio) and only then mailed: to support, with the
- * sender's address to reply to, and a copy to the sender. A failed email is logged and does not
- * lose the message: it is stored already. Copies go to an address the sender typed, so each
- * address receives only a few a day.
+ * sender's address to reply to, and one to the sender: their words only when they are signed in
+ * and wrote from their own address, else a receipt without them (contact-email-copy.ts). A failed
+ * email is logged and does not lose the message: it is stored already. Those emails go to an
+ * address the sender typed, so each mailbox (`+tags` folded) receives only a few a day.
  */
 import type { ApiExtensionContext } from '@directus/types';
 import type { ContactMessageReceipt } from '@epic/platform-api';
 import { RequestsExceededError } from '../errors.ts';
 import { renderEmail } from '../email/render-email.ts';
+import { mailboxKey } from '../email/mailbox-key.ts';
 import { sendEmail } from '../email/send-email.ts';
 import type { EmailLanguage } from '../email/email-language.ts';
 import { parseInput } from '../http/parse-input.ts';
@@ -27,7 +29,7 @@ export interface ContactSender {
 
 export async function submitContactMessage(context: Context, runtime: ContactRuntime, sender: ContactSender, body: unknown): Promise<ContactMessageReceipt> {
 	const input = parseInput(ContactMessageSchema, body);
-	if ((await consumePoint(runtime.copiesPerRecipient, input.email.toLowerCase())) !== null) throw new RequestsExceededError();
+	if ((await consumePoint(runtime.copiesPerRecipient, mailboxKey(input.email))) !== null) throw new RequestsExceededError();
 
 	const schema = await context.getSchema();
 	const messages = new context.services.ItemsService('contact_messages', { schema });
@@ -48,5 +50,6 @@ async function mailContactMessage(context: Context, runtime: ContactRuntime, sen
 		signedInAs = user?.email ?? null;
 	}
 	await sendEmail(context, runtime.config.SUPPORT_EMAIL, renderEmail(supportNotice(input, signedInAs)), input.email);
-	await sendEmail(context, input.email, renderEmail(senderCopy(sender.language, input)));
+	const ownAddress = signedInAs !== null && signedInAs.toLowerCase() === input.email.toLowerCase();
+	await sendEmail(context, input.email, renderEmail(senderCopy(sender.language, input, ownAddress)));
 }
