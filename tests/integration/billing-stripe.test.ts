@@ -134,6 +134,10 @@ describe('Stripe provider', () => {
 		expect(changed.body.data).toMatchObject({ kind: 'changed', subscription: { plan: { id: 'business' } } });
 		expect(server.store.subscriptions.get(subscriptionId)!.items.data[0]!.price.metadata['plan_id']).toBe('business');
 		expect(server.store.subscriptions.size).toBe(1);
+		// The difference is charged at once, not left for the next invoice.
+		const [charged] = (await stripe.invoices.list({ subscription: subscriptionId })).data;
+		expect(charged).toMatchObject({ billing_reason: 'subscription_update', status: 'paid' });
+		expect(charged!.amount_paid).toBeGreaterThan(0);
 
 		const canceled = await api<{ data: Subscription }>('POST', '/stripe/subscription/cancel', { token: alice.token });
 		expect(canceled.body.data.cancel_at_period_end).toBe(true);
@@ -142,6 +146,37 @@ describe('Stripe provider', () => {
 		expect(reactivated.body.data.cancel_at_period_end).toBe(false);
 		await server.webhooksDelivered();
 		expect((await mirrored(alice))[0]).toMatchObject({ plan: 'business', cancel_at_period_end: false, status: 'active' });
+	});
+
+	it("raises a plan's limits only once the upgrade's charge is paid", async () => {
+		const dora = await registerVerifiedCustomer('dora-stripe');
+		const checkout = await api<{ data: CheckoutSessionCreated }>('POST', '/stripe/create-checkout-session', { token: dora.token, body: { plan_id: 'starter', period: 'monthly' } });
+		if (checkout.body.data.kind !== 'checkout') throw new Error(`expected a checkout: ${JSON.stringify(checkout.body)}`);
+		// Stripe's 0341 card: it pays the checkout and declines every later charge.
+		await server.completeCheckout(checkout.body.data.id, { card: 'fails_at_renewal' });
+		await server.webhooksDelivered();
+		expect((await mirrored(dora))[0]).toMatchObject({ plan: 'starter', status: 'active' });
+
+		const upgrade = await api<{ errors: { message: string; extensions: { code: string } }[] }>('POST', '/stripe/create-checkout-session', {
+			token: dora.token,
+			body: { plan_id: 'business', period: 'monthly' },
+		});
+		expect(upgrade.status, JSON.stringify(upgrade.body)).toBe(402);
+		expect(upgrade.body.errors[0]).toMatchObject({
+			message: 'Your card was declined for the new plan. Your plan has not changed: pay the open invoice in the billing portal to switch.',
+			extensions: { code: 'PLAN_CHANGE_UNPAID' },
+		});
+		await server.webhooksDelivered();
+		const doraSubscription = (await mirrored(dora))[0]!;
+		expect(doraSubscription).toMatchObject({ plan: 'starter', status: 'active' });
+		expect(((await subscriptionOf(dora)).body as { data: Subscription }).data.plan?.id).toBe('starter');
+		const atStripe = server.store.subscriptions.get(doraSubscription.stripe_subscription_id)!;
+		expect(atStripe.pending_update?.subscription_items[0]?.price.metadata['plan_id']).toBe('business');
+
+		// The customer pays the open invoice: Stripe applies the change, and its webhook the limits.
+		await server.recoverPayment(doraSubscription.stripe_subscription_id);
+		await server.webhooksDelivered();
+		expect((await mirrored(dora))[0]).toMatchObject({ plan: 'business', status: 'active' });
 	});
 
 	it('refuses a webhook without a valid, fresh signature and changes nothing', async () => {

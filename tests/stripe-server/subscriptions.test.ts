@@ -237,3 +237,45 @@ describe('a card that fails at renewal', () => {
 		expect(typesSince(before)).toEqual(['invoice.payment_failed', 'customer.subscription.updated', 'invoice.paid', 'customer.subscription.updated']);
 	});
 });
+
+describe('a plan change that waits for its payment (pending_if_incomplete)', () => {
+	it('keeps the item while the invoice is unpaid, shows the pending update, and applies it once paid', async () => {
+		const { server, stripe } = harness;
+		const subscriber = await subscribe(harness, catalog.monthly, 'fails_at_renewal');
+		await server.advanceTime(7 * DAY_MS);
+		const item = subscriber.subscription.items.data[0]!;
+		const before = harness.receiver.events.length;
+
+		const pending = await stripe.subscriptions.update(subscriber.subscription.id, {
+			items: [{ id: item.id, price: catalog.team.id }],
+			proration_behavior: 'always_invoice',
+			payment_behavior: 'pending_if_incomplete',
+		});
+		await server.webhooksDelivered();
+
+		expect(pending.items.data[0]?.price.id).toBe(catalog.monthly.id);
+		expect(pending.status).toBe('active');
+		expect(pending.pending_update?.subscription_items?.[0]?.price.id).toBe(catalog.team.id);
+		const [invoice] = await invoicesOf(subscriber);
+		expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'open', amount_due: 1500 });
+		expect(typesSince(before)).toEqual(['customer.subscription.updated', 'invoice.payment_failed']);
+
+		const recovered = await server.recoverPayment(subscriber.subscription.id);
+		expect(recovered.items.data[0]?.price.id).toBe(catalog.team.id);
+		expect(recovered.pending_update).toBeNull();
+		expect((await stripe.invoices.retrieve(invoice!.id)).status).toBe('paid');
+	});
+
+	it('refuses the parameters a pending update cannot carry', async () => {
+		const { stripe } = harness;
+		const subscriber = await subscribe(harness, catalog.monthly);
+		const item = subscriber.subscription.items.data[0]!;
+		await expect(
+			stripe.subscriptions.update(subscriber.subscription.id, {
+				items: [{ id: item.id, price: catalog.team.id }],
+				payment_behavior: 'pending_if_incomplete',
+				metadata: { plan_id: 'team' },
+			}),
+		).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'metadata' });
+	});
+});

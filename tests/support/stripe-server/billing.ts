@@ -20,7 +20,28 @@ interface Cycle {
 	period: number;
 	/** Prorations made with `create_prorations`, billed on the next invoice. */
 	pendingLines: InvoiceLine[];
+	/** A change held back until its invoice is paid (`pending_if_incomplete`): the item as it will be. */
+	pendingChange: { invoice: string; after: ItemState } | null;
 }
+
+/** Everything a plan change moves on a subscription and its cycle. */
+interface ItemState {
+	price: Price;
+	plan: SubscriptionItem['plan'];
+	quantity: number;
+	anchor: number;
+	period: number;
+	billingCycleAnchor: number;
+	periodStart: number;
+	periodEnd: number;
+	pendingLines: InvoiceLine[];
+}
+
+/** How an update's invoice may end when the card does not pay it (Stripe's `payment_behavior`). */
+export type PaymentBehavior = 'allow_incomplete' | 'default_incomplete' | 'error_if_incomplete' | 'pending_if_incomplete';
+
+/** Stripe keeps a pending update this long before it expires. */
+const PENDING_UPDATE_SECONDS = 23 * 3600;
 
 export type ProrationBehavior = 'create_prorations' | 'always_invoice' | 'none';
 
@@ -34,6 +55,7 @@ export interface SubscriptionChange {
 	item?: ItemChange;
 	cancelAtPeriodEnd?: boolean;
 	metadata?: Metadata;
+	paymentBehavior?: PaymentBehavior;
 }
 
 export class Billing {
@@ -105,7 +127,7 @@ export class Billing {
 			trial_start: null,
 		};
 		state.store.subscriptions.set(id, subscription);
-		this.cycles.set(id, { card: input.card, anchor: now, period: 0, pendingLines: [] });
+		this.cycles.set(id, { card: input.card, anchor: now, period: 0, pendingLines: [], pendingChange: null });
 		const invoice = createInvoice(state, {
 			subscription,
 			lines: [this.cycleLine(subscription, item, { start: now, end })],
@@ -174,6 +196,8 @@ export class Billing {
 		const state = this.state();
 		const now = state.clock.nowSeconds();
 		const before = snapshot(subscription);
+		const cycle = this.cycle(subscription.id);
+		const itemBefore = this.itemState(subscription);
 		const lines = change.item ? this.moveItem(subscription, change.item) : null;
 		if (change.cancelAtPeriodEnd !== undefined && change.cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
 			const cancel = change.cancelAtPeriodEnd;
@@ -186,9 +210,26 @@ export class Billing {
 		if (change.metadata) subscription.metadata = change.metadata;
 		let invoice: Invoice | null = null;
 		if (lines) {
-			// Only renewals fail with the 'fails_at_renewal' card: an update's invoice is paid.
-			invoice = createInvoice(state, { subscription, lines, billingReason: 'subscription_update', period: { start: now, end: now }, cardPays: true });
+			// The 'fails_at_renewal' card (Stripe's 0341) pays the checkout and fails every later charge.
+			invoice = createInvoice(state, { subscription, lines, billingReason: 'subscription_update', period: { start: now, end: now }, cardPays: cycle.card === 'succeeds' });
 			subscription.latest_invoice = invoice.id;
+			if (invoice.status !== 'paid') {
+				if (change.paymentBehavior === 'pending_if_incomplete') {
+					// The change waits for the invoice: the subscription keeps its item until it is paid.
+					const after = this.itemState(subscription);
+					this.restoreItem(subscription, itemBefore);
+					cycle.pendingChange = { invoice: invoice.id, after };
+					subscription.pending_update = {
+						billing_cycle_anchor: after.billingCycleAnchor === itemBefore.billingCycleAnchor ? null : after.billingCycleAnchor,
+						expires_at: now + PENDING_UPDATE_SECONDS,
+						subscription_items: [{ id: itemOf(subscription).id, price: after.price, quantity: after.quantity }],
+						trial_end: null,
+						trial_from_plan: null,
+					};
+				} else {
+					subscription.status = 'past_due';
+				}
+			}
 		}
 		const previous = changedAttributes(before, subscription);
 		if (Object.keys(previous).length > 0) state.events.emit('customer.subscription.updated', subscription, previous);
@@ -270,16 +311,25 @@ export class Billing {
 		state.events.emit('customer.subscription.deleted', subscription);
 	}
 
-	/** The customer gave a working card: it pays the open invoices, and a past_due subscription is active again. */
+	/**
+	 * The customer gave a working card: it pays the open invoices, a change that waited for one of
+	 * them takes effect, and a past_due subscription is active again.
+	 */
 	recoverPayment(subscription: Subscription, paymentMethod: string): void {
 		const state = this.state();
-		this.cycle(subscription.id).card = 'succeeds';
+		const cycle = this.cycle(subscription.id);
+		cycle.card = 'succeeds';
 		const before = snapshot(subscription);
 		subscription.default_payment_method = paymentMethod;
 		for (const invoice of state.store.invoices.values()) {
 			if (invoice.parent.subscription_details.subscription !== subscription.id || invoice.status !== 'open') continue;
 			markPaid(state, invoice);
 			state.events.emit('invoice.paid', invoice);
+			if (cycle.pendingChange?.invoice === invoice.id) {
+				this.restoreItem(subscription, cycle.pendingChange.after);
+				cycle.pendingChange = null;
+				subscription.pending_update = null;
+			}
 		}
 		if (subscription.status === 'past_due') subscription.status = 'active';
 		const previous = changedAttributes(before, subscription);
@@ -298,6 +348,35 @@ export class Billing {
 			proration: false,
 			description: `${quantity} × ${productName(this.state(), item.price)} (at ${priceTerms(item.price)})`,
 		});
+	}
+
+	private itemState(subscription: Subscription): ItemState {
+		const item = itemOf(subscription);
+		const cycle = this.cycle(subscription.id);
+		return {
+			price: item.price,
+			plan: item.plan,
+			quantity: item.quantity,
+			anchor: cycle.anchor,
+			period: cycle.period,
+			billingCycleAnchor: subscription.billing_cycle_anchor,
+			periodStart: subscription.current_period_start,
+			periodEnd: subscription.current_period_end,
+			pendingLines: [...cycle.pendingLines],
+		};
+	}
+
+	private restoreItem(subscription: Subscription, itemState: ItemState): void {
+		const item = itemOf(subscription);
+		const cycle = this.cycle(subscription.id);
+		item.price = itemState.price;
+		item.plan = itemState.plan;
+		item.quantity = itemState.quantity;
+		cycle.anchor = itemState.anchor;
+		cycle.period = itemState.period;
+		cycle.pendingLines = [...itemState.pendingLines];
+		subscription.billing_cycle_anchor = itemState.billingCycleAnchor;
+		setPeriod(subscription, { start: itemState.periodStart, end: itemState.periodEnd });
 	}
 
 	private cycle(subscriptionId: string): Cycle {

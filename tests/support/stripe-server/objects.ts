@@ -10,6 +10,14 @@ export type Metadata = Record<string, string>;
 export type Interval = 'day' | 'week' | 'month' | 'year';
 export type CardBehavior = 'succeeds' | 'fails_at_renewal';
 
+export interface PendingUpdate {
+	billing_cycle_anchor: number | null;
+	expires_at: number;
+	subscription_items: { id: string; price: Price; quantity: number }[];
+	trial_end: null;
+	trial_from_plan: null;
+}
+
 export interface Customer {
 	id: string;
 	object: 'customer';
@@ -201,7 +209,8 @@ export interface Subscription {
 	livemode: false;
 	metadata: Metadata;
 	pause_collection: null;
-	pending_update: null;
+	/** The change waiting for its invoice to be paid (`payment_behavior: pending_if_incomplete`). */
+	pending_update: PendingUpdate | null;
 	schedule: null;
 	start_date: number;
 	status: SubscriptionStatus;

@@ -65,6 +65,11 @@ export const ProjectLimitExceededError = createError<{ excess: number; plan: str
 );
 export const SubscriptionStateError = createError<{ reason: string }>('SUBSCRIPTION_STATE', ({ reason }) => reason, 409);
 export const CardDeclinedError = createError('CARD_DECLINED', 'Your card was declined.', 402);
+export const PlanChangeUnpaidError = createError(
+	'PLAN_CHANGE_UNPAID',
+	'Your card was declined for the new plan. Your plan has not changed: pay the open invoice in the billing portal to switch.',
+	402,
+);
 export const InsufficientFundsError = createError('INSUFFICIENT_FUNDS', 'Your card has insufficient funds.', 402);
 export const UnknownTestCardError = createError(
 	'CARD_DECLINED',

@@ -3,7 +3,7 @@
  * ones, the default leaves them out), update (plan change with proration, cancel at period end,
  * metadata) and cancel now. Subscriptions start only through a paid checkout.
  */
-import { itemOf, type ItemChange, type ProrationBehavior } from '../billing.ts';
+import { itemOf, type ItemChange, type PaymentBehavior, type ProrationBehavior } from '../billing.ts';
 import { invalidParam, invalidRequest, resourceMissing } from '../errors.ts';
 import { LIST_PARAMS, listPage } from '../list.ts';
 import type { Subscription } from '../objects.ts';
@@ -14,8 +14,9 @@ import { priceOr404 } from './prices.ts';
 
 const STATUSES = ['all', 'active', 'past_due', 'canceled', 'ended', 'incomplete', 'incomplete_expired', 'trialing', 'unpaid', 'paused'] as const;
 const PRORATIONS: readonly ProrationBehavior[] = ['create_prorations', 'always_invoice', 'none'];
-// Updates here always pay, so every payment behavior Stripe offers comes to the same thing.
-const PAYMENT_BEHAVIORS = ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const;
+const PAYMENT_BEHAVIORS: readonly PaymentBehavior[] = ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'];
+/** What a pending update may carry, as Stripe lists it (the rest of this server's parameters are refused with it). */
+const PENDING_UPDATE_PARAMS = new Set(['items', 'proration_behavior', 'payment_behavior', 'expand']);
 
 function subscriptionOr404(state: ServerState, id: string): Subscription {
 	const subscription = state.store.subscriptions.get(id);
@@ -72,12 +73,16 @@ export const subscriptionRoutes: Route[] = [
 		params.only('cancel_at_period_end', 'items', 'proration_behavior', 'payment_behavior', 'metadata');
 		const subscription = subscriptionOr404(state, path.id!);
 		const cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
-		params.enumeration('payment_behavior', PAYMENT_BEHAVIORS);
+		const paymentBehavior = params.enumeration('payment_behavior', PAYMENT_BEHAVIORS);
 		params.enumeration('proration_behavior', PRORATIONS);
+		if (paymentBehavior === 'pending_if_incomplete') {
+			const other = Object.keys(params.tree).find((key) => !PENDING_UPDATE_PARAMS.has(key));
+			if (other) throw invalidParam(other, `When \`payment_behavior\` is \`pending_if_incomplete\`, you can only pass the parameters supported by pending updates: ${[...PENDING_UPDATE_PARAMS].join(', ')}.`);
+		}
 		const metadata = params.metadata()?.(subscription.metadata);
 		if (subscription.status === 'canceled' && Object.keys(params.tree).some((key) => key !== 'metadata' && key !== 'expand')) throw canceledRefusal();
 		const item = itemChange(state, subscription, params);
-		state.billing.update(subscription, { item, cancelAtPeriodEnd, metadata });
+		state.billing.update(subscription, { item, cancelAtPeriodEnd, metadata, ...(paymentBehavior ? { paymentBehavior } : {}) });
 		return subscription;
 	}),
 	route('DELETE', '/v1/subscriptions/:id', ({ state, params, path }) => {

@@ -1,12 +1,13 @@
 /**
  * The Stripe provider, through the official library. Every POST carries an idempotency key, so the
- * library's own retries never charge or create twice. Our plan id and period travel in the
- * subscription's metadata; the period is also read back from the price's recurring interval.
+ * library's own retries never charge or create twice. Our plan id and period travel in each
+ * price's metadata (and the checkout's subscription metadata); the period is also read back from
+ * the price's recurring interval.
  */
 import { randomUUID } from 'node:crypto';
 import type { BillingPeriod, SubscriptionStatus } from '@epic/platform-api';
 import Stripe from 'stripe';
-import { PlanNotAvailableError, WebhookSignatureError } from '../../errors.ts';
+import { PlanChangeUnpaidError, PlanNotAvailableError, WebhookSignatureError } from '../../errors.ts';
 import type { PlanRow } from '../../plans/plan.ts';
 import type { PlatformConfig } from '../../platform-config.ts';
 import type {
@@ -70,7 +71,8 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
 		id: subscription.id,
 		customerId: idOf(subscription.customer) ?? '',
 		status: statusOf(subscription.status),
-		planId: subscription.metadata['plan_id'] ?? item?.price.metadata['plan_id'] ?? null,
+		// The price first: a plan change moves the item's price, and the metadata set at checkout stays.
+		planId: item?.price.metadata['plan_id'] ?? subscription.metadata['plan_id'] ?? null,
 		period: periodOf(item?.price, subscription.metadata['period']),
 		currentPeriodStart: fromSeconds(item?.current_period_start ?? legacy.current_period_start),
 		currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
@@ -162,20 +164,28 @@ export class StripeProvider implements BillingProvider {
 		return toProviderSubscription(await this.#stripe.subscriptions.update(id, { cancel_at_period_end: cancel }, idempotent()));
 	}
 
+	/**
+	 * The difference is charged at once (`always_invoice`), and the new plan applies only once that
+	 * invoice is paid (`pending_if_incomplete`): with prorations left for the next invoice, an
+	 * upgrade then a cancellation at the period's end had the upper plan's limits for free. A
+	 * pending update takes items and proration only, so undoing a cancellation is a request of its
+	 * own, and the plan is read from the price (toProviderSubscription), not from metadata.
+	 */
 	async changePlan(id: string, plan: PlanRow, period: BillingPeriod): Promise<ProviderSubscription> {
 		const current = await this.#stripe.subscriptions.retrieve(id);
 		const item = current.items.data[0];
 		if (!item) throw new Error(`Stripe subscription ${id} has no item to change`);
+		if (current.cancel_at_period_end) await this.#stripe.subscriptions.update(id, { cancel_at_period_end: false }, idempotent());
 		const updated = await this.#stripe.subscriptions.update(
 			id,
 			{
 				items: [{ id: item.id, price: stripePriceId(plan, period) }],
-				proration_behavior: 'create_prorations',
-				cancel_at_period_end: false,
-				metadata: { plan_id: plan.id, period },
+				proration_behavior: 'always_invoice',
+				payment_behavior: 'pending_if_incomplete',
 			},
 			idempotent(),
 		);
+		if (updated.pending_update) throw new PlanChangeUnpaidError();
 		return toProviderSubscription(updated);
 	}
 
