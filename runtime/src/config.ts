@@ -36,6 +36,12 @@ const RuntimeEnvSchema = z
 		CONTROL_PLANE_URL: z.url().optional(),
 		/** Comma-separated hosts of the control plane (portal, Studio); default PUBLIC_HOST. */
 		CONTROL_PLANE_HOSTS: z.string().optional(),
+		/**
+		 * Comma-separated addresses of proxies in front of the router (Caddy in the production stack)
+		 * whose X-Forwarded-For is passed on as it came: without it, every client the proxy forwards
+		 * would reach the control plane's limits as the proxy's address.
+		 */
+		ROUTER_TRUSTED_PROXIES: z.string().default(''),
 		RUNTIME_DATA_DIR: z.string().min(1).default('data/runtime'),
 		/** Where site backups are kept (local store); default `backups/` in the runtime's data folder. With S3, only work files. */
 		BACKUP_DIR: z.string().min(1).optional(),
@@ -202,6 +208,7 @@ export interface RuntimeConfig extends RuntimeEnv {
 	backupS3: BackupS3Settings | null;
 	siteMigrationsDir: string;
 	controlPlaneHosts: Set<string>;
+	trustedProxies: Set<string>;
 	/** Absolute; set with DOCKER_SITE_CODE_DIR. */
 	dockerSiteCodeDir: string | undefined;
 }
@@ -240,6 +247,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		siteMigrationsDir: parsed.data.SITE_MIGRATIONS_PATH ? path.resolve(rootDir, parsed.data.SITE_MIGRATIONS_PATH) : DEFAULT_SITE_MIGRATIONS_DIR,
 		dockerSiteCodeDir: parsed.data.DOCKER_SITE_CODE_DIR ? path.resolve(rootDir, parsed.data.DOCKER_SITE_CODE_DIR) : undefined,
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
+		trustedProxies: new Set(parsed.data.ROUTER_TRUSTED_PROXIES.split(',').map((address) => address.trim()).filter(Boolean)),
 	};
 }
 

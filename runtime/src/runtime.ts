@@ -166,6 +166,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		metrics,
 		logEvent,
 		wakeAllowed: wakeFloor({ floorBytes: config.WAKE_MIN_FREE_MEMORY_MB * 1024 * 1024, freeMemoryBytes: os.freemem, tierOf: (id) => tiers.tierOf(id) }),
+		trustedProxies: config.trustedProxies,
 		headersTimeoutMs: config.ROUTER_HEADERS_TIMEOUT_SECONDS * 1000,
 		requestTimeoutMs: config.ROUTER_REQUEST_TIMEOUT_SECONDS * 1000,
 	});

@@ -27,7 +27,7 @@ async function listening(server: http.Server): Promise<number> {
 }
 
 /** A router whose control plane listens on `controlPlanePort`; only the control plane's host is asked for. */
-async function routerTo(controlPlanePort: number, timeouts: { headersTimeoutMs?: number } = {}) {
+async function routerTo(controlPlanePort: number, timeouts: { headersTimeoutMs?: number; trustedProxies?: ReadonlySet<string> } = {}) {
 	const metrics = new RuntimeMetrics(new Registry());
 	const events: LogEvent[] = [];
 	const router = createHostRouter({
@@ -221,5 +221,32 @@ describe('host router, a client that never finishes its headers', () => {
 			clearInterval(drip);
 		}
 		expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+	});
+});
+
+describe('host router, the client address the control plane sees', () => {
+	async function forwardedFor(trustedProxies: ReadonlySet<string>, host: string): Promise<string | undefined> {
+		let seen: string | undefined;
+		const upstreamPort = await listening(
+			http.createServer((request, response) => {
+				seen = request.headers['x-forwarded-for'] as string;
+				response.end();
+			}),
+		);
+		const { url } = await routerTo(upstreamPort, { trustedProxies });
+		// As Caddy sends it: the client's address last in X-Forwarded-For, from loopback.
+		expect((await get(`${url}/auth/login`, { host, 'x-forwarded-for': '203.0.113.5' })).status).toBe(200);
+		return seen;
+	}
+
+	it('behind a trusted proxy, passes on the address the proxy forwarded, for IP-literal and trailing-dot hosts too', async () => {
+		const trusted = new Set(['127.0.0.1', '::1']);
+		expect(await forwardedFor(trusted, 'app.example.com')).toBe('203.0.113.5');
+		expect(await forwardedFor(trusted, '198.51.100.20')).toBe('203.0.113.5');
+		expect(await forwardedFor(trusted, 'app.example.com.')).toBe('203.0.113.5');
+	});
+
+	it('from any other peer, adds the peer, so a client cannot choose its own address', async () => {
+		expect(await forwardedFor(new Set(), 'app.example.com')).toBe('203.0.113.5, 127.0.0.1');
 	});
 });

@@ -33,6 +33,8 @@ export interface HostRouterOptions {
 	logEvent: EventLogger;
 	/** Whether a request may wake this sleeping instance now (wake-floor.ts); every wake is allowed without it. */
 	wakeAllowed?: WakeAllowed;
+	/** Proxies in front of the router whose X-Forwarded-For is passed on as it came (ROUTER_TRUSTED_PROXIES). */
+	trustedProxies?: ReadonlySet<string>;
 	/** How long a client may take to send its headers, and its whole request; defaults below. */
 	headersTimeoutMs?: number;
 	requestTimeoutMs?: number;
@@ -73,6 +75,7 @@ function assignRequestId(request: IncomingMessage): string {
 export function createHostRouter(options: HostRouterOptions): http.Server {
 	const { service, usage } = options;
 	const wakeAllowed = options.wakeAllowed ?? (() => true);
+	const proxyOptions = { trustedProxies: options.trustedProxies ?? new Set<string>() };
 
 	function targetFor(request: IncomingMessage): Target {
 		const host = normaliseHost(request.headers.host);
@@ -114,6 +117,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 				sendPage(request, response, 'no-answer', options.supportEmail);
 			},
 			(status) => options.metrics.proxied(target, status),
+			proxyOptions,
 		);
 	}
 
@@ -162,7 +166,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		}
 		const tunnel = (port: number, projectId: string | null) => {
 			const endActivity = projectId ? service.beginActivity(projectId) : () => {};
-			proxyUpgrade(request, socket, head, port, endActivity);
+			proxyUpgrade(request, socket, head, port, endActivity, proxyOptions);
 		};
 		if (target.kind === 'port') {
 			tunnel(target.port, target.projectId);

@@ -32,12 +32,18 @@ export function closeIdleUpstreamSockets(port: number): void {
 	}
 }
 
-function forwardedHeaders(request: IncomingMessage, secure: boolean): IncomingHttpHeaders {
+/** IPv4 peers come as `::ffff:a.b.c.d` on a dual-stack socket. */
+const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
+/** `trustedProxies`: peers whose X-Forwarded-For is believed (ROUTER_TRUSTED_PROXIES). */
+function forwardedHeaders(request: IncomingMessage, secure: boolean, trustedProxies: ReadonlySet<string>): IncomingHttpHeaders {
 	const headers: IncomingHttpHeaders = {};
 	for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-	const clientIp = request.socket.remoteAddress ?? '';
+	const clientIp = plainAddress(request.socket.remoteAddress ?? '');
 	const previous = request.headers['x-forwarded-for'];
-	headers['x-forwarded-for'] = previous ? `${previous}, ${clientIp}` : clientIp;
+	// A trusted proxy already put its client last: the upstream, trusting one hop, reads that one.
+	const fromTrustedProxy = previous !== undefined && trustedProxies.has(clientIp);
+	headers['x-forwarded-for'] = fromTrustedProxy ? previous : previous ? `${previous}, ${clientIp}` : clientIp;
 	headers['x-forwarded-proto'] ??= secure ? 'https' : 'http';
 	if (request.headers.host) headers['x-forwarded-host'] ??= request.headers.host;
 	return headers;
@@ -66,7 +72,21 @@ function isReplayable(request: IncomingMessage): boolean {
  * keep-alive timer first): a replayable request that failed that way before any answer is sent once
  * more on a fresh connection, as HTTP clients do (RFC 9110 §9.2.2).
  */
-export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number, onFailure: ProxyFailure, onAnswer: ProxyAnswer = () => {}): void {
+export interface ProxyOptions {
+	/** Peers whose X-Forwarded-For is passed on as it came (ROUTER_TRUSTED_PROXIES). */
+	trustedProxies: ReadonlySet<string>;
+}
+
+const NO_TRUSTED_PROXY: ProxyOptions = { trustedProxies: new Set() };
+
+export function proxyRequest(
+	request: IncomingMessage,
+	response: ServerResponse,
+	port: number,
+	onFailure: ProxyFailure,
+	onAnswer: ProxyAnswer = () => {},
+	options: ProxyOptions = NO_TRUSTED_PROXY,
+): void {
 	let clientGone = false;
 	let answered = false;
 	let current: http.ClientRequest;
@@ -77,7 +97,7 @@ export function proxyRequest(request: IncomingMessage, response: ServerResponse,
 				port,
 				method: request.method,
 				path: request.url,
-				headers: forwardedHeaders(request, false),
+				headers: forwardedHeaders(request, false, options.trustedProxies),
 				// `false`: a connection of its own, never one from the pool.
 				agent: freshConnection ? false : upstreamAgent,
 			},
@@ -111,7 +131,7 @@ export function proxyRequest(request: IncomingMessage, response: ServerResponse,
 }
 
 /** Re-sends the upgrade request to the upstream and then splices the two sockets together. */
-export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, port: number, onClose: () => void): void {
+export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, port: number, onClose: () => void, options: ProxyOptions = NO_TRUSTED_PROXY): void {
 	const upstream = net.connect(port, '127.0.0.1');
 	let closed = false;
 	const close = () => {
@@ -122,7 +142,7 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 		onClose();
 	};
 	upstream.once('connect', () => {
-		const headers = forwardedHeaders(request, false);
+		const headers = forwardedHeaders(request, false, options.trustedProxies);
 		const lines = [`${request.method} ${request.url} HTTP/1.1`, 'Connection: Upgrade', `Upgrade: ${request.headers.upgrade ?? 'websocket'}`];
 		for (const [name, value] of Object.entries(headers)) {
 			for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) lines.push(`${name}: ${item}`);
