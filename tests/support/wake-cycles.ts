@@ -5,9 +5,9 @@
  * asleep. A paused site runs that overdue timer first thing on SIGCONT, closing the connection the
  * router is about to write the visitor's request on.
  */
-import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { SleepTier } from '@epic/runtime-contract';
+import { tcpSockets } from '../../runtime/src/checkpoint/tcp-connections.ts';
 import { hostRequest } from './host-request.ts';
 import { waitFor } from './runtime-inspection.ts';
 import type { TestRuntime } from './test-runtime.ts';
@@ -17,22 +17,7 @@ const PAST_SITE_KEEP_ALIVE_MS = 6000;
 
 /** Established loopback connections whose far end is `port`: the router's connections to a site. */
 export function connectionsTo(port: number): number {
-	let count = 0;
-	for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-		let text = '';
-		try {
-			text = readFileSync(table, 'utf8');
-		} catch {
-			continue;
-		}
-		for (const line of text.split('\n').slice(1)) {
-			const fields = line.trim().split(/\s+/);
-			if (fields.length < 4) continue;
-			const remotePort = parseInt(fields[2]!.split(':')[1] ?? '', 16);
-			if (remotePort === port && fields[3] === '01') count += 1;
-		}
-	}
-	return count;
+	return tcpSockets().filter((socket) => socket.remotePort === port && socket.state === '01').length;
 }
 
 export interface WakeAnswer {

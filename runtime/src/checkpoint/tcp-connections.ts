@@ -8,8 +8,16 @@ import { readFileSync } from 'node:fs';
 /** /proc/net/tcp states that belong to a process's socket (TIME_WAIT and LISTEN do not block). */
 const OPEN_STATES = new Set(['01', '02', '03', '04', '05', '08', '09', '0B']);
 
-export function openConnectionsOnPort(port: number): number {
-	let count = 0;
+export interface TcpSocket {
+	localPort: number;
+	remotePort: number;
+	/** The kernel's state, as /proc/net/tcp writes it in hex ('01': established). */
+	state: string;
+}
+
+/** Every TCP socket of this network namespace, IPv4 and IPv6, from /proc/net/tcp{,6}. */
+export function tcpSockets(): TcpSocket[] {
+	const sockets: TcpSocket[] = [];
 	for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
 		let text: string;
 		try {
@@ -20,11 +28,15 @@ export function openConnectionsOnPort(port: number): number {
 		for (const line of text.split('\n').slice(1)) {
 			const fields = line.trim().split(/\s+/);
 			if (fields.length < 4) continue;
-			const localPort = parseInt(fields[1]!.split(':')[1] ?? '', 16);
-			if (localPort === port && OPEN_STATES.has(fields[3]!)) count += 1;
+			const portOf = (address: string) => parseInt(address.split(':').at(-1) ?? '', 16);
+			sockets.push({ localPort: portOf(fields[1]!), remotePort: portOf(fields[2]!), state: fields[3]! });
 		}
 	}
-	return count;
+	return sockets;
+}
+
+export function openConnectionsOnPort(port: number): number {
+	return tcpSockets().filter((socket) => socket.localPort === port && OPEN_STATES.has(socket.state)).length;
 }
 
 export async function waitForNoConnections(port: number, timeoutMs: number): Promise<boolean> {
