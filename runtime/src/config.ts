@@ -116,6 +116,9 @@ const RuntimeEnvSchema = z
 		 * every site, and each wake costs a site's memory. A paused site costs none to wake.
 		 */
 		WAKE_MIN_FREE_MEMORY_MB: z.coerce.number().int().min(0).max(10_000_000).default(256),
+		/** A site's largest upload and its storage (uploads plus database), unless its plan says (SiteResources); 0: no quota. */
+		SITE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(100),
+		SITE_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
 		/** The router's limits on a client: all of its headers, and its whole request (uploads included). */
 		ROUTER_HEADERS_TIMEOUT_SECONDS: seconds.default(20),
 		ROUTER_REQUEST_TIMEOUT_SECONDS: seconds.default(1800),

@@ -33,6 +33,7 @@ import { killAndWait, processesOfRuntime } from './processes/process-table.ts';
 import { createHostRouter } from './router/host-router.ts';
 import { UsageCounter } from './router/usage-counter.ts';
 import { closeIdleUpstreamSockets } from './router/proxy.ts';
+import { StorageQuota } from './router/storage-quota.ts';
 import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
@@ -167,6 +168,11 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		logEvent,
 		wakeAllowed: wakeFloor({ floorBytes: config.WAKE_MIN_FREE_MEMORY_MB * 1024 * 1024, freeMemoryBytes: os.freemem, tierOf: (id) => tiers.tierOf(id) }),
 		trustedProxies: config.trustedProxies,
+		storage: new StorageQuota({
+			defaultQuotaMb: config.SITE_STORAGE_QUOTA_MB,
+			measure: async (id) => (await service.statusWithDisk(id)).diskBytes ?? 0,
+			now: Date.now,
+		}),
 		headersTimeoutMs: config.ROUTER_HEADERS_TIMEOUT_SECONDS * 1000,
 		requestTimeoutMs: config.ROUTER_REQUEST_TIMEOUT_SECONDS * 1000,
 	});

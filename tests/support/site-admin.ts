@@ -3,7 +3,7 @@
  * backup, restore and upgrade tests do to put content and files on a site and read them back.
  */
 import { expect } from 'vitest';
-import { hostRequest, jsonBody } from './host-request.ts';
+import { hostRequest, jsonBody, type HostResponse } from './host-request.ts';
 
 export interface SiteTarget {
 	routerUrl: string;
@@ -23,16 +23,21 @@ export async function siteRequest<T>(target: SiteTarget, method: string, urlPath
 	return (response.body ? response.json() : undefined) as T;
 }
 
-/** Uploads a text file; its id. */
-export async function uploadSiteFile(target: SiteTarget, name: string, content: Buffer): Promise<string> {
+/** Sends a text file as Studio uploads one (multipart `POST /files`); the site's answer, whatever it is. */
+export async function postSiteFile(target: SiteTarget, name: string, content: Buffer): Promise<HostResponse> {
 	const form = new FormData();
 	form.append('file', new Blob([new Uint8Array(content)], { type: 'text/plain' }), name);
 	const encoded = new Response(form);
-	const response = await hostRequest(target.routerUrl, target.host, '/files', {
+	return hostRequest(target.routerUrl, target.host, '/files', {
 		method: 'POST',
 		headers: { authorization: `Bearer ${target.token}`, 'content-type': encoded.headers.get('content-type')! },
 		body: Buffer.from(await encoded.arrayBuffer()),
 	});
+}
+
+/** Uploads a text file; its id. */
+export async function uploadSiteFile(target: SiteTarget, name: string, content: Buffer): Promise<string> {
+	const response = await postSiteFile(target, name, content);
 	expect(response.status, response.body).toBe(200);
 	return response.json<{ data: { id: string } }>().data.id;
 }

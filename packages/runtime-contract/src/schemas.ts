@@ -24,13 +24,17 @@ export const adminCredentials = z.object({
 
 /**
  * What a site may use, from its project's plan: memory in MiB (swap included) and a CPU weight
- * (Docker's --cpu-shares: relative, 1024 is one ordinary share); either absent, the runtime's
- * default. The container driver applies them at each start of the site's container; the process
- * driver has no limits to apply.
+ * (Docker's --cpu-shares: relative, 1024 is one ordinary share), which the container driver
+ * applies at each start of the site's container (the process driver has none to apply); the
+ * largest upload in MB, which the site's Directus gets at its next start; and a storage quota in
+ * MB (uploads plus database), past which the router refuses uploads. Any absent: the runtime's
+ * default.
  */
 export const siteResources = z.object({
 	memoryMb: z.number().int().min(128).max(65_536).optional(),
 	cpuShares: z.number().int().min(2).max(262_144).optional(),
+	uploadMaxMb: z.number().int().min(1).max(10_240).optional(),
+	storageQuotaMb: z.number().int().min(1).max(1_048_576).optional(),
 });
 
 export const ensureInstanceBody = z.object({

@@ -44,6 +44,8 @@ export function instanceEnv(
 		// machine anyway.
 		PRESSURE_LIMITER_ENABLED: 'false',
 		IMPORT_IP_DENY_LIST: SITE_DENIED_NETWORKS.join(','),
+		// Its plan's largest upload; the storage quota is the router's (router/storage-quota.ts).
+		FILES_MAX_UPLOAD_SIZE: `${record.resources?.uploadMaxMb ?? config.SITE_UPLOAD_MAX_MB}mb`,
 		...SITE_MAIL_OFF_ENV,
 	};
 	const nodeOptions = siteNodeOptions(config);

@@ -18,6 +18,7 @@ import type { PageKind } from './page-copy.ts';
 import { BUSY_RETRY_AFTER_SECONDS, sendPage } from './pages.ts';
 import { proxyRequest, proxyUpgrade } from './proxy.ts';
 import type { UsageCounter } from './usage-counter.ts';
+import { isUpload, type StorageQuota } from './storage-quota.ts';
 import type { WakeAllowed } from './wake-floor.ts';
 
 export interface HostRouterOptions {
@@ -33,6 +34,8 @@ export interface HostRouterOptions {
 	logEvent: EventLogger;
 	/** Whether a request may wake this sleeping instance now (wake-floor.ts); every wake is allowed without it. */
 	wakeAllowed?: WakeAllowed;
+	/** Sites' storage quotas, checked before an upload reaches the site (storage-quota.ts); none without it. */
+	storage?: StorageQuota;
 	/** Proxies in front of the router whose X-Forwarded-For is passed on as it came (ROUTER_TRUSTED_PROXIES). */
 	trustedProxies?: ReadonlySet<string>;
 	/** How long a client may take to send its headers, and its whole request; defaults below. */
@@ -143,14 +146,38 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 	}
 
 	// The time-outs below are enforced on this check's ticks (Node's default: every 30 s).
+	function route(request: IncomingMessage, response: ServerResponse, target: Target, projectId: string | null): void {
+		if (target.kind === 'port') forward(request, response, target.port, projectId ? 'site' : 'control_plane');
+		else if (target.kind === 'page') sendPage(request, response, target.page, options.supportEmail);
+		else void wakeThenForward(request, response, target.record);
+	}
+
+	/** An upload reaches a site only within its storage quota; the site's usage is measured again after it. */
+	async function routeUpload(request: IncomingMessage, response: ServerResponse, target: Target, projectId: string, storage: StorageQuota): Promise<void> {
+		const record = service.resolveHost(normaliseHost(request.headers.host) ?? '');
+		const declared = Number(request.headers['content-length'] ?? 0);
+		const verdict = record ? await storage.check(record, Number.isFinite(declared) ? declared : 0) : { allowed: true };
+		if (!verdict.allowed) {
+			sendPage(request, response, 'storage-full', options.supportEmail);
+			return;
+		}
+		response.once('close', () => storage.forget(projectId));
+		route(request, response, target, projectId);
+	}
+
 	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
 		response.setHeader(REQUEST_ID_HEADER, assignRequestId(request));
 		const target = targetFor(request);
 		const projectId = target.kind === 'instance' ? target.record.id : target.kind === 'port' ? target.projectId : null;
 		if (projectId) response.once('close', service.beginActivity(projectId));
-		if (target.kind === 'port') forward(request, response, target.port, projectId ? 'site' : 'control_plane');
-		else if (target.kind === 'page') sendPage(request, response, target.page, options.supportEmail);
-		else void wakeThenForward(request, response, target.record);
+		if (projectId && options.storage && isUpload(request)) {
+			routeUpload(request, response, target, projectId, options.storage).catch((error: Error) => {
+				proxyFailed(request, 'site', 'upstream', error, null);
+				sendPage(request, response, 'no-answer', options.supportEmail);
+			});
+		} else {
+			route(request, response, target, projectId);
+		}
 	});
 
 	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

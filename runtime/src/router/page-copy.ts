@@ -2,7 +2,7 @@
  * Words of the router's own pages in the portal's three languages. The language comes from the
  * browser's Accept-Language header, since these pages are shown before any app can ask.
  */
-export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer' | 'busy';
+export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer' | 'busy' | 'storage-full';
 export type Language = 'en' | 'es' | 'ru';
 
 interface Copy {
@@ -19,6 +19,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		unavailable: { title: 'This site could not start', body: 'The CMS did not answer. We retry automatically; try again in a minute.' },
 		'no-answer': { title: 'This site did not answer', body: 'The CMS is running but did not answer this request. Try again in a moment.' },
 		busy: { title: 'This site is asleep, and the platform is busy', body: 'The site wakes as soon as the platform has room for it. Please try again in a minute.' },
+		'storage-full': { title: "This project's storage is full", body: 'New uploads are refused until files are deleted or the project moves to a larger plan. Everything already stored is kept.' },
 		support: 'Need help? Write to',
 	},
 	es: {
@@ -29,6 +30,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		unavailable: { title: 'Este sitio no pudo iniciarse', body: 'El CMS no respondió. Lo reintentamos automáticamente; vuelve a probar en un minuto.' },
 		'no-answer': { title: 'Este sitio no respondió', body: 'El CMS está en marcha, pero no respondió a esta solicitud. Vuelve a intentarlo en un momento.' },
 		busy: { title: 'Este sitio está en reposo y la plataforma está ocupada', body: 'El sitio se despertará en cuanto la plataforma tenga sitio para él. Vuelve a intentarlo en un minuto.' },
+		'storage-full': { title: 'El almacenamiento de este proyecto está lleno', body: 'Las nuevas subidas se rechazan hasta que se borren archivos o el proyecto pase a un plan mayor. Todo lo ya guardado se conserva.' },
 		support: '¿Necesitas ayuda? Escribe a',
 	},
 	ru: {
@@ -39,6 +41,7 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		unavailable: { title: 'Сайт не смог запуститься', body: 'CMS не ответила. Мы повторяем попытки автоматически; попробуйте ещё раз через минуту.' },
 		'no-answer': { title: 'Сайт не ответил', body: 'CMS работает, но не ответила на этот запрос. Попробуйте ещё раз через мгновение.' },
 		busy: { title: 'Сайт спит, а платформа занята', body: 'Сайт проснётся, как только у платформы освободится для него место. Попробуйте ещё раз через минуту.' },
+		'storage-full': { title: 'Хранилище проекта заполнено', body: 'Новые загрузки отклоняются, пока не удалены файлы или проект не перейдёт на больший тариф. Всё уже сохранённое остаётся.' },
 		support: 'Нужна помощь? Напишите на',
 	},
 };

@@ -1,7 +1,7 @@
 /**
  * The router's branded pages: unknown host, suspended or stopped project, a site waking up (which
  * reloads itself), a site that failed to start, a running upstream that did not answer one request,
- * and a sleeping site the platform has no memory to wake now.
+ * a sleeping site the platform has no memory to wake now, and an upload past the site's storage quota.
  * API clients get the same answer as JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +15,7 @@ const STATUS: Record<PageKind, number> = {
 	unavailable: 502,
 	'no-answer': 502,
 	busy: 503,
+	'storage-full': 507,
 };
 
 /** Seconds a client is told to wait before it asks a busy platform again. */

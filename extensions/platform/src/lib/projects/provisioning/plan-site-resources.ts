@@ -1,7 +1,8 @@
 /**
- * The memory and CPU a project's site gets where sites run in containers: its owner's current
- * plan's `site_memory_mb` and `site_cpu_shares` (newest current subscription, as billing reads
- * it). Empty values, or no current subscription, leave the runtime's defaults.
+ * What a project's site gets from its owner's current plan (newest current subscription, as
+ * billing reads it): `site_memory_mb` and `site_cpu_shares` where sites run in containers, and
+ * `site_upload_max_mb` and `site_storage_quota_mb` everywhere. Empty values, or no current
+ * subscription, leave the runtime's defaults.
  */
 import type { Knex } from 'knex';
 import type { SiteResources } from '@epic/runtime-contract';
@@ -10,13 +11,15 @@ import { CURRENT_STATUSES } from '../../billing/subscription-mirror.ts';
 interface PlanLimitsRow {
 	site_memory_mb: number | string | null;
 	site_cpu_shares: number | string | null;
+	site_upload_max_mb: number | string | null;
+	site_storage_quota_mb: number | string | null;
 }
 
 export async function planSiteResources(database: Knex, owner: string | null): Promise<SiteResources | undefined> {
 	if (!owner) return undefined;
 	const row = (await database('user_subscriptions')
 		.join('subscription_plans', 'subscription_plans.id', 'user_subscriptions.plan')
-		.select('subscription_plans.site_memory_mb', 'subscription_plans.site_cpu_shares')
+		.select('subscription_plans.site_memory_mb', 'subscription_plans.site_cpu_shares', 'subscription_plans.site_upload_max_mb', 'subscription_plans.site_storage_quota_mb')
 		.where('user_subscriptions.user', owner)
 		.whereIn('user_subscriptions.status', CURRENT_STATUSES)
 		.orderBy('user_subscriptions.date_created', 'desc')
@@ -24,6 +27,8 @@ export async function planSiteResources(database: Knex, owner: string | null): P
 	const resources: SiteResources = {
 		...(row?.site_memory_mb != null ? { memoryMb: Number(row.site_memory_mb) } : {}),
 		...(row?.site_cpu_shares != null ? { cpuShares: Number(row.site_cpu_shares) } : {}),
+		...(row?.site_upload_max_mb != null ? { uploadMaxMb: Number(row.site_upload_max_mb) } : {}),
+		...(row?.site_storage_quota_mb != null ? { storageQuotaMb: Number(row.site_storage_quota_mb) } : {}),
 	};
 	return Object.keys(resources).length ? resources : undefined;
 }
