@@ -98,6 +98,10 @@ async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launc
 		};
 	}
 	const support = await detectCheckpointSupport(config);
+	// Said at every start: this driver is for one developer's machine, not for tenants.
+	log(
+		`sites run as processes of the runtime's own user (uid ${process.getuid?.() ?? 'unknown'}): they are isolated from each other only by their ports and folders, and each can read the runtime's state, secrets and every other site's files. Production runs each site in its own container (RUNTIME_DRIVER=docker).`,
+	);
 	const launcherPath = support.available ? config.SITE_LAUNCHER_PATH : undefined;
 	const launcher = { spawn: (dir: string, env: Record<string, string>) => spawnInstanceProcess(dir, env, launcherPath), waitUntilAnswering };
 	return { launcher, support, tierConfig: config };

@@ -62,6 +62,8 @@ describe('without CRIU: paused, then stopped', () => {
 		const tiers = await sleepTiers(runtime);
 		expect(tiers.checkpoint).toEqual({ available: false, reason: 'CRIU_PATH is not set', criuVersion: null });
 		expect(runtime.output()).toContain('sleep tiers: paused, stopped (no checkpoints: CRIU_PATH is not set)');
+		// What the process driver does not isolate is said at every start.
+		expect(runtime.output()).toMatch(/sites run as processes of the runtime's own user \(uid \d+\): .* Production runs each site in its own container \(RUNTIME_DRIVER=docker\)\./);
 	});
 
 	test('an idle site is paused (its process stopped, not ended) and answers its next request', async () => {
