@@ -11,7 +11,12 @@ import { bootTestControlPlane, type RunningTestControlPlane } from '../support/t
 let own: RunningTestControlPlane;
 
 beforeAll(async () => {
-	own = await bootTestControlPlane(controlPlane().db, { label: 'cookies', env: { PUBLIC_URL: 'https://app.cookies.example.com', PUBLIC_HOST: 'sites.cookies.example.com' } });
+	own = await bootTestControlPlane(controlPlane().db, {
+		label: 'cookies',
+		env: { PUBLIC_URL: 'https://app.cookies.example.com', PUBLIC_HOST: 'sites.cookies.example.com' },
+		// Nothing serves that https address here: the tests talk to the control plane directly.
+		reachAtListenAddress: true,
+	});
 	const { stop: _stop, ...handle } = own;
 	useOwnControlPlane(handle);
 }, 180_000);

@@ -160,7 +160,7 @@ export async function prepareTestDatabase(db: TestDatabaseClient, label: string)
  */
 export async function bootTestControlPlane(
 	db: TestDatabaseClient,
-	options: { label?: string; env?: Record<string, string>; directusEnv?: Record<string, string>; pgServerUrl?: string | undefined } = {},
+	options: { label?: string; env?: Record<string, string>; directusEnv?: Record<string, string>; pgServerUrl?: string | undefined; reachAtListenAddress?: boolean } = {},
 ): Promise<RunningTestControlPlane> {
 	const { config, env, dataDir, adminPassword, smtpPort, uiPort, discard } = await testEnvironment(
 		db,
@@ -173,8 +173,9 @@ export async function bootTestControlPlane(
 
 	try {
 		await copyPreparedDatabase(env, adminPassword, dataDir);
-		// Where it listens: PUBLIC_URL unless a suite gives it another public address (https, say).
-		const url = `http://127.0.0.1:${config.controlPlanePort}`;
+		// Reached at PUBLIC_URL (the portal's links and Directus's allow-lists are built from it), or
+		// where it listens, for a suite that gives it a public address nothing here serves (https).
+		const url = options.reachAtListenAddress ? `http://127.0.0.1:${config.controlPlanePort}` : config.publicUrl;
 		const start = () => startControlPlane({ env, cwd: dataDir, url, timeoutMs: 90_000 });
 		let running = await start();
 		return {

@@ -142,10 +142,12 @@ export class DomainRouting {
 		if (verified && hasInstance) await driver.setCustomDomains(row.id, [row.domain!]);
 		if (action === 'unroute' && hasInstance) await driver.setCustomDomains(row.id, []);
 		// Only if the domain is still the one checked: a change in between starts afresh.
-		if (!(await this.#save(row.id, state, row.domain))) {
-			if (verified && hasInstance) await driver.setCustomDomains(row.id, []);
-			return 'none';
-		}
+		const saved = await this.#save(row, state);
+		// The domain changed meanwhile: what this check routed is not the project's any more.
+		if (saved === 'domain-changed' && verified && hasInstance) await driver.setCustomDomains(row.id, []);
+		// Another check of the same domain saved first (the scheduled and the manual re-check, say):
+		// it routed the same way and told the owner; this one tells nobody again.
+		if (saved !== 'saved') return 'none';
 		if (action === 'route') logger.info(`Project ${row.id}: ${row.domain} verified and routed`);
 		if (action !== 'none' && row.owner) {
 			const kind = action === 'route' ? 'domain_verified' : 'domain_lost';
@@ -195,15 +197,27 @@ export class DomainRouting {
 		return (await this.#options.database('projects').select(COLUMNS).where({ id: projectId }).first()) as DomainRow | undefined;
 	}
 
-	/** Saves the check's state only while the project still has the domain checked. */
-	async #save(projectId: string, state: DomainCheckState, checkedDomain: string | null): Promise<boolean> {
+	/**
+	 * Saves the check's state only while the project still has the domain checked and the state
+	 * this check started from: of two checks that read the same row, one saves and the other learns
+	 * it was 'raced', so a route, a drop or a failure is counted and announced once.
+	 */
+	async #save(row: DomainRow, state: DomainCheckState): Promise<'saved' | 'raced' | 'domain-changed'> {
 		const db = this.#options.database;
 		const timestamp = (date: Date | null) => (date ? toDbTimestamp(db, date) : null);
-		const updated = await db('projects').where({ id: projectId, domain: checkedDomain }).update({
+		const read = stateOf(row);
+		const query = db('projects')
+			.where({ id: row.id, domain: row.domain })
+			.whereRaw('COALESCE(domain_failures, 0) = ?', [read.failures]);
+		if (read.verifiedAt) query.whereNotNull('domain_verified_at');
+		else query.whereNull('domain_verified_at');
+		const updated = await query.update({
 			domain_verified_at: timestamp(state.verifiedAt),
 			domain_failures: state.failures,
 			domain_failing_since: timestamp(state.failingSince),
 		});
-		return updated > 0;
+		if (updated > 0) return 'saved';
+		const stillClaimed = await db('projects').where({ id: row.id, domain: row.domain }).first('id');
+		return stillClaimed ? 'raced' : 'domain-changed';
 	}
 }
