@@ -42,7 +42,15 @@ export class BackupService {
 		this.#parts = parts;
 		const now = parts.now ?? Date.now;
 		this.#jobs = new RestoreJobs(now);
-		this.#restoreParts = { databases: parts.databases, store: parts.store, now, service: parts.service, instances: parts.instances, jobs: this.#jobs };
+		this.#restoreParts = {
+			databases: parts.databases,
+			store: parts.store,
+			now,
+			service: parts.service,
+			instances: parts.instances,
+			jobs: this.#jobs,
+			retainSafetyBackups: (projectId) => this.#retain(projectId, 'safety', parts.keepSafety),
+		};
 	}
 
 	#project(projectId: string) {
@@ -84,11 +92,7 @@ export class BackupService {
 		if (!(await this.#parts.store.get(projectId, backupId))) throw backupNotFound(projectId, backupId);
 		const job = this.#jobs.begin(projectId, backupId);
 		void this.#locks
-			.run(projectId, async () => {
-				await runRestore(this.#restoreParts, job);
-				// Once the restore has ended: until then its safety backup may be needed to roll back.
-				await this.#retain(projectId, 'safety', this.#parts.keepSafety);
-			})
+			.run(projectId, () => runRestore(this.#restoreParts, job))
 			.then(() => this.#parts.log(`project ${projectId}: restore of ${backupId} ${job.state}${job.error ? `: ${job.error}` : ''}`))
 			.catch((error: Error) => this.#parts.log(`project ${projectId}: restore of ${backupId} failed unexpectedly: ${error.message}`));
 		return this.#jobs.get(projectId, job.id)!;

@@ -19,6 +19,11 @@ export interface RestoreParts extends BackupParts {
 	service: InstanceService;
 	instances: StateStore;
 	jobs: RestoreJobs;
+	/**
+	 * Applies the retention of safety backups once the site no longer needs the one this restore
+	 * took; called before the job says it ended, so whoever polls it sees the backups as they stay.
+	 */
+	retainSafetyBackups: (projectId: string) => Promise<void>;
 }
 
 export interface OpenedArchive {
@@ -64,6 +69,11 @@ async function rollBack(parts: RestoreParts, job: RestoreJob, control: InstanceC
 
 /** Runs the job to its end; never rejects (the outcome is in the job). */
 export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<void> {
+	const end = async (state: Exclude<RestoreJob['state'], 'running'>, error: string | null = null) => {
+		// A retention that fails leaves one backup too many: never a reason to fail the restore.
+		await parts.retainSafetyBackups(job.projectId).catch(() => {});
+		parts.jobs.finish(job, state, error);
+	};
 	await mkdir(parts.store.workDir, { recursive: true, mode: 0o700 });
 	const work = await mkdtemp(path.join(parts.store.workDir, 'restore-'));
 	try {
@@ -78,21 +88,22 @@ export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<
 				// Until the site serves whole data again: a runtime crash from here on is undone at its next start.
 				parts.instances.update(job.projectId, { rollbackBackupId: safetyBackupId });
 			} catch (error) {
-				parts.jobs.finish(job, 'failed', (error as Error).message);
+				await end('failed', (error as Error).message);
 				return;
 			}
 			try {
 				await putInPlace(parts, job, control, opened);
 				parts.instances.update(job.projectId, { rollbackBackupId: null });
-				parts.jobs.finish(job, 'succeeded');
+				await end('succeeded');
 			} catch (error) {
 				const message = (error as Error).message;
 				try {
 					await rollBack(parts, job, control, safetyBackupId, work);
 					parts.instances.update(job.projectId, { rollbackBackupId: null });
 					job.rolledBack = true;
-					parts.jobs.finish(job, 'failed', `${message} (the site’s data from before the restore was put back)`);
+					await end('failed', `${message} (the site’s data from before the restore was put back)`);
 				} catch (rollbackError) {
+					// The safety backup may be all that is left of the site's data: no retention now.
 					parts.jobs.finish(job, 'rollback-failed', `${message}; putting back safety backup ${safetyBackupId} failed too: ${(rollbackError as Error).message}`);
 				}
 			}
