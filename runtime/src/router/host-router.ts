@@ -44,7 +44,7 @@ export interface HostRouterOptions {
 }
 
 type Target =
-	| { kind: 'port'; port: number; projectId: string | null }
+	| { kind: 'port'; port: number; projectId: string | null; record?: InstanceRecord }
 	| { kind: 'instance'; record: InstanceRecord }
 	| { kind: 'page'; page: PageKind };
 
@@ -92,7 +92,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		if (record.desired === 'stopped') return { kind: 'page', page: 'stopped' };
 		usage.count(record.id);
 		const port = service.portIfRunning(record);
-		if (port) return { kind: 'port', port, projectId: record.id };
+		if (port) return { kind: 'port', port, projectId: record.id, record };
 		return wakeAllowed(record.id) ? { kind: 'instance', record } : { kind: 'page', page: 'busy' };
 	}
 
@@ -145,7 +145,6 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		else forward(request, response, port, 'site');
 	}
 
-	// The time-outs below are enforced on this check's ticks (Node's default: every 30 s).
 	function route(request: IncomingMessage, response: ServerResponse, target: Target, projectId: string | null): void {
 		if (target.kind === 'port') forward(request, response, target.port, projectId ? 'site' : 'control_plane');
 		else if (target.kind === 'page') sendPage(request, response, target.page, options.supportEmail);
@@ -154,7 +153,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 
 	/** An upload reaches a site only within its storage quota; the site's usage is measured again after it. */
 	async function routeUpload(request: IncomingMessage, response: ServerResponse, target: Target, projectId: string, storage: StorageQuota): Promise<void> {
-		const record = service.resolveHost(normaliseHost(request.headers.host) ?? '');
+		const record = target.kind === 'page' ? undefined : target.record;
 		const declared = Number(request.headers['content-length'] ?? 0);
 		const verdict = record ? await storage.check(record, Number.isFinite(declared) ? declared : 0) : { allowed: true };
 		if (!verdict.allowed) {
@@ -165,6 +164,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		route(request, response, target, projectId);
 	}
 
+	// The time-outs below are enforced on this check's ticks (Node's default: every 30 s).
 	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
 		response.setHeader(REQUEST_ID_HEADER, assignRequestId(request));
 		const target = targetFor(request);
