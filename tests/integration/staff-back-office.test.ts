@@ -1,6 +1,7 @@
 /**
  * Staff's back office in Studio, against a real runtime: each project's row carries its site's
- * state, last request and restarts, copied from the runtime by the instance sync; the Platform
+ * state, last request, restarts and storage against its plan's quota, copied from the runtime by
+ * the instance sync; the Platform
  * dashboard's panels read what Studio's Insights reads (the day's requests among them); a
  * customer's user page lists their projects, subscriptions and billing events; and the Project
  * actions Flow restores a backup and deletes a project, run as Studio runs it (POST
@@ -184,6 +185,30 @@ describe("the projects' sites in Studio", () => {
 		const restarted = await syncedRowWhen((row) => row.restarts === 1 && row.instance_state === 'running', 30_000);
 		expect(restarted).toMatchObject({ instance_state: 'running', restarts: 1 });
 		expect(await runtime.driver.instanceStatus(project.id)).toMatchObject({ state: 'running', restarts: 1 });
+	}, 60_000);
+
+	it("keep each site's storage against its plan's quota, read-only, as the runtime measured it", async () => {
+		// The sync measures a project it never measured on its first run after the site exists.
+		const read = () => db('projects').select('storage_used_mb', 'storage_quota_mb', 'storage_measured_at').where({ id: project.id }).first();
+		const deadline = Date.now() + 20_000;
+		let row = await read();
+		while (row.storage_measured_at === null && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			row = await read();
+		}
+		const now = await runtime.driver.instanceStatus(project.id);
+		expect(fromDbTimestamp(row.storage_measured_at)).not.toBeNull();
+		// The site's log and database only grow: what was copied is at most what the runtime measures now.
+		const usedMb = Number(row.storage_used_mb);
+		expect(usedMb).toBeGreaterThan(0);
+		expect(usedMb).toBeLessThanOrEqual(Math.round((now!.diskBytes! / (1024 * 1024)) * 10) / 10);
+		// The Pro plan's site_storage_quota_mb, as the runtime holds it for the site.
+		expect(now!.resources?.storageQuotaMb).toBe(5120);
+		expect(Number(row.storage_quota_mb)).toBe(5120);
+
+		const fields = await api<{ data: { field: string; meta: { readonly: boolean } }[] }>('GET', '/fields/projects', { token: admin });
+		const meta = Object.fromEntries(fields.body.data.map((field) => [field.field, field.meta]));
+		for (const field of ['storage_used_mb', 'storage_quota_mb', 'storage_measured_at']) expect(meta[field]?.readonly, field).toBe(true);
 	}, 60_000);
 
 	it("feed the Platform dashboard, whose panels read active subscriptions, projects by state and the day's requests", async () => {

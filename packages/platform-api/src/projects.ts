@@ -152,3 +152,33 @@ export type ProjectsUsage =
 			projects: ProjectUsage[];
 	  }
 	| { available: false; reason: 'not_configured' | 'unreachable' };
+
+/** Why `GET /projects/{id}/storage` has no figures. */
+export type StorageUnavailableReason =
+	/** The control plane runs without a runtime: nothing is measured. */
+	| 'not_configured'
+	/** The runtime did not answer in time. */
+	| 'unreachable'
+	/** The project has no site yet (draft, being set up, or failed), or no longer has one. */
+	| 'not_provisioned';
+
+/**
+ * `GET /projects/{id}/storage`, to the project's owner (and staff): what its site stores, as the
+ * runtime measures it for the quota (uploads, database and log), against the quota the runtime
+ * enforces for it (the plan's `site_storage_quota_mb`). Once `full`, the site refuses uploads
+ * (`507 STORAGE_FULL`) until files are deleted or the plan allows more. Never zeros in place of
+ * figures the platform could not read.
+ */
+export type ProjectStorage =
+	| {
+			available: true;
+			used_bytes: number;
+			/**
+			 * Null when the site has no quota from its plan: the runtime's own default
+			 * (`SITE_STORAGE_QUOTA_MB`, none unless set) then applies, which the control plane cannot see.
+			 */
+			quota_bytes: number | null;
+			/** `used_bytes >= quota_bytes`: uploads are refused. */
+			full: boolean;
+	  }
+	| { available: false; reason: StorageUnavailableReason };

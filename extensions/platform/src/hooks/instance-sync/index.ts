@@ -1,6 +1,6 @@
 /**
  * The back office's sync (lib/projects/instance-sync) on `INSTANCE_SYNC_SCHEDULE`: each project's
- * instance state, last request, restarts and requests per day, copied from the runtime for Studio.
+ * instance state, last request, restarts, requests per day and storage, copied from the runtime for Studio.
  * A run still going when the next is due is not doubled; a failed run is logged and the next one
  * tries again. Without a runtime there is nothing to copy.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectsUsage } from './guards';
+import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectStorage, isProjectsUsage } from './guards';
 
 const project = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -57,5 +57,23 @@ describe('usage answer guard', () => {
     expect(isProjectsUsage({ ...usage, total: { ...figures, change_percent: '5' } })).toBe(false);
     expect(isProjectsUsage({ ...usage, projects: [{ ...usage.projects[0], daily: [{ day: '2026-03-15' }] }] })).toBe(false);
     expect(isProjectsUsage({ ...usage, available: undefined })).toBe(false);
+  });
+});
+
+describe('storage answer guard', () => {
+  const storage = { available: true, used_bytes: 12_582_912, quota_bytes: 5_368_709_120, full: false };
+
+  it('accepts the figures, with or without a quota, and every unavailable answer', () => {
+    expect(isProjectStorage(storage)).toBe(true);
+    expect(isProjectStorage({ ...storage, quota_bytes: null })).toBe(true);
+    for (const reason of ['not_configured', 'unreachable', 'not_provisioned']) expect(isProjectStorage({ available: false, reason })).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    expect(isProjectStorage({ available: false, reason: 'other' })).toBe(false);
+    expect(isProjectStorage({ ...storage, used_bytes: -1 })).toBe(false);
+    expect(isProjectStorage({ ...storage, quota_bytes: '5' })).toBe(false);
+    expect(isProjectStorage({ ...storage, full: 'no' })).toBe(false);
+    expect(isProjectStorage(null)).toBe(false);
   });
 });

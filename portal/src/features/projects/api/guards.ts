@@ -3,6 +3,7 @@ import type {
   DnsVerifyResult,
   Project,
   ProjectCredentials,
+  ProjectStorage,
   ProjectsUsage,
   ProjectStep,
   ProjectUsage,
@@ -76,4 +77,12 @@ export function isProjectsUsage(value: unknown): value is ProjectsUsage {
     Array.isArray(value.projects) &&
     value.projects.every(isProjectUsage)
   );
+}
+
+const STORAGE_UNAVAILABLE_REASONS: readonly unknown[] = ['not_configured', 'unreachable', 'not_provisioned'];
+
+export function isProjectStorage(value: unknown): value is ProjectStorage {
+  if (!isRecord(value)) return false;
+  if (value.available === false) return STORAGE_UNAVAILABLE_REASONS.includes(value.reason);
+  return value.available === true && isCount(value.used_bytes) && (value.quota_bytes === null || isCount(value.quota_bytes)) && typeof value.full === 'boolean';
 }

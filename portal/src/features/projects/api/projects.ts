@@ -5,6 +5,7 @@ import type {
   Project,
   ProjectCreateRequest,
   ProjectCredentials,
+  ProjectStorage,
   ProjectsUsage,
   ProjectUpdateRequest,
 } from '@epic/platform-api';
@@ -13,7 +14,7 @@ import { UnexpectedResponseError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { directus } from '../../../lib/directus';
 import { isProvisioning } from '../lib/project-status';
-import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectsUsage } from './guards';
+import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectStorage, isProjectsUsage } from './guards';
 
 /**
  * The projects API (`/projects/*`, packages/platform-api/src/projects.ts) and the DNS check
@@ -39,6 +40,7 @@ const PROJECTS_KEY = 'projects';
 const PROJECT_KEY = 'project';
 const CREDENTIALS_KEY = 'project/credentials';
 const USAGE_KEY = 'projects/usage';
+const STORAGE_KEY = 'project/storage';
 /** The router's counts change with every visit; the dashboard reads them again at this pace. */
 export const USAGE_POLL_MS = 60_000;
 
@@ -59,6 +61,8 @@ export const rotatePassword = (id: string): Promise<ProjectCredentials> =>
   request('POST', `${projectPath(id)}/rotate-password`, isProjectCredentials);
 /** `GET /projects/usage`: the router's request counts of the caller's projects, or why there are none. */
 export const fetchProjectsUsage = (): Promise<ProjectsUsage> => request('GET', '/projects/usage', isProjectsUsage);
+/** `GET /projects/{id}/storage`: what the site stores against its plan's quota, measured now, or why there are no figures. */
+export const fetchProjectStorage = (id: string): Promise<ProjectStorage> => request('GET', `${projectPath(id)}/storage`, isProjectStorage);
 /** `POST /dns-verify`: whether the domain's A record points at the platform. */
 export const verifyDns = (body: DnsVerifyRequest): Promise<DnsVerifyResult> => request('POST', '/dns-verify', isDnsVerifyResult, body);
 
@@ -89,6 +93,17 @@ export function useProjectCredentials(id: string, enabled: boolean) {
   const { user } = useAuth();
   return useSWR(user && enabled ? ([CREDENTIALS_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchCredentials(projectId), {
     revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}
+
+/**
+ * The site's storage, read while `enabled` (the details dialog shows a published project), and
+ * again when the window regains focus: the owner may have deleted files in the site's Studio.
+ */
+export function useProjectStorage(id: string, enabled: boolean) {
+  const { user } = useAuth();
+  return useSWR(user && enabled ? ([STORAGE_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectStorage(projectId), {
     shouldRetryOnError: false,
   });
 }

@@ -32,8 +32,9 @@ import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-st
 import { CopyButton } from './copy-button';
 import { ProjectBackups } from './project-backups';
 import { ProjectStatusBadge } from './project-status-badge';
+import { ProjectStorage } from './project-storage';
 
-/** A project's details: its links, admin credentials (once active), description, dates and custom domain. */
+/** A project's details: its links, storage and admin credentials (once active), description, dates, backups and custom domain. */
 export function ProjectDetailsDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -132,6 +133,8 @@ function DetailsContent({ project }: { project: Project }) {
             )}
           </DataList.Root>
 
+          <Separator />
+          <ProjectStorage project={project} />
           <Separator />
           <Credentials project={project} open={open} />
           <Separator />

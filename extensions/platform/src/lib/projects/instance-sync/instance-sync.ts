@@ -4,12 +4,13 @@
  * `projects` row, and its requests per day in `project_daily_requests` for the Insights dashboard.
  * Two calls to the runtime per run (every instance, and the daily counts), then only the values
  * that changed are written, with knex: no revision or activity row for what is a copy of the
- * runtime's figures.
+ * runtime's figures. Each site's storage is measured less often (storage-sync.ts).
  */
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbDate, toDbTimestamp } from '../../billing/db-values.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import { usageWindow } from '../usage/usage-window.ts';
+import { syncStorage } from './storage-sync.ts';
 import { dailyRequestChanges, dailyRequestsId, projectChanges, type DailyRequests, type ProjectChange, type StoredProject } from './instance-sync-changes.ts';
 
 export const DAILY_REQUESTS = 'project_daily_requests';
@@ -29,6 +30,8 @@ export interface InstanceSyncOutcome {
 	dailyRowsWritten: number;
 	/** Writes that failed (logged); the next run tries them again. */
 	failed: number;
+	/** Projects whose storage was measured and written (a failed measurement is logged and retried next run). */
+	storageMeasured: number;
 }
 
 interface ProjectRow {
@@ -66,7 +69,7 @@ export class InstanceSync {
 		const { driver, now } = this.#parts;
 		const fromDay = this.#backfilled ? utcDay(now(), 1) : usageWindow(now()).from;
 		const [statuses, usage, stored] = await Promise.all([driver.listInstances(), driver.usage(fromDay), this.#storedProjects()]);
-		const outcome: InstanceSyncOutcome = { projectsChanged: 0, dailyRowsWritten: 0, failed: 0 };
+		const outcome: InstanceSyncOutcome = { projectsChanged: 0, dailyRowsWritten: 0, failed: 0, storageMeasured: 0 };
 
 		for (const change of projectChanges(stored, statuses)) {
 			if (await this.#attempt(`project ${change.id}`, () => this.#saveProject(change))) outcome.projectsChanged += 1;
@@ -80,6 +83,7 @@ export class InstanceSync {
 			else outcome.failed += 1;
 		}
 		if (outcome.failed === 0) this.#backfilled = true;
+		outcome.storageMeasured = await syncStorage(this.#parts, new Set(statuses.map((status) => status.projectId)));
 		return outcome;
 	}
 

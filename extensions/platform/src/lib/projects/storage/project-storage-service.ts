@@ -1,0 +1,57 @@
+/**
+ * `GET /projects/{id}/storage` (docs/product.md, Projects API): the site's storage against its
+ * quota, to its owner, or to staff for any project (the owner is in the query otherwise, as
+ * everywhere in lib/projects, docs/access-model.md; another customer's project answers exactly like
+ * a missing one). The runtime measures on every call, so the figure is the one uploads are checked
+ * against now. Without a runtime, or when it does not answer, the answer says so instead of zeros.
+ */
+import type { ProjectStorage } from '@epic/platform-api';
+import type { Knex } from 'knex';
+import { ProjectNotFoundError } from '../../errors.ts';
+import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { storageOf } from './storage-figures.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface StorageCaller {
+	userId: string;
+	/** Staff (administrators) read any project's storage, to help its owner. */
+	staff: boolean;
+}
+
+export interface ProjectStorageOptions {
+	database: Knex;
+	/** Null when no runtime is configured. */
+	driver: () => RuntimeDriver | null;
+	logger: { warn(message: string): void };
+}
+
+export class ProjectStorageService {
+	readonly #options: ProjectStorageOptions;
+
+	constructor(options: ProjectStorageOptions) {
+		this.#options = options;
+	}
+
+	async of(caller: StorageCaller, projectId: string): Promise<ProjectStorage> {
+		await this.#assertVisible(caller, projectId);
+		const driver = this.#options.driver();
+		if (!driver) return { available: false, reason: 'not_configured' };
+		let status;
+		try {
+			status = await driver.instanceStatus(projectId);
+		} catch (error) {
+			this.#options.logger.warn(`Storage of project ${projectId} could not be read from the runtime: ${(error as Error).message}`);
+			return { available: false, reason: 'unreachable' };
+		}
+		return (status && storageOf(status)) ?? { available: false, reason: 'not_provisioned' };
+	}
+
+	async #assertVisible(caller: StorageCaller, id: string): Promise<void> {
+		// Not a project id at all: nothing to look up (PostgreSQL would refuse it as a uuid).
+		if (!UUID.test(id)) throw new ProjectNotFoundError();
+		const query = this.#options.database('projects').first('id').where({ id });
+		if (!caller.staff) query.andWhere({ owner: caller.userId });
+		if (!(await query)) throw new ProjectNotFoundError();
+	}
+}
