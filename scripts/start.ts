@@ -4,7 +4,7 @@
  * control plane is restarted (child-supervisor.ts) and low disk space is reported. Wiring only;
  * each step lives in @epic/platform-launcher.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildMissingOutputs } from '@epic/platform-launcher/builds';
 import { ConfigError, loadConfig } from '@epic/platform-launcher/config';
@@ -38,6 +38,9 @@ function loadConfigOrExit() {
 }
 
 const config = loadConfigOrExit();
+// The platform's own folder: nobody else lists it (the runtime may open it to sites for traversal only).
+mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+chmodSync(config.dataDir, statSync(config.dataDir).mode & 0o7711);
 mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
 const secrets = loadOrCreateSecrets(config.dataDir, config);
 const directus = { env: directusEnv(config, secrets), cwd: config.dataDir };
@@ -62,6 +65,11 @@ const giveUp = (reason: string) => {
 // Without them the runtime says why in its start-up line and sleeps sites paused or stopped.
 const checkpointTools = config.embeddedRuntime ? await ensureCheckpointTools(log) : null;
 if (checkpointTools && !checkpointTools.ok) log(`site checkpoints are off: ${checkpointTools.reason}`);
+
+// Under root, sites run as uids of their own and may walk into the data folder down to their own
+// folder (runtime/src/processes/site-users.ts): from here on, what the platform writes there (the
+// control plane's database, its uploads) is readable by root alone. Containers need no such walk.
+if (process.getuid?.() === 0 && process.env['RUNTIME_DRIVER'] !== 'docker') process.umask(0o077);
 
 // Each child is restarted with backoff when it exits on its own, and given up on (the platform
 // stops, saying why) when it keeps crashing. Sites outlive a runtime crash: the next runtime adopts them.

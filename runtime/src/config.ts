@@ -108,6 +108,15 @@ const RuntimeEnvSchema = z
 		/** CRIU and the site launcher (runtime/native/site-launcher.c); without both, no checkpoints. */
 		CRIU_PATH: z.string().min(1).optional(),
 		SITE_LAUNCHER_PATH: z.string().min(1).optional(),
+		/** The first of the uids the process driver gives sites when the runtime is root (processes/site-users.ts). */
+		SITE_UID_BASE: z.coerce.number().int().min(1000).max(4_000_000_000).default(200_000),
+		/**
+		 * Under root, sites run as uids of their own, and then cannot be checkpointed: CRIU's parasite,
+		 * running as the site, must mount a /proc for the site's PID namespace, which an unprivileged
+		 * process may not. True runs every site as the runtime's own user (root) to keep checkpoints:
+		 * then any site can read every other site's data. For one developer's machine only.
+		 */
+		SITES_SHARE_RUNTIME_USER: flag.default(false),
 		/** How long a browser navigation is held before it gets the "starting your CMS" page. */
 		WAKE_PAGE_AFTER_MS: z.coerce.number().int().min(0).default(1000),
 		/**

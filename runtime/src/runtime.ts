@@ -14,7 +14,7 @@ import { BackupService } from './backups/backup-service.ts';
 import { backupStoreFromConfig } from './backups/backup-store-from-config.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HostIndex } from './instances/host-index.ts';
-import { InstanceFactory } from './instances/instance-factory.ts';
+import { InstanceFactory, instancesDir } from './instances/instance-factory.ts';
 import { InstanceService } from './instances/instance-service.ts';
 import { ProcessSupervisor, type InstanceLauncher, type Logger } from './instances/process-supervisor.ts';
 import { dockerLauncher } from './containers/docker-launcher.ts';
@@ -37,7 +37,7 @@ import { StorageQuota } from './router/storage-quota.ts';
 import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
-import { spawnInstanceProcess, waitUntilAnswering } from './processes/instance-process.ts';
+import { processLauncher } from './processes/process-launcher.ts';
 import { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
 import { PostgresDatabases } from './storage/postgres-databases.ts';
@@ -83,11 +83,11 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 }
 
 /**
- * How sites are started, and the sleep tiers that fit: processes (through the site launcher where
- * checkpoints work, so they can be checkpointed), or containers, whose sleep is always the stopped
+ * How sites are started, and the sleep tiers that fit: processes (processes/process-launcher.ts:
+ * each as its own uid under root, or through the site launcher where checkpoints work), or containers, whose sleep is always the stopped
  * tier (a paused or checkpointed CLI would leave its container running).
  */
-async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig }> {
+async function siteLauncher(config: RuntimeConfig, store: StateStore, log: Logger): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig }> {
 	if (config.RUNTIME_DRIVER === 'docker') {
 		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES);
 		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
@@ -97,13 +97,8 @@ async function siteLauncher(config: RuntimeConfig, log: Logger): Promise<{ launc
 			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
 		};
 	}
-	const support = await detectCheckpointSupport(config);
-	// Said at every start: this driver is for one developer's machine, not for tenants.
-	log(
-		`sites run as processes of the runtime's own user (uid ${process.getuid?.() ?? 'unknown'}): they are isolated from each other only by their ports and folders, and each can read the runtime's state, secrets and every other site's files. Production runs each site in its own container (RUNTIME_DRIVER=docker).`,
-	);
-	const launcherPath = support.available ? config.SITE_LAUNCHER_PATH : undefined;
-	const launcher = { spawn: (dir: string, env: Record<string, string>) => spawnInstanceProcess(dir, env, launcherPath), waitUntilAnswering };
+	mkdirSync(instancesDir(config), { recursive: true, mode: 0o700 });
+	const { launcher, support } = processLauncher(config, store, await detectCheckpointSupport(config), log);
 	return { launcher, support, tierConfig: config };
 }
 
@@ -121,7 +116,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
 	const store = new StateStore(config.dataDir, installed);
 	const usage = new UsageCounter(config.dataDir, log);
-	const { launcher, support, tierConfig } = await siteLauncher(config, log);
+	const { launcher, support, tierConfig } = await siteLauncher(config, store, log);
 	log(describeSleepTiers(support, tierConfig.PAUSED_MEMORY_LIMIT_MB > 0));
 	const supervisor = new ProcessSupervisor(config, store, databases, log, launcher, metrics);
 	const tiers = new SleepTiers({ config: tierConfig, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });
@@ -153,7 +148,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		store: backupStore,
 		now: Date.now,
 		instances: store,
-		migrate: siteMigrator(config, databases),
+		migrate: siteMigrator(config, databases, launcher.userFor),
 		service,
 		backups,
 		directusVersion: installed,

@@ -62,8 +62,8 @@ describe('without CRIU: paused, then stopped', () => {
 		const tiers = await sleepTiers(runtime);
 		expect(tiers.checkpoint).toEqual({ available: false, reason: 'CRIU_PATH is not set', criuVersion: null });
 		expect(runtime.output()).toContain('sleep tiers: paused, stopped (no checkpoints: CRIU_PATH is not set)');
-		// What the process driver does not isolate is said at every start.
-		expect(runtime.output()).toMatch(/sites run as processes of the runtime's own user \(uid \d+\): .* Production runs each site in its own container \(RUNTIME_DRIVER=docker\)\./);
+		// How the process driver isolates sites is said at every start (the suite runs as root).
+		expect(runtime.output()).toContain('sites run as processes, each as its own uid from 200000 on: a site reads and writes its own folder only.');
 	});
 
 	test('an idle site is paused (its process stopped, not ended) and answers its next request', async () => {
@@ -149,6 +149,8 @@ describe('with CRIU: checkpointed', () => {
 		const tiers = await sleepTiers(runtime);
 		expect(tiers.checkpoint.available).toBe(true);
 		expect(tiers.checkpoint.criuVersion).toMatch(/^\d+\.\d+/);
+		// Checkpoints need the sites in the runtime's own user, and start-up says what that gives away.
+		expect(runtime.output()).toMatch(/sites run as processes of the runtime's own user, since SITES_SHARE_RUNTIME_USER is set \(for checkpoints\): .* each can read the runtime's state, secrets and every other site's files\./);
 		// This runtime never pauses (PAUSED_MEMORY_LIMIT_MB=0), and its start-up line says so.
 		expect(runtime.output()).toMatch(/sleep tiers: checkpointed \(CRIU \d+\.\d+[^)]*\), stopped \(no pausing: PAUSED_MEMORY_LIMIT_MB is 0\)\n/);
 	});

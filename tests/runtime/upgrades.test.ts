@@ -6,7 +6,7 @@
  * next start; an upgrade cut short by a runtime stop is undone and run again at the next start; and a
  * restored backup from before an upgrade makes the site due for one again.
  */
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -86,6 +86,8 @@ function upgradedAtStart(): Promise<InstanceStatus> {
 
 beforeAll(async () => {
 	migrations = mkdtempSync(path.join(os.tmpdir(), 'epic-site-migrations-'));
+	// Sites (and their migrations) run as uids of their own under root: they read it as others do.
+	chmodSync(migrations, 0o755);
 	runtime = new TestRuntime({ db, warmPoolSize: 0, siteMigrationsPath: migrations });
 	await runtime.start();
 	const status = await runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'upgraded', projectName: 'Upgraded', admin });

@@ -110,6 +110,8 @@ export class TestRuntime {
 			const tools = await ensureCheckpointTools((message) => process.stderr.write(`${message}\n`));
 			if (!tools.ok) throw new Error(`The checkpoint tests need CRIU and the site launcher: ${tools.reason}`);
 			Object.assign(env, checkpointToolsEnv(tools));
+			// A root runtime gives sites uids of their own, which CRIU cannot checkpoint (runtime/src/config.ts).
+			env['SITES_SHARE_RUNTIME_USER'] = 'true';
 		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
 		if (this.options.siteMigrationsPath) env['SITE_MIGRATIONS_PATH'] = this.options.siteMigrationsPath;

@@ -28,9 +28,16 @@ describe('siteDriverEnv', () => {
 			DOCKER_SITE_IMAGE: 'epic/site:1',
 			DOCKER_SITE_MEMORY_MB: '768',
 			DOCKER_HOST: 'unix:///run/docker.sock',
+			SITES_SHARE_RUNTIME_USER: 'true',
 			RUNTIME_SECRET: 'x'.repeat(40),
 			STRIPE_SECRET_KEY: 'sk_test_x',
 		});
-		expect(env).toEqual({ RUNTIME_DRIVER: 'docker', DOCKER_SITE_IMAGE: 'epic/site:1', DOCKER_SITE_MEMORY_MB: '768', DOCKER_HOST: 'unix:///run/docker.sock' });
+		expect(env).toEqual({
+			RUNTIME_DRIVER: 'docker',
+			DOCKER_SITE_IMAGE: 'epic/site:1',
+			DOCKER_SITE_MEMORY_MB: '768',
+			DOCKER_HOST: 'unix:///run/docker.sock',
+			SITES_SHARE_RUNTIME_USER: 'true',
+		});
 	});
 });

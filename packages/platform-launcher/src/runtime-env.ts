@@ -29,10 +29,13 @@ export function backupStorageEnv(source: NodeJS.ProcessEnv): Record<string, stri
 
 /**
  * How the runtime runs sites is the operator's choice too (RUNTIME_DRIVER=docker, DOCKER_SITE_*),
- * with what the docker CLI needs to reach its engine (DOCKER_HOST, DOCKER_CONFIG…).
+ * with what the docker CLI needs to reach its engine (DOCKER_HOST, DOCKER_CONFIG…), and under
+ * which users process sites run (SITE_UID_BASE, SITES_SHARE_RUNTIME_USER).
  */
+const SITE_USER_VARIABLES = new Set(['SITE_UID_BASE', 'SITES_SHARE_RUNTIME_USER']);
+
 export function siteDriverEnv(source: NodeJS.ProcessEnv): Record<string, string> {
-	return passedThrough(source, (name) => name === 'RUNTIME_DRIVER' || name.startsWith('DOCKER_'));
+	return passedThrough(source, (name) => name === 'RUNTIME_DRIVER' || name.startsWith('DOCKER_') || SITE_USER_VARIABLES.has(name));
 }
 
 export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, source: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -17,7 +17,7 @@ import { openInstanceLog, waitUntilAnswering } from '../processes/instance-proce
 import { cidFile, containerMemoryBytes, removeOrphanCidFiles, removeSiteCidFiles } from './container-memory.ts';
 import { openDatabaseGate, type DatabaseGate } from './database-gate.ts';
 import { containerName, dockerRunArguments, dockerUpdateArguments, siteLimits, type SiteContainerSettings } from './docker-run-arguments.ts';
-import { handFolderTo } from './folder-owner.ts';
+import { handFolderTo } from '../site-files/folder-owner.ts';
 import { gatedEnv, gateTargetOf } from './gated-database-env.ts';
 
 const run = promisify(execFile);

@@ -56,9 +56,10 @@ const ENTRY_SCRIPT = [
 
 /**
  * Variables of the site's environment (instance-env.ts) that are the host's, not the container's:
- * the container has its own PATH, listens on its own address and port, and shares no compile cache.
+ * the container has its own PATH and HOME, listens on its own address and port, and shares no
+ * compile cache.
  */
-const HOST_ONLY_VARIABLES = new Set(['PATH', 'HOST', 'PORT', 'NODE_COMPILE_CACHE']);
+const HOST_ONLY_VARIABLES = new Set(['PATH', 'HOME', 'HOST', 'PORT', 'NODE_COMPILE_CACHE']);
 
 export function containerName(siteDir: string, hostPort: number): string {
 	return `epic-site-${path.basename(siteDir)}-${hostPort}`;

@@ -18,6 +18,9 @@ export function instanceEnv(
 ): Record<string, string> {
 	const env: Record<string, string> = {
 		PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+		// Its own folder: a site with a uid of its own has no home of its own (no passwd entry), and
+		// Directus's dependencies ask for one.
+		HOME: record.dir,
 		NODE_ENV: 'production',
 		[RUNTIME_DIR_VARIABLE]: config.dataDir,
 		[INSTANCE_DIR_VARIABLE]: record.dir,

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { siteUrl, type RuntimeConfig } from '../config.ts';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { spawnInstanceProcess, waitUntilAnswering } from '../processes/instance-process.ts';
+import type { SiteUser } from '../processes/site-users.ts';
 import { isInstanceProcess, killAndWait, residentBytes } from '../processes/process-table.ts';
 import { sitePid } from '../processes/site-process.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
@@ -48,7 +49,9 @@ export type Logger = (message: string) => void;
 /** How an instance process is spawned and awaited: Directus by default, a stand-in in unit tests. */
 export interface InstanceLauncher {
 	/** `resources`: the project's plan limits, for launchers that can enforce them (containers). */
-	spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess;
+	spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined, user?: SiteUser): ChildProcess;
+	/** The site's own user, its folder made its own, for launchers that run each site as one (site-users.ts). */
+	userFor?(record: InstanceRecord): SiteUser;
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
 	/** The site's memory in bytes, where the tracked process is not the site itself (containers); null if unknown. */
 	memoryBytes?(trackedPid: number): number | null;
@@ -159,7 +162,8 @@ export class ProcessSupervisor {
 
 	/** Spawns Directus for `record` on `port`; the record's own port is left as it is. */
 	#spawn(record: InstanceRecord, port: number, publicUrl: string | null): ChildProcess {
-		const child = this.#launcher.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl), record.resources);
+		const user = this.#launcher.userFor?.(record);
+		const child = this.#launcher.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl), record.resources, user);
 		// A failed spawn or signal is reported as an 'error' event; with no listener it would end the runtime.
 		child.on('error', (error) => this.#log(`instance ${record.id}: process error: ${error.message}`));
 		return child;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DIRECTUS_CLI, NODE_22 } from '@epic/node-support/directus';
 import { waitForHttpOk } from '@epic/node-support/wait-for-http';
 import { openForAppendNoFollow, readTextNoFollow, sizeNoFollow } from '../site-files/no-follow.ts';
+import type { SiteUser } from './site-users.ts';
 
 export function instanceLogFile(dir: string): string {
 	return path.join(dir, 'directus.log');
@@ -29,13 +30,20 @@ export function openInstanceLog(dir: string): number {
 	return openForAppendNoFollow(file);
 }
 
-/** `launcher`: a program that runs the command it is given (the site launcher, for checkpoints). */
-export function spawnInstanceProcess(dir: string, env: Record<string, string>, launcher?: string): ChildProcess {
+/**
+ * How a site is started: through `launcher`, a program that runs the command it is given (the site
+ * launcher, for checkpoints), or as `user`, the site's own uid and gid (site-users.ts), which
+ * checkpoints do not work with; or plainly, as the runtime's user.
+ */
+export type SiteStart = { launcher: string } | { user: SiteUser } | Record<string, never>;
+
+export function spawnInstanceProcess(dir: string, env: Record<string, string>, start: SiteStart = {}): ChildProcess {
 	const log = openInstanceLog(dir);
 	const command = [NODE_22, DIRECTUS_CLI, 'start'];
-	if (launcher) command.unshift(launcher);
+	if ('launcher' in start) command.unshift(start.launcher);
+	const identity = 'user' in start ? { uid: start.user.uid, gid: start.user.gid } : {};
 	try {
-		return spawn(command[0]!, command.slice(1), { cwd: dir, env, detached: true, stdio: ['ignore', log, log] });
+		return spawn(command[0]!, command.slice(1), { cwd: dir, env, detached: true, stdio: ['ignore', log, log], ...identity });
 	} finally {
 		closeSync(log);
 	}

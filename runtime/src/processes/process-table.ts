@@ -84,6 +84,22 @@ export function instanceRootsOfRuntime(runtimeDir: string): OwnedProcess[] {
 	return owned.filter((candidate) => candidate.parentPid === null || dirOf.get(candidate.parentPid) !== candidate.instanceDir);
 }
 
+/** The live processes whose real uid is `uid` (a site user's, see site-users.ts). */
+export function processesOfUser(uid: number): number[] {
+	const pids: number[] = [];
+	for (const entry of readdirSync('/proc')) {
+		const pid = Number(entry);
+		if (!Number.isInteger(pid)) continue;
+		try {
+			const realUid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+			if (realUid === uid && isProcessAlive(pid)) pids.push(pid);
+		} catch {
+			// Gone while we looked.
+		}
+	}
+	return pids;
+}
+
 /** Resident memory of a process in bytes, or null once it is gone. */
 export function residentBytes(pid: number | null | undefined): number | null {
 	if (!pid) return null;

@@ -49,6 +49,8 @@ export interface InstanceRecord {
 	 * back before anything else, so the site never serves half-replaced data for long.
 	 */
 	rollbackBackupId: string | null;
+	/** The unprivileged uid the site runs as (process driver under root, processes/site-users.ts); absent until its first such start. */
+	siteUid?: number;
 	/** The project's plan limits (container driver); absent for pool members and older records. */
 	resources?: SiteResources;
 }

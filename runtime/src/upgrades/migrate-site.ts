@@ -12,6 +12,7 @@ import type { RuntimeConfig } from '../config.ts';
 import { instanceEnv } from '../instances/instance-env.ts';
 import { publicUrlOf } from '../instances/process-supervisor.ts';
 import { instanceLogFile } from '../processes/instance-process.ts';
+import type { SiteUser } from '../processes/site-users.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { appendNoFollow } from '../site-files/no-follow.ts';
@@ -31,13 +32,21 @@ function appendToSiteLog(dir: string, text: string): void {
 	}
 }
 
-export function siteMigrator(config: RuntimeConfig, databases: InstanceDatabases): MigrateSite {
+/** `userFor`: the site's own user where sites run as one; the migration then runs as it too, since the CLI loads the site's extensions. */
+export function siteMigrator(config: RuntimeConfig, databases: InstanceDatabases, userFor?: (record: InstanceRecord) => SiteUser): MigrateSite {
 	return async (record) => {
+		const user = userFor?.(record);
 		// Info level: Directus then logs each migration it applies, which names the one that fails.
 		const env = { ...instanceEnv(config, databases, record, publicUrlOf(config, record)), LOG_LEVEL: 'info' };
 		let output: string;
 		try {
-			output = await runCommand(NODE_22, [DIRECTUS_CLI, 'database', 'migrate:latest'], { label: 'directus database migrate:latest', cwd: record.dir, env, timeout: MIGRATE_TIMEOUT_MS });
+			output = await runCommand(NODE_22, [DIRECTUS_CLI, 'database', 'migrate:latest'], {
+				label: 'directus database migrate:latest',
+				cwd: record.dir,
+				env,
+				timeout: MIGRATE_TIMEOUT_MS,
+				...(user ? { uid: user.uid, gid: user.gid } : {}),
+			});
 		} catch (error) {
 			if (!(error instanceof CommandFailedError)) throw error;
 			appendToSiteLog(record.dir, error.output);

@@ -1,8 +1,9 @@
 /**
- * A site container runs as an unprivileged user, while the runtime (root, where it manages
- * containers) writes the site's folder too: clones, restores and upgrades. Before every start the
- * folder is handed back to the site's user. Only entries with another owner are changed, so a
- * start after the first touches almost nothing.
+ * A site (in a container, or a process with its own uid) runs as an unprivileged user, while the
+ * runtime (root) writes the site's folder too: clones, restores and upgrades. Before every start
+ * the folder is handed back to the site's user. Only entries with another owner are changed, so a
+ * start after the first touches almost nothing. lchown and lstat: a link the site planted is given
+ * away itself, its target never, and a linked folder is never entered.
  */
 import { lchownSync, lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
