@@ -9,3 +9,4 @@ export * from './site-content.ts';
 export * from './landing-render.ts';
 export * from './portal-config.ts';
 export * from './backups.ts';
+export * from './cors.ts';

@@ -17,6 +17,8 @@ export interface InstanceStatus {
 	state: InstanceState;
 	subdomain: string | null;
 	domains: string[];
+	/** Origins whose pages may call the site from the browser (the router answers CORS for them). */
+	corsOrigins: string[];
 	/** Where the instance listens on its host, for diagnostics; null while it does not run. */
 	port: number | null;
 	pid: number | null;

@@ -1,4 +1,5 @@
 /** The management API's inputs: the runtime validates with these before it touches anything. */
+import { CORS_ORIGINS_MAX, normalizeCorsOrigin } from '@epic/platform-api';
 import { z } from 'zod';
 
 export const projectId = z
@@ -46,6 +47,13 @@ export const ensureInstanceBody = z.object({
 });
 
 export const domainsBody = z.object({ domains: z.array(domain).max(10) });
+
+/** The origins whose pages may call the site from the browser (PUT /instances/:id/cors), as the control plane normalised them. */
+export const corsBody = z.object({
+	origins: z
+		.array(z.string().refine((value) => { const check = normalizeCorsOrigin(value); return check.ok && check.origin === value; }, 'must be an origin like https://www.example.com'))
+		.max(CORS_ORIGINS_MAX),
+});
 
 /** A plan change: the project's new limits (PUT /instances/:id/resources). */
 export const resourcesBody = z.object({ resources: siteResources });

@@ -16,6 +16,7 @@ import { readJson, sendError, sendFile, sendJson } from './http-helpers.ts';
 import {
 	adminCredentials,
 	domainsBody,
+	corsBody,
 	ensureInstanceBody,
 	INSTANCES_PATH,
 	POOL_PATH,
@@ -89,6 +90,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			return [204];
 		},
 		'PUT /domains': async (request, id) => [200, { data: await service.setDomains(id, parse(domainsBody, await readJson(request)).domains) }],
+		'PUT /cors': async (request, id) => [200, { data: await service.setCorsOrigins(id, parse(corsBody, await readJson(request)).origins) }],
 		'PUT /resources': async (request, id) => [200, { data: await service.setResources(id, parse(resourcesBody, await readJson(request)).resources) }],
 		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
 	};

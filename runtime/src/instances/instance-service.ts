@@ -230,6 +230,14 @@ export class InstanceService {
 		});
 	}
 
+	/** The origins whose pages may call the site: the router applies them from the next request, the site runs on. */
+	setCorsOrigins(id: string, origins: string[]): Promise<InstanceStatus> {
+		return this.#locks.run(id, async () => {
+			this.#record(id);
+			return this.#statusOf(this.#parts.store.update(id, { corsOrigins: [...new Set(origins)] }));
+		});
+	}
+
 	/**
 	 * A project's new limits (its owner changed plan): recorded for every later start, and given to
 	 * the running site at once where the driver can (containers: `docker update`). A site that
@@ -293,6 +301,7 @@ export class InstanceService {
 			state: this.#stateOf(record),
 			subdomain: record.subdomain,
 			domains: record.domains,
+			corsOrigins: record.corsOrigins ?? [],
 			port: pid ? record.port : null,
 			pid,
 			publicUrl: pid ? record.startedWithUrl : null,

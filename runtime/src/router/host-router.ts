@@ -18,6 +18,7 @@ import type { PageKind } from './page-copy.ts';
 import { BUSY_RETRY_AFTER_SECONDS, sendPage } from './pages.ts';
 import { proxyRequest, proxyUpgrade } from './proxy.ts';
 import type { UsageCounter } from './usage-counter.ts';
+import { admitWebsocket, applySiteCors } from './site-cors.ts';
 import { isUpload, type StorageQuota } from './storage-quota.ts';
 import type { WakeAllowed } from './wake-floor.ts';
 
@@ -169,6 +170,9 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		response.setHeader(REQUEST_ID_HEADER, assignRequestId(request));
 		const target = targetFor(request);
 		const projectId = target.kind === 'instance' ? target.record.id : target.kind === 'port' ? target.projectId : null;
+		const site = target.kind === 'page' ? undefined : target.record;
+		// A preflight is answered here, without waking a sleeping site.
+		if (site && applySiteCors(request, response, site.corsOrigins ?? [])) return;
 		if (projectId) response.once('close', service.beginActivity(projectId));
 		if (projectId && options.storage && isUpload(request)) {
 			routeUpload(request, response, target, projectId, options.storage).catch((error: Error) => {
@@ -189,6 +193,11 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 					? `HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${BUSY_RETRY_AFTER_SECONDS}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`
 					: 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
 			);
+			return;
+		}
+		const site = target.record;
+		if (site && !admitWebsocket(request, site.corsOrigins ?? [])) {
+			socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
 			return;
 		}
 		const tunnel = (port: number, projectId: string | null) => {

@@ -24,6 +24,8 @@ export interface InstanceRecord {
 	asleep: boolean;
 	subdomain: string | null;
 	domains: string[];
+	/** Origins whose pages may call the site from the browser (router/site-cors.ts); absent in older records. */
+	corsOrigins?: string[];
 	dir: string;
 	storage: InstanceStorage;
 	port: number;

@@ -122,6 +122,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		return this.#call('PUT', instancePath(projectId, 'domains'), { domains });
 	}
 
+	setCorsOrigins(projectId: string, origins: string[]): Promise<InstanceStatus> {
+		return this.#call('PUT', instancePath(projectId, 'cors'), { origins });
+	}
+
 	setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus> {
 		return this.#call('PUT', instancePath(projectId, 'resources'), { resources });
 	}

@@ -29,6 +29,8 @@ export interface RuntimeDriver {
 	listInstances(): Promise<InstanceStatus[]>;
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void>;
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus>;
+	/** The origins whose pages may call the site from the browser; the router applies them at once. */
+	setCorsOrigins(projectId: string, origins: string[]): Promise<InstanceStatus>;
 	/** The project's new limits (a plan change): at once where the runtime can, else from its next start. */
 	setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus>;
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]>;

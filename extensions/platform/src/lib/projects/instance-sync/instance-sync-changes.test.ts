@@ -11,6 +11,7 @@ function status(projectId: string, changes: Partial<InstanceStatus> = {}): Insta
 		state: 'running',
 		subdomain: 'shop',
 		domains: [],
+		corsOrigins: [],
 		port: 40000,
 		pid: 1234,
 		publicUrl: 'http://shop.localhost',

@@ -11,6 +11,7 @@ function status(diskBytes: number | undefined, storageQuotaMb?: number): Instanc
 		state: 'running',
 		subdomain: 'site',
 		domains: [],
+		corsOrigins: [],
 		port: 4100,
 		pid: 1234,
 		publicUrl: 'https://site.example.com',
