@@ -97,6 +97,15 @@ describe('the production stack', () => {
 		expect(await stack.postgresValue(`SELECT rolsuper FROM pg_roles WHERE rolname = '${storage.database}'`)).toBe('f');
 	}, 240_000);
 
+	it("runs the runtime and the control plane on read-only roots, Studio's extensions bundled all the same", async () => {
+		expect(await stack.readOnlyRoot('runtime')).toBe(true);
+		expect(await stack.readOnlyRoot('control-plane')).toBe(true);
+		// Directus bundles Studio's extensions (the Verify DNS operation) at start, into its TEMP_PATH on the /data volume.
+		const bundle = await fetch(`${stack.controlPlaneUrl}/extensions/sources/index.js`);
+		expect(bundle.status).toBe(200);
+		expect(await bundle.text()).toContain('dns-verify');
+	});
+
 	it('issues no certificate for a host that is not one of its sites', async () => {
 		for (const host of [`nobody-here.${STACK_PUBLIC_HOST}`, 'example.org']) {
 			await expect(servedCertificate(host, stack.caddyRootCertificate), host).rejects.toMatchObject({ code: 'ERR_SSL_TLSV1_ALERT_INTERNAL_ERROR' });

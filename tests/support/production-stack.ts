@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DockerComposeEnvironment, type StartedDockerComposeEnvironment } from 'testcontainers';
+import { parse as parseYaml } from 'yaml';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
@@ -42,14 +43,31 @@ export function requiredVariables(): string[] {
  * when Compose accepts the file, rejects with its complaint otherwise.
  */
 export async function composeConfig(env: Record<string, string>): Promise<void> {
+	await composeConfigOutput(env, ['--quiet']);
+}
+
+/** One service of the file as Compose resolves it (`docker-compose config`): only what the tests read. */
+export interface ResolvedService {
+	read_only?: boolean;
+	tmpfs?: string[];
+	environment?: Record<string, string>;
+}
+
+/** The file as Compose resolves it with exactly `env`, as `composeConfig` runs it. */
+export async function resolvedComposeServices(env: Record<string, string>): Promise<Record<string, ResolvedService>> {
+	return (parseYaml(await composeConfigOutput(env, [])) as { services: Record<string, ResolvedService> }).services;
+}
+
+async function composeConfigOutput(env: Record<string, string>, options: string[]): Promise<string> {
 	const folder = mkdtempSync(path.join(tmpdir(), 'epic-compose-env-'));
 	const emptyEnvFile = path.join(folder, 'empty.env');
 	writeFileSync(emptyEnvFile, '');
 	try {
-		await run('docker-compose', ['--env-file', emptyEnvFile, '--file', COMPOSE_FILE, 'config', '--quiet'], {
+		const { stdout } = await run('docker-compose', ['--env-file', emptyEnvFile, '--file', COMPOSE_FILE, 'config', ...options], {
 			cwd: repoPath(),
 			env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
 		});
+		return stdout;
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
 	}
@@ -84,6 +102,8 @@ export interface ProductionStack {
 	caddyRootCertificate: string;
 	/** One value, from a query psql runs as the server's superuser inside the PostgreSQL container. */
 	postgresValue(sql: string): Promise<string>;
+	/** Whether the service's container runs with a read-only root filesystem, as Docker started it. */
+	readOnlyRoot(service: string): Promise<boolean>;
 	down(): Promise<void>;
 }
 
@@ -179,6 +199,10 @@ export async function startProductionStack(): Promise<ProductionStack> {
 			runtimeDataDir,
 			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${runtimeApiPort}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate: await caddyRootCertificate(projectName),
+			readOnlyRoot: async (service) => {
+				const id = await serviceContainerId(projectName, service);
+				return JSON.parse((await run('docker', ['inspect', '--format', '{{json .HostConfig.ReadonlyRootfs}}', id])).stdout) === true;
+			},
 			postgresValue: async (sql) => {
 				const postgres = await serviceContainerId(projectName, 'postgres');
 				return (await run('docker', ['exec', postgres, 'psql', '--username=epic', '--dbname=epic', '--tuples-only', '--no-align', '--command', sql])).stdout.trim();
