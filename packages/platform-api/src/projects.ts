@@ -59,6 +59,8 @@ export interface Project {
 	 * `domainProofRecordName(domain)`; the project's own, the same for any domain it is given.
 	 */
 	domain_proof_value: string | null;
+	/** Origins whose pages may call the CMS from the browser (CORS); see `normalizeCorsOrigin`. */
+	cors_origins: string[];
 	status: ProjectStatus | string;
 	steps: ProjectStep[];
 	/** Why provisioning failed, when it did. */
@@ -86,6 +88,8 @@ export interface ProjectUpdateRequest {
 	name?: string;
 	description?: string | null;
 	domain?: string | null;
+	/** Replaces the list; each entry must pass `normalizeCorsOrigin`, at most `CORS_ORIGINS_MAX`. */
+	cors_origins?: string[];
 }
 
 /** Longest project name the server accepts. */

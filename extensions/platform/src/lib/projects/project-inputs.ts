@@ -4,6 +4,8 @@
  * (`subdomain: Please enter a valid subdomain …`); unknown fields are refused.
  */
 import {
+	CORS_ORIGINS_MAX,
+	normalizeCorsOrigin,
 	PROJECT_DESCRIPTION_MAX_LENGTH,
 	PROJECT_NAME_MAX_LENGTH,
 	SUBDOMAIN_MAX_LENGTH,
@@ -26,6 +28,8 @@ export const PROJECT_MESSAGES = {
 	subdomainTooLong: `Subdomain must be at most ${SUBDOMAIN_MAX_LENGTH} characters`,
 	subdomainReserved: 'This subdomain is reserved. Please choose another',
 	domainText: 'Domain must be text',
+	corsOriginsList: 'Allowed origins must be a list of origins',
+	corsOriginsTooMany: `At most ${CORS_ORIGINS_MAX} allowed origins`,
 	nothingToChange: 'nothing to change',
 } as const;
 
@@ -88,12 +92,26 @@ function domain(platformHosts: readonly string[]) {
 		});
 }
 
+/** Each normalised as browsers send an origin (`normalizeCorsOrigin`), duplicates dropped. */
+const corsOrigins = z
+	.array(z.string({ error: PROJECT_MESSAGES.corsOriginsList }), { error: PROJECT_MESSAGES.corsOriginsList })
+	.max(CORS_ORIGINS_MAX, PROJECT_MESSAGES.corsOriginsTooMany)
+	.transform((values, ctx) => {
+		const origins: string[] = [];
+		for (const value of values) {
+			const check = normalizeCorsOrigin(value);
+			if (check.ok) origins.push(check.origin);
+			else ctx.addIssue({ code: 'custom', message: check.message });
+		}
+		return [...new Set(origins)];
+	});
+
 export function projectInputs(rules: ProjectInputRules) {
 	const create = z
 		.object({ name, description: description.optional(), subdomain: subdomain(rules.reservedLabels) })
 		.strict();
 	const update = z
-		.object({ name, description, domain: domain(rules.platformHosts) })
+		.object({ name, description, domain: domain(rules.platformHosts), cors_origins: corsOrigins })
 		.partial()
 		.strict()
 		.refine((change) => Object.keys(change).length > 0, PROJECT_MESSAGES.nothingToChange);

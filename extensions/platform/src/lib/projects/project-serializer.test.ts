@@ -10,6 +10,7 @@ const row: ProjectRow = {
 	domain_verified_at: null,
 	domain_failures: 0,
 	domain_token: '00112233445566778899aabbccddeeff',
+	cors_origins: null,
 	status: 'draft',
 	steps: null,
 	failure_reason: null,

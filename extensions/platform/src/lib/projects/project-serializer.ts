@@ -5,6 +5,7 @@
 import type { Project, ProjectStep } from '@epic/platform-api';
 import { fromDbTimestamp } from '../billing/db-values.ts';
 import { domainProofValue } from '../domains/ownership/domain-proof.ts';
+import { storedOrigins } from './cors/stored-origins.ts';
 import { storedSteps } from './provisioning/provisioning-steps.ts';
 
 /** The columns the routes read; `admin_email` and `admin_password` are not among them. */
@@ -17,6 +18,7 @@ export const PROJECT_FIELDS = [
 	'domain_verified_at',
 	'domain_failures',
 	'domain_token',
+	'cors_origins',
 	'status',
 	'steps',
 	'failure_reason',
@@ -30,6 +32,8 @@ type StoredTimestamp = string | number | Date | null;
 export type ProjectRow = {
 	[field in (typeof PROJECT_FIELDS)[number]]: field extends 'steps'
 		? ProjectStep[] | string | null
+		: field extends 'cors_origins'
+			? unknown
 		: field extends 'domain_failures'
 			? number | null
 			: field extends 'date_created' | 'date_updated' | 'domain_verified_at'
@@ -82,6 +86,7 @@ export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 		domain_verified_at: domainServed ? fromDbTimestamp(row.domain_verified_at) : null,
 		domain_failed_checks: row.domain_failures ?? 0,
 		domain_proof_value: domainProofValue(row.domain_token),
+		cors_origins: storedOrigins(row.cors_origins),
 		status: row.status ?? 'draft',
 		steps: storedSteps(row.steps),
 		failure_reason: row.failure_reason,

@@ -142,11 +142,13 @@ export class ProjectService {
 	 * starts unverified; the runtime stops routing the old one first, and if it cannot be told, the
 	 * change is refused and nothing changes. A domain another project claims can be saved too: only
 	 * the project that proves it is served on it (domains/routing/domain-routing.ts), so a claim
-	 * blocks nobody.
+	 * blocks nobody. New allowed origins reach the project's site first (the router applies them at
+	 * once); if the runtime cannot be told, the change is refused and nothing changes.
 	 */
 	async update(userId: string, id: string, body: unknown): Promise<Project> {
 		const change = parseInput(this.setup.inputs.update, body);
 		const row = await this.readOwnRow(userId, id);
+		if (change.cors_origins) await this.setup.provisioning()?.applyCorsOrigins(id, change.cors_origins);
 		const domainChanges = 'domain' in change && (change.domain ?? null) !== row.domain;
 		if (domainChanges) await this.setup.actionLimits().consume('domain-change', userId);
 		if (domainChanges) await this.setup.domainRouting()?.releaseDomain(id);

@@ -32,6 +32,7 @@ import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-st
 import { CopyButton } from './copy-button';
 import { ProjectBackups } from './project-backups';
 import { ProjectStatusBadge } from './project-status-badge';
+import { ProjectCorsOrigins } from './project-cors-origins';
 import { ProjectStorage } from './project-storage';
 
 /** A project's details: its links, storage and admin credentials (once active), description, dates, backups and custom domain. */
@@ -141,6 +142,8 @@ function DetailsContent({ project }: { project: Project }) {
           <ProjectBackups project={project} />
           <Separator />
           <CustomDomain project={project} publicIp={portalConfig?.publicIp ?? null} configLoaded={portalConfig !== undefined} />
+          <Separator />
+          <ProjectCorsOrigins project={project} />
         </Stack>
       </Dialog.Body>
     </>

@@ -20,6 +20,7 @@ import { siteUrl } from '../project-serializer.ts';
 import { planSiteResources } from './plan-site-resources.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
 import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep } from './provisioning-steps.ts';
+import { storedOrigins } from '../cors/stored-origins.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
 const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -38,6 +39,7 @@ interface ProjectRow {
 	steps: unknown;
 	domain: string | null;
 	domain_verified_at: unknown;
+	cors_origins: unknown;
 }
 
 export interface ReconcilerOptions {
@@ -75,7 +77,7 @@ export class ProjectReconciler {
 
 	async #row(projectId: string): Promise<ProjectRow | undefined> {
 		return (await this.#options.database('projects')
-			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at')
+			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins')
 			.where({ id: projectId })
 			.first()) as ProjectRow | undefined;
 	}
@@ -159,6 +161,9 @@ export class ProjectReconciler {
 			// A custom domain verified while the project was being provisioned (or before a retry).
 			const customDomains = row.domain && row.domain_verified_at ? [row.domain] : [];
 			if (customDomains.length > 0) await driver.setCustomDomains(row.id, customDomains);
+			// Origins the owner allowed before the site existed (or before a retry).
+			const origins = storedOrigins(row.cors_origins);
+			if (origins.length > 0) await driver.setCorsOrigins(row.id, origins);
 			const routed = await driver.instanceStatus(row.id);
 			if (routed?.subdomain !== row.subdomain) throw new Error(`The router has no entry for ${row.subdomain}`);
 			const hosts = [new URL(url).host, ...customDomains].join(' and ');
@@ -270,6 +275,11 @@ export class ProjectReconciler {
 	}
 
 	/** Before a project's row goes: its instance and data (not found counts as done). */
+	/** The owner's new allowed origins, given to the project's site if it has one; a later one gets them when provisioned. */
+	async applyCorsOrigins(projectId: string, origins: string[]): Promise<void> {
+		if (await this.#options.driver.instanceStatus(projectId)) await this.#options.driver.setCorsOrigins(projectId, origins);
+	}
+
 	async tearDown(projectId: string): Promise<void> {
 		await this.#options.driver.deleteInstance(projectId);
 	}
