@@ -92,6 +92,13 @@ export interface ProjectUpdateRequest {
 	cors_origins?: string[];
 }
 
+/** `GET /projects/{id}/logs` (and each `lines` event of `/logs/stream`): the site's log, masked. */
+export interface ProjectLogChunk {
+	lines: string[];
+	/** Pass it back as `?after=` to read what follows. */
+	offset: number;
+}
+
 /** Longest project name the server accepts. */
 export const PROJECT_NAME_MAX_LENGTH = 100;
 /** Longest description the server accepts. */

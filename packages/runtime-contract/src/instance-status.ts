@@ -43,6 +43,13 @@ export interface InstanceStatus {
 	source?: 'warm-pool' | 'cold';
 }
 
+/** Lines of a site's log (GET /instances/:id/logs, and each event of its stream), masked for its owner. */
+export interface SiteLogChunk {
+	lines: string[];
+	/** Pass it back as `after` to read what comes next. */
+	offset: number;
+}
+
 /** Requests served for one project on one UTC day (`YYYY-MM-DD`). */
 export interface DailyUsage {
 	projectId: string;

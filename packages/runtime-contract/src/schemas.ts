@@ -58,6 +58,9 @@ export const corsBody = z.object({
 /** A plan change: the project's new limits (PUT /instances/:id/resources). */
 export const resourcesBody = z.object({ resources: siteResources });
 
+/** GET /instances/:id/logs and its stream: `after`, an offset a previous read answered; absent, the log's end. */
+export const siteLogQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
+
 export const usageQuery = z.object({
 	from: z.iso.date().optional(),
 	projectId: projectId.optional(),

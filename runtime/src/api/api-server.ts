@@ -13,6 +13,7 @@ import type { UpgradeService } from '../upgrades/upgrade-service.ts';
 import { hasSecret } from './bearer-secret.ts';
 import { matchesBackupRoute, routeBackups, type Reply } from './backup-routes.ts';
 import { readJson, sendError, sendFile, sendJson } from './http-helpers.ts';
+import { streamSiteLog, type LogStreamTiming } from './log-stream.ts';
 import {
 	adminCredentials,
 	domainsBody,
@@ -23,6 +24,7 @@ import {
 	SLEEP_TIERS_PATH,
 	projectId,
 	resourcesBody,
+	siteLogQuery,
 	TLS_ALLOWED_PATH,
 	USAGE_PATH,
 	usageQuery,
@@ -40,6 +42,8 @@ export interface ApiServerOptions {
 	/** What the sleep tiers hold and whether checkpoints work on this machine. */
 	sleepTiers: () => SleepTiersStatus;
 	log: (message: string) => void;
+	/** How often a followed site log is read again; tests shorten it. */
+	logStreamTiming?: LogStreamTiming;
 }
 
 /** `whole` names the value when a problem is with all of it rather than one field. */
@@ -93,7 +97,28 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		'PUT /cors': async (request, id) => [200, { data: await service.setCorsOrigins(id, parse(corsBody, await readJson(request)).origins) }],
 		'PUT /resources': async (request, id) => [200, { data: await service.setResources(id, parse(resourcesBody, await readJson(request)).resources) }],
 		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
+		'GET /logs': async (request, id) => [200, { data: service.siteLog(id, logQuery(request).after ?? null) }],
 	};
+
+	function logQuery(request: IncomingMessage) {
+		return parse(siteLogQuery, Object.fromEntries(new URL(request.url ?? '/', 'http://runtime').searchParams), 'query');
+	}
+
+	/** GET /instances/:id/logs/stream, answered as a stream of events rather than one reply (log-stream.ts). */
+	function streamLog(request: IncomingMessage, response: ServerResponse): boolean {
+		const match = /^\/instances\/([^/]+)\/logs\/stream$/.exec(new URL(request.url ?? '/', 'http://runtime').pathname);
+		if (request.method !== 'GET' || !match) return false;
+		try {
+			const id = parse(projectId, decodePathSegment(match[1]!), 'projectId');
+			const after = logQuery(request).after ?? null;
+			service.siteLog(id, after);
+			streamSiteLog(request, response, (from) => service.siteLog(id, from), after, options.logStreamTiming);
+		} catch (error) {
+			if (error instanceof RuntimeError) sendError(response, error);
+			else sendError(response, new RuntimeError('INTERNAL', (error as Error).message, 500));
+		}
+		return true;
+	}
 
 	async function route(request: IncomingMessage): Promise<Reply> {
 		const url = new URL(request.url ?? '/', 'http://runtime');
@@ -132,6 +157,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			sendError(response, new RuntimeError('UNAUTHORIZED', 'The runtime API needs its shared secret', 401));
 			return;
 		}
+		if (streamLog(request, response)) return;
 		route(request).then(
 			(reply) => {
 				if (Array.isArray(reply)) return sendJson(response, reply[0], reply[1]);

@@ -15,7 +15,8 @@ import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
-import type { AdminCredentials, InstanceState, InstanceStatus, SiteResources } from '@epic/runtime-contract';
+import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteResources } from '@epic/runtime-contract';
+import { siteLogChunk } from './site-log.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
@@ -79,6 +80,11 @@ export class InstanceService {
 		const record = this.#parts.store.get(id);
 		if (!record || record.kind !== 'project') throw instanceNotFound(id);
 		return record;
+	}
+
+	/** The project's site log from `after` (a previous offset) or its end, masked (site-log.ts). */
+	siteLog(id: string, after: number | null): SiteLogChunk {
+		return siteLogChunk(this.#record(id), after);
 	}
 
 	/**

@@ -185,3 +185,5 @@ export const ActionLimitReachedError = createError<{ action: string; limit: numb
 );
 export const RestoreInProgressError = createError('RESTORE_IN_PROGRESS', 'A restore of this project is already running.', 409);
 export const BackupsUnavailableError = createError('BACKUPS_UNAVAILABLE', 'Backups are unavailable right now. Please try again later.', 503);
+export const LogsNotReadyError = createError('PROJECT_NOT_READY', "The site's log is available once the project is published.", 409);
+export const LogsUnavailableError = createError('LOGS_UNAVAILABLE', "The site's log is unavailable right now. Please try again later.", 503);

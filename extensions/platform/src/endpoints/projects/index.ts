@@ -8,6 +8,7 @@ import { projectBackupsService } from '../../lib/backups/project-backups-setup.t
 import { registerProjectRoutes } from '../../lib/projects/project-routes.ts';
 import { ProjectService } from '../../lib/projects/project-service.ts';
 import { projectsSetup } from '../../lib/projects/projects-setup.ts';
+import { projectLogsService, registerProjectLogRoutes } from '../../lib/projects/logs/project-logs-setup.ts';
 import { projectStorageService, registerProjectStorageRoute } from '../../lib/projects/storage/project-storage-setup.ts';
 import { projectUsageService } from '../../lib/projects/usage/project-usage-setup.ts';
 
@@ -17,5 +18,6 @@ export default defineEndpoint({
 		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)), projectUsageService(context));
 		registerBackupRoutes(router, projectBackupsService(context));
 		registerProjectStorageRoute(router, projectStorageService(context));
+		registerProjectLogRoutes(router, projectLogsService(context));
 	},
 });

@@ -15,6 +15,7 @@ import {
 	type InstanceStatus,
 	type RestoreJob,
 	type RuntimeErrorBody,
+	type SiteLogChunk,
 	type SiteResources,
 	type UpgradeResult,
 } from '@epic/runtime-contract';
@@ -120,6 +121,18 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
 		return this.#call('PUT', instancePath(projectId, 'domains'), { domains });
+	}
+
+	siteLog(projectId: string, after?: number): Promise<SiteLogChunk> {
+		return this.#call('GET', `${instancePath(projectId, 'logs')}${after === undefined ? '' : `?after=${after}`}`);
+	}
+
+	async siteLogStream(projectId: string, after: number | undefined, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+		const response = await this.#send('GET', `${instancePath(projectId, 'logs')}/stream${after === undefined ? '' : `?after=${after}`}`, undefined, signal);
+		if (!response.ok || !response.body) {
+			throw RuntimeRequestError.from(response.status, (await response.json().catch(() => ({}))) as Partial<RuntimeErrorBody>);
+		}
+		return response.body;
 	}
 
 	setCorsOrigins(projectId: string, origins: string[]): Promise<InstanceStatus> {

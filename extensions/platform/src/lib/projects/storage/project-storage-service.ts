@@ -7,17 +7,12 @@
  */
 import type { ProjectStorage } from '@epic/platform-api';
 import type { Knex } from 'knex';
-import { ProjectNotFoundError } from '../../errors.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { assertProjectVisible, type ProjectCaller } from '../project-visibility.ts';
 import { storageOf } from './storage-figures.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface StorageCaller {
-	userId: string;
-	/** Staff (administrators) read any project's storage, to help its owner. */
-	staff: boolean;
-}
+/** Staff (administrators) read any project's storage, to help its owner. */
+export type StorageCaller = ProjectCaller;
 
 export interface ProjectStorageOptions {
 	database: Knex;
@@ -34,7 +29,7 @@ export class ProjectStorageService {
 	}
 
 	async of(caller: StorageCaller, projectId: string): Promise<ProjectStorage> {
-		await this.#assertVisible(caller, projectId);
+		await assertProjectVisible(this.#options.database, caller, projectId);
 		const driver = this.#options.driver();
 		if (!driver) return { available: false, reason: 'not_configured' };
 		let status;
@@ -45,13 +40,5 @@ export class ProjectStorageService {
 			return { available: false, reason: 'unreachable' };
 		}
 		return (status && storageOf(status)) ?? { available: false, reason: 'not_provisioned' };
-	}
-
-	async #assertVisible(caller: StorageCaller, id: string): Promise<void> {
-		// Not a project id at all: nothing to look up (PostgreSQL would refuse it as a uuid).
-		if (!UUID.test(id)) throw new ProjectNotFoundError();
-		const query = this.#options.database('projects').first('id').where({ id });
-		if (!caller.staff) query.andWhere({ owner: caller.userId });
-		if (!(await query)) throw new ProjectNotFoundError();
 	}
 }
