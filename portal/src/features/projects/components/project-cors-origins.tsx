@@ -10,8 +10,8 @@ import { checkCorsOrigins } from '../lib/cors-origins-form';
 /**
  * The site's allowed origins in its details dialog: the front ends on other origins whose pages may
  * call the CMS from the browser, one per line. Saved at once to the site (the router applies them
- * from the next request, nothing restarts); a line that is not an origin is named before anything
- * is sent, and the server's refusal is shown as it came.
+ * from the next request, nothing restarts); a line that is not an origin is named, in the page's
+ * language, before anything is sent, and the server's refusal is shown as it came.
  */
 export function ProjectCorsOrigins({ project }: { project: Project }) {
   const { t } = useTranslation();
@@ -23,7 +23,11 @@ export function ProjectCorsOrigins({ project }: { project: Project }) {
     event.preventDefault();
     const check = checkCorsOrigins(text);
     if (!check.ok) {
-      setProblem(check.problem.kind === 'tooMany' ? t('projects.cors.tooMany', { max: CORS_ORIGINS_MAX }) : check.problem.message);
+      setProblem(
+        check.problem.kind === 'tooMany'
+          ? t('projects.cors.tooMany', { max: CORS_ORIGINS_MAX })
+          : t('projects.cors.invalid', { entry: check.problem.entry }),
+      );
       return;
     }
     setProblem(null);
