@@ -4,8 +4,8 @@
  * pricing card, registration, the verification email from the mail catcher, sign-in, the
  * onboarding wizard with the chosen plan, payment in the sandbox, the project's real provisioning
  * steps, the project's own Studio signed in with the revealed credentials, a custom domain verified
- * against a loopback DNS server and served, the notifications, cancel and reactivate, deleting the
- * project and deleting the account.
+ * against a loopback DNS server and served, an allowed origin whose preflight the site's router then
+ * answers, the notifications, cancel and reactivate, deleting the project and deleting the account.
  *
  * Every step saves a screenshot under `test-results/journey/{language}/` (the CI artifacts).
  * Chromium resolves `*.localhost` to loopback by itself; the custom domain (`*.test`) is mapped
@@ -192,6 +192,21 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			expect(ping?.status()).toBe(200);
 			expect(((await ping?.json()) as { data: { project: { project_name: string } } }).data.project.project_name).toBe(projectName);
 			await site.close();
+
+			// An allowed origin: the customer's front end elsewhere may call the site from the browser,
+			// and the router answers its preflight from the next request.
+			const frontEnd = `https://www.${subdomain}.example`;
+			await dialog.getByTestId('cors-origins-input').fill(`${frontEnd.toUpperCase()}/`);
+			await dialog.getByTestId('cors-origins-save').click();
+			await toast(text('projects.cors.saved')).waitFor();
+			expect(await dialog.getByTestId('cors-origins-input').inputValue()).toBe(frontEnd);
+			await step('cors-origins');
+			const preflight = await hostRequest(runtime.routerUrl, domain, '/items/posts', {
+				method: 'OPTIONS',
+				headers: { origin: frontEnd, 'access-control-request-method': 'GET' },
+			});
+			expect(preflight.status).toBe(204);
+			expect(preflight.headers['access-control-allow-origin']).toBe(frontEnd);
 			await page.keyboard.press('Escape');
 			await dialog.waitFor({ state: 'hidden' });
 
