@@ -3,6 +3,7 @@ import type {
   DnsVerifyResult,
   Project,
   ProjectCredentials,
+  ProjectLogChunk,
   ProjectStorage,
   ProjectsUsage,
   ProjectStep,
@@ -85,4 +86,8 @@ export function isProjectStorage(value: unknown): value is ProjectStorage {
   if (!isRecord(value)) return false;
   if (value.available === false) return STORAGE_UNAVAILABLE_REASONS.includes(value.reason);
   return value.available === true && isCount(value.used_bytes) && (value.quota_bytes === null || isCount(value.quota_bytes)) && typeof value.full === 'boolean';
+}
+
+export function isProjectLogChunk(value: unknown): value is ProjectLogChunk {
+  return isRecord(value) && isCount(value.offset) && Array.isArray(value.lines) && value.lines.every((line) => typeof line === 'string');
 }

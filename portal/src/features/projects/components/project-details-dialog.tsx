@@ -33,6 +33,7 @@ import { CopyButton } from './copy-button';
 import { ProjectBackups } from './project-backups';
 import { ProjectStatusBadge } from './project-status-badge';
 import { ProjectCorsOrigins } from './project-cors-origins';
+import { ProjectLogs } from './project-logs';
 import { ProjectStorage } from './project-storage';
 
 /** A project's details: its links, storage and admin credentials (once active), description, dates, backups and custom domain. */
@@ -144,6 +145,8 @@ function DetailsContent({ project }: { project: Project }) {
           <CustomDomain project={project} publicIp={portalConfig?.publicIp ?? null} configLoaded={portalConfig !== undefined} />
           <Separator />
           <ProjectCorsOrigins project={project} />
+          <Separator />
+          <ProjectLogs project={project} open={open} />
         </Stack>
       </Dialog.Body>
     </>
