@@ -274,12 +274,12 @@ export class ProjectReconciler {
 		this.#options.logger.info(`Project ${projectId} resumed by staff`);
 	}
 
-	/** Before a project's row goes: its instance and data (not found counts as done). */
 	/** The owner's new allowed origins, given to the project's site if it has one; a later one gets them when provisioned. */
 	async applyCorsOrigins(projectId: string, origins: string[]): Promise<void> {
 		if (await this.#options.driver.instanceStatus(projectId)) await this.#options.driver.setCorsOrigins(projectId, origins);
 	}
 
+	/** Before a project's row goes: its instance and data (not found counts as done). */
 	async tearDown(projectId: string): Promise<void> {
 		await this.#options.driver.deleteInstance(projectId);
 	}
