@@ -76,3 +76,19 @@ describe('project update input', () => {
 		expect(refusal(inputs.update, { domain: 12 })).toBe(`domain: ${PROJECT_MESSAGES.domainText}`);
 	});
 });
+
+describe('allowed origins input', () => {
+	const origins = (count: number) => Array.from({ length: count }, (_, index) => `https://site${index}.example`);
+
+	it('normalises each origin and drops repeats before counting them', () => {
+		expect(parseInput(inputs.update, { cors_origins: ['https://WWW.Shop.example/', 'https://www.shop.example'] })).toEqual({ cors_origins: ['https://www.shop.example'] });
+		expect(parseInput(inputs.update, { cors_origins: [...origins(20), 'https://site0.example'] }).cors_origins).toHaveLength(20);
+		expect(parseInput(inputs.update, { cors_origins: [] })).toEqual({ cors_origins: [] });
+	});
+
+	it('refuses more than the maximum, an entry that is not an origin, and what is not a list', () => {
+		expect(refusal(inputs.update, { cors_origins: origins(21) })).toBe(`cors_origins: ${PROJECT_MESSAGES.corsOriginsTooMany}`);
+		expect(refusal(inputs.update, { cors_origins: ['https://ok.example', 'ok.example'] })).toContain('cors_origins: ok.example is not an origin');
+		expect(refusal(inputs.update, { cors_origins: 'https://ok.example' })).toBe(`cors_origins: ${PROJECT_MESSAGES.corsOriginsList}`);
+	});
+});

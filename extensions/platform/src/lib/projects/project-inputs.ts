@@ -92,18 +92,23 @@ function domain(platformHosts: readonly string[]) {
 		});
 }
 
-/** Each normalised as browsers send an origin (`normalizeCorsOrigin`), duplicates dropped. */
+/**
+ * Each normalised as browsers send an origin (`normalizeCorsOrigin`), duplicates dropped before
+ * the maximum is counted, as the portal's form counts them. A list far past any sensible length is
+ * refused before any entry is looked at.
+ */
 const corsOrigins = z
 	.array(z.string({ error: PROJECT_MESSAGES.corsOriginsList }), { error: PROJECT_MESSAGES.corsOriginsList })
-	.max(CORS_ORIGINS_MAX, PROJECT_MESSAGES.corsOriginsTooMany)
+	.max(CORS_ORIGINS_MAX * 10, PROJECT_MESSAGES.corsOriginsTooMany)
 	.transform((values, ctx) => {
-		const origins: string[] = [];
+		const origins = new Set<string>();
 		for (const value of values) {
 			const check = normalizeCorsOrigin(value);
-			if (check.ok) origins.push(check.origin);
+			if (check.ok) origins.add(check.origin);
 			else ctx.addIssue({ code: 'custom', message: check.message });
 		}
-		return [...new Set(origins)];
+		if (origins.size > CORS_ORIGINS_MAX) ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.corsOriginsTooMany });
+		return [...origins];
 	});
 
 export function projectInputs(rules: ProjectInputRules) {
