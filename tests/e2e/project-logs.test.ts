@@ -1,0 +1,129 @@
+/**
+ * A project's site log in its details dialog, in Chromium, against a real runtime (docs/product.md,
+ * Site log): once the section says it follows the log live, a warning provoked in the site (a
+ * request to trigger a flow that does not exist) shows in the log within seconds, once, as a
+ * warning. The log can be reached with the keyboard (Tab) and is read by its heading's name;
+ * axe-core finds nothing serious with the dialog open, and on a phone-wide screen nothing in the
+ * section runs off the side. Another customer's token gets 404 for the project's log. The control
+ * plane sits behind the runtime's router (tests/support/journey-stack.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
+import { launchChromium } from '../support/browser.ts';
+import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { hostRequest } from '../support/host-request.ts';
+import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { signInThroughPortal } from '../support/portal-pages.ts';
+import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+
+let stack: JourneyStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let customer: TestCustomer;
+let stranger: TestCustomer;
+let project: { id: string; subdomain: string };
+
+/** Opens the project's details and resolves with its log section once it follows the log live. */
+async function openLiveLogSection(): Promise<Locator> {
+	await page.locator(`[data-testid="project-card"][data-project-id="${project.id}"]`).getByTestId('project-details').click();
+	const section = page.getByTestId('project-details-dialog').getByTestId('project-logs');
+	await section.locator('[data-testid="logs-state"][data-state="live"]').waitFor({ timeout: 20_000 });
+	return section;
+}
+
+/** Asks the site to trigger a flow that does not exist: Directus logs a warning naming it. */
+async function provokeWarning(): Promise<string> {
+	const flowId = randomUUID();
+	const answer = await hostRequest(stack.runtime.routerUrl, `${project.subdomain}.localhost`, `/flows/trigger/${flowId}`, { method: 'POST' });
+	expect(answer.status).toBeGreaterThanOrEqual(400);
+	return `Couldn't find webhook or manual triggered flow with id "POST-${flowId}"`;
+}
+
+/** The right edge of the section or of whatever in it reaches furthest, in CSS pixels from the viewport's left. */
+function rightmostEdge(section: Locator): Promise<number> {
+	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
+}
+
+/** axe-core over the page with the dialog open, once nothing is fading in (axe reads colours as painted). */
+async function seriousViolations(): Promise<string[]> {
+	// Not `networkidle`: the log's event stream stays open for as long as the dialog is.
+	await page.waitForFunction(() =>
+		document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+	);
+	return describeViolations((await axeViolations(page)).filter(isSeriousOrCritical));
+}
+
+beforeAll(async () => {
+	stack = await startJourneyStack('logs-browser');
+	[customer, stranger] = await Promise.all([registerVerifiedCustomer('logs-browser'), registerVerifiedCustomer('logs-browser-stranger')]);
+	await subscribeInSandbox(customer);
+	project = await publishedProject(customer, 'logs');
+	browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+	await context?.close();
+	await browser?.close();
+	await stack?.stop();
+});
+
+describe("a project's site log in Chromium", () => {
+	it('shows a warning provoked in the site within seconds, once and as a warning, in a log reached with the keyboard', async () => {
+		context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+		page = await context.newPage();
+		await signInThroughPortal(page, stack.controlPlane.url, customer);
+		const section = await openLiveLogSection();
+		const log = section.getByRole('log', { name: 'Site log' });
+		expect(await log.getAttribute('data-testid')).toBe('logs-lines');
+		expect(await section.getByTestId('logs-state').textContent()).toBe('Live');
+		expect(await section.getByTestId('logs-stopped').count()).toBe(0);
+
+		const message = await provokeWarning();
+		await log.getByText(message).waitFor({ timeout: 10_000 });
+		const shown = log.locator('span').filter({ hasText: message });
+		expect(await shown.count()).toBe(1);
+		expect(await shown.getAttribute('data-level')).toBe('warn');
+		expect(await shown.textContent()).toMatch(new RegExp(`^\\d{2}:\\d{2}:\\d{2} WARN ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+		// Still following: the stream did not end with the new line.
+		expect(await section.getByTestId('logs-state').getAttribute('data-state')).toBe('live');
+
+		// Reached with Tab like every other control of the dialog, so the keyboard can scroll it.
+		expect(await log.getAttribute('tabindex')).toBe('0');
+		let reached = false;
+		for (let presses = 0; presses < 80 && !reached; presses++) {
+			await page.keyboard.press('Tab');
+			reached = await log.evaluate((element) => element === document.activeElement);
+		}
+		expect(reached).toBe(true);
+
+		expect(await seriousViolations()).toEqual([]);
+		await context.close();
+	});
+
+	it('fits a phone-wide screen, following the log', async () => {
+		context = await browser.newContext({ locale: 'en-US', viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+		page = await context.newPage();
+		await signInThroughPortal(page, stack.controlPlane.url, customer);
+		const section = await openLiveLogSection();
+		const log = section.getByRole('log', { name: 'Site log' });
+		// The first test's warning is among the last lines: a long line without spaces in the quotes.
+		await log.locator('[data-level="warn"]').first().waitFor();
+		await section.scrollIntoViewIfNeeded();
+		// Nothing in the section is wider than the screen, and the log wraps its lines rather than scrolling sideways.
+		expect(await section.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+		expect(await log.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+		expect(await rightmostEdge(section)).toBeLessThanOrEqual(375);
+		expect(await seriousViolations()).toEqual([]);
+	});
+
+	it("gives another customer's token 404 for the project's log", async () => {
+		const theirs = await api('GET', `/projects/${project.id}/logs`, { token: stranger.token });
+		expect(theirs.status).toBe(404);
+		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
+		expect((await api('GET', `/projects/${project.id}/logs`, { token: customer.token })).status).toBe(200);
+	});
+});
