@@ -43,6 +43,29 @@ export interface InstanceStatus {
 	source?: 'warm-pool' | 'cold';
 }
 
+/** One of a Directus tier's limits and the site's use of it. */
+export interface TierFigure {
+	/** Null where the site did not say. */
+	used: number | null;
+	/** Null when the tier sets no limit. */
+	limit: number | null;
+}
+
+/** GET /instances/:id/tier: the site's Directus tier, as the site's own GET /license reports it. */
+export interface SiteTier {
+	/** The licence's name (e.g. "Core"); null when the site gives none. */
+	name: string | null;
+	/** Directus's licence status (e.g. "active", "grace", "locked"). */
+	status: string | null;
+	/** Studio seats: active users with admin or app access. */
+	seats: TierFigure;
+	collections: TierFigure;
+	/** Active flows. */
+	flows: TierFigure;
+	/** Whether the tier allows permission rules beyond whole collections (item filters, field subsets). */
+	customPermissionRules: boolean;
+}
+
 /** Lines of a site's log (GET /instances/:id/logs, and each event of its stream), masked for its owner. */
 export interface SiteLogChunk {
 	lines: string[];

@@ -97,6 +97,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		'PUT /cors': async (request, id) => [200, { data: await service.setCorsOrigins(id, parse(corsBody, await readJson(request)).origins) }],
 		'PUT /resources': async (request, id) => [200, { data: await service.setResources(id, parse(resourcesBody, await readJson(request)).resources) }],
 		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
+		'GET /tier': async (_request, id) => [200, { data: await service.siteTier(id) }],
 		'GET /logs': async (request, id) => [200, { data: service.siteLog(id, logQuery(request).after ?? null) }],
 	};
 

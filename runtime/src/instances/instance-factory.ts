@@ -13,6 +13,7 @@ import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
 import type { AdminCredentials, SiteResources } from '@epic/runtime-contract';
 import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
+import type { SiteAdmin } from './site-tier.ts';
 
 export interface ProjectIdentity {
 	subdomain: string;
@@ -102,6 +103,16 @@ export class InstanceFactory {
 			() => this.#databases.connect(record.storage),
 			(db) => writeAdminCredentials(db, this.#template.adminUserId, admin),
 		);
+	}
+
+	/** The site's first administrator, as its database holds it now (site-tier.ts signs for it). */
+	async siteAdmin(record: InstanceRecord): Promise<SiteAdmin> {
+		const row = await withInstanceDatabase(
+			() => this.#databases.connect(record.storage),
+			(db) => db('directus_users').first('id', 'role').where({ id: this.#template.adminUserId }) as Promise<SiteAdmin | undefined>,
+		);
+		if (!row) throw new Error("the site's first administrator is gone");
+		return row;
 	}
 
 	/** Removes the process (if one still runs), the database, the folder and finally the record. */

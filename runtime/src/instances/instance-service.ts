@@ -15,7 +15,8 @@ import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
-import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteResources } from '@epic/runtime-contract';
+import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteResources, SiteTier } from '@epic/runtime-contract';
+import { readSiteTier, siteAdminToken } from './site-tier.ts';
 import { siteLogChunk } from './site-log.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
@@ -80,6 +81,13 @@ export class InstanceService {
 		const record = this.#parts.store.get(id);
 		if (!record || record.kind !== 'project') throw instanceNotFound(id);
 		return record;
+	}
+
+	/** The site's Directus tier and its use, read from the site (woken if it sleeps: site-tier.ts). */
+	async siteTier(id: string): Promise<SiteTier> {
+		const record = this.#record(id);
+		const port = await this.wake(id);
+		return readSiteTier(port, siteAdminToken(record.secret, await this.#parts.factory.siteAdmin(record)));
 	}
 
 	/** The project's site log from `after` (a previous offset) or its end, masked (site-log.ts). */

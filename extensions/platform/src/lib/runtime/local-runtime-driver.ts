@@ -17,6 +17,7 @@ import {
 	type RuntimeErrorBody,
 	type SiteLogChunk,
 	type SiteResources,
+	type SiteTier,
 	type UpgradeResult,
 } from '@epic/runtime-contract';
 import type { BackupArchive, RuntimeDriver } from './runtime-driver.ts';
@@ -121,6 +122,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
 		return this.#call('PUT', instancePath(projectId, 'domains'), { domains });
+	}
+
+	siteTier(projectId: string): Promise<SiteTier> {
+		return this.#call('GET', instancePath(projectId, 'tier'));
 	}
 
 	siteLog(projectId: string, after?: number): Promise<SiteLogChunk> {
