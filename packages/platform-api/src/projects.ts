@@ -193,3 +193,31 @@ export type ProjectStorage =
 			full: boolean;
 	  }
 	| { available: false; reason: StorageUnavailableReason };
+
+/** One of the Directus tier's limits and the site's use of it (`limit` null: no limit; `used` null: not reported). */
+export interface TierFigure {
+	used: number | null;
+	limit: number | null;
+}
+
+/** Why a project's tier cannot be shown now. */
+export const TIER_UNAVAILABLE_REASONS = ['not_configured', 'not_provisioned', 'not_running', 'unreachable'] as const;
+export type TierUnavailableReason = (typeof TIER_UNAVAILABLE_REASONS)[number];
+
+/**
+ * `GET /projects/{id}/tier` (docs/product.md, Directus tier): the site's Directus licence and its use
+ * as the site itself reports it (Studio seats, collections, active flows), or why it cannot be read.
+ */
+export type ProjectTier =
+	| {
+			available: true;
+			/** The licence's name, "Core" without a key. */
+			name: string | null;
+			/** Directus's licence status: "active", or "grace" / "locked" past a limit. */
+			status: string | null;
+			seats: TierFigure;
+			collections: TierFigure;
+			flows: TierFigure;
+			custom_permission_rules: boolean;
+	  }
+	| { available: false; reason: TierUnavailableReason };

@@ -10,6 +10,7 @@ import { ProjectService } from '../../lib/projects/project-service.ts';
 import { projectsSetup } from '../../lib/projects/projects-setup.ts';
 import { projectLogsService, registerProjectLogRoutes } from '../../lib/projects/logs/project-logs-setup.ts';
 import { projectStorageService, registerProjectStorageRoute } from '../../lib/projects/storage/project-storage-setup.ts';
+import { projectTierService, registerProjectTierRoute } from '../../lib/projects/tier/project-tier-setup.ts';
 import { projectUsageService } from '../../lib/projects/usage/project-usage-setup.ts';
 
 export default defineEndpoint({
@@ -19,5 +20,6 @@ export default defineEndpoint({
 		registerBackupRoutes(router, projectBackupsService(context));
 		registerProjectStorageRoute(router, projectStorageService(context));
 		registerProjectLogRoutes(router, projectLogsService(context));
+		registerProjectTierRoute(router, projectTierService(context));
 	},
 });
