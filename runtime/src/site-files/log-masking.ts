@@ -6,19 +6,27 @@
  */
 const MASK = '[masked]';
 
-const PATTERNS: RegExp[] = [
-	/eyJ[\w-]+\.[\w-]+\.[\w-]+/g,
-	/(\bbearer\s+)[^\s"',]+/gi,
-	/("?[\w-]*(?:password|secret|token|apikey|api_key|authorization|cookie)[\w-]*"?\s*[:=]\s*"?)([^"\s,&}]+)/gi,
-	/(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:)([^@\s/]+)(@)/gi,
-];
+/** Names of fields whose values are credentials. */
+const SECRET_NAME = String.raw`[\w-]*(?:password|passwd|secret|token|apikey|api_key|authorization|cookie)[\w-]*`;
+
+/** `"password": "a b, c"`: the whole quoted value, escapes included. */
+const QUOTED_FIELD = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*")((?:[^"\\]|\\.)*)(")`, 'gi');
+/** `Cookie: a=1; b=2` or `authorization: Bearer x`, as a header line prints: the rest of the value. */
+const HEADER = /(\b(?:cookie|set-cookie|authorization)\s*:\s*)(?!")[^\n"]+/gi;
+/** `token=abc` in a query string or a key=value line. */
+const ASSIGNED = new RegExp(String.raw`(\b${SECRET_NAME}=)([^&\s"',;]+)`, 'gi');
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/g;
+const BEARER = /(\bbearer\s+)[^\s"',]+/gi;
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:)([^@\s/]+)(@)/gi;
 
 export function maskLogLine(line: string, secrets: readonly string[]): string {
 	let masked = line;
 	for (const secret of secrets) if (secret.length >= 8) masked = masked.split(secret).join(MASK);
-	masked = masked.replace(PATTERNS[0]!, MASK);
-	masked = masked.replace(PATTERNS[1]!, `$1${MASK}`);
-	masked = masked.replace(PATTERNS[2]!, `$1${MASK}`);
-	masked = masked.replace(PATTERNS[3]!, `$1${MASK}$3`);
-	return masked;
+	return masked
+		.replace(JWT, MASK)
+		.replace(BEARER, `$1${MASK}`)
+		.replace(QUOTED_FIELD, `$1${MASK}$3`)
+		.replace(HEADER, `$1${MASK}`)
+		.replace(ASSIGNED, `$1${MASK}`)
+		.replace(URL_PASSWORD, `$1${MASK}$3`);
 }

@@ -33,6 +33,16 @@ describe('readLogChunk', () => {
 		expect(readLogChunk(file, 15, 1024)).toEqual({ lines: ['new'], offset: 4 });
 	});
 
+	it('moves past a line longer than a whole chunk, shown cut', () => {
+		const file = path.join(folder(), 'directus.log');
+		writeFileSync(file, `${'x'.repeat(20)}\nnext\n`);
+		const cut = readLogChunk(file, 0, 8);
+		expect(cut).toEqual({ lines: ['xxxxxxxx…'], offset: 8 });
+		const after = readLogChunk(file, readLogChunk(file, cut.offset, 8).offset, 8);
+		expect(after.offset).toBeGreaterThan(16);
+		expect(readLogChunk(file, 21, 8)).toEqual({ lines: ['next'], offset: 26 });
+	});
+
 	it('reads nothing through a link the site planted, and nothing from a missing log', () => {
 		const dir = folder();
 		writeFileSync(path.join(dir, 'state.json'), 'SECRET\n');

@@ -32,6 +32,8 @@ export function readLogChunk(file: string, after: number | null, maxBytes: numbe
 		const read = length > 0 ? readSync(fd, buffer, 0, length, from) : 0;
 		const text = buffer.subarray(0, read).toString('utf8');
 		const lastNewline = text.lastIndexOf('\n');
+		// One line longer than a whole chunk: shown cut, so the reader moves past it instead of stopping there.
+		if (lastNewline < 0 && read === maxBytes) return { lines: [`${text}…`], offset: from + read };
 		if (lastNewline < 0) return { lines: [], offset: from };
 		let whole = text.slice(0, lastNewline);
 		// Started in the middle of the log: the first line is only the end of one.

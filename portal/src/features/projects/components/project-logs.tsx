@@ -2,7 +2,7 @@ import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/rea
 import type { Project } from '@epic/platform-api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorMessage } from '../../../lib/api-error';
+import { getErrorCode } from '../../../lib/api-error';
 import { fetchProjectLogs, followProjectLogs } from '../api/logs';
 import { readLogLine } from '../lib/log-line';
 
@@ -42,16 +42,22 @@ export function ProjectLogs({ project, open }: { project: Project; open: boolean
         await followProjectLogs(project.id, start.offset, (chunk) => add(chunk.lines), stop.signal);
         if (!stop.signal.aborted) setFollow({ state: 'stopped', error: null });
       } catch (error) {
-        if (!stop.signal.aborted) setFollow({ state: 'stopped', error: getErrorMessage(error, t('projects.logs.loadFailed')) });
+        // The log's own words, in the page's language: the shared PROJECT_NOT_READY text is about credentials.
+        if (!stop.signal.aborted) setFollow({ state: 'stopped', error: t(getErrorCode(error) === 'PROJECT_NOT_READY' ? 'projects.logs.later' : 'projects.logs.loadFailed') });
       }
     })();
     return () => stop.abort();
   }, [open, published, project.id, attempt, t]);
 
-  // The newest line stays in view, as in a terminal.
+  // The newest line stays in view, as in a terminal, unless the reader scrolled up to read.
+  const atBottom = useRef(true);
   useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    if (list.current && atBottom.current) list.current.scrollTop = list.current.scrollHeight;
   }, [lines]);
+  const noteScroll = () => {
+    const element = list.current;
+    if (element) atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
+  };
 
   return (
     <Stack gap="3" data-testid="project-logs">
@@ -74,6 +80,7 @@ export function ProjectLogs({ project, open }: { project: Project; open: boolean
           <Box
             as="pre"
             ref={list}
+            onScroll={noteScroll}
             role="log"
             aria-labelledby={labelId}
             tabIndex={0}
