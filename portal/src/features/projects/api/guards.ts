@@ -4,12 +4,15 @@ import type {
   Project,
   ProjectCredentials,
   ProjectLogChunk,
+  ProjectTier,
   ProjectStorage,
   ProjectsUsage,
   ProjectStep,
   ProjectUsage,
   UsageFigures,
+  TierFigure,
 } from '@epic/platform-api';
+import { TIER_UNAVAILABLE_REASONS } from '@epic/platform-api';
 
 /**
  * Structural checks of the projects API's answers (docs/product.md, Projects API), so an answer
@@ -90,4 +93,21 @@ export function isProjectStorage(value: unknown): value is ProjectStorage {
 
 export function isProjectLogChunk(value: unknown): value is ProjectLogChunk {
   return isRecord(value) && isCount(value.offset) && Array.isArray(value.lines) && value.lines.every((line) => typeof line === 'string');
+}
+
+const isCountOrNull = (value: unknown): value is number | null => value === null || isCount(value);
+const isTierFigure = (value: unknown): value is TierFigure => isRecord(value) && isCountOrNull(value.used) && isCountOrNull(value.limit);
+
+export function isProjectTier(value: unknown): value is ProjectTier {
+  if (!isRecord(value)) return false;
+  if (value.available === false) return (TIER_UNAVAILABLE_REASONS as readonly unknown[]).includes(value.reason);
+  return (
+    value.available === true &&
+    isStringOrNull(value.name) &&
+    isStringOrNull(value.status) &&
+    isTierFigure(value.seats) &&
+    isTierFigure(value.collections) &&
+    isTierFigure(value.flows) &&
+    typeof value.custom_permission_rules === 'boolean'
+  );
 }

@@ -7,6 +7,7 @@ import type {
   ProjectCredentials,
   ProjectStorage,
   ProjectsUsage,
+  ProjectTier,
   ProjectUpdateRequest,
 } from '@epic/platform-api';
 import useSWR, { mutate as globalMutate } from 'swr';
@@ -14,7 +15,7 @@ import { UnexpectedResponseError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { directus } from '../../../lib/directus';
 import { isProvisioning } from '../lib/project-status';
-import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectStorage, isProjectsUsage } from './guards';
+import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectStorage, isProjectsUsage, isProjectTier } from './guards';
 
 /**
  * The projects API (`/projects/*`, packages/platform-api/src/projects.ts) and the DNS check
@@ -41,6 +42,7 @@ const PROJECT_KEY = 'project';
 const CREDENTIALS_KEY = 'project/credentials';
 const USAGE_KEY = 'projects/usage';
 const STORAGE_KEY = 'project/storage';
+const TIER_KEY = 'project/tier';
 /** The router's counts change with every visit; the dashboard reads them again at this pace. */
 export const USAGE_POLL_MS = 60_000;
 
@@ -101,6 +103,17 @@ export function useProjectCredentials(id: string, enabled: boolean) {
  * The site's storage, read while `enabled` (the details dialog shows a published project), and
  * again when the window regains focus: the owner may have deleted files in the site's Studio.
  */
+/** `GET /projects/{id}/tier`: the site's Directus tier and its use, as the site reports it now. */
+export const fetchProjectTier = (id: string): Promise<ProjectTier> => request('GET', `${projectPath(id)}/tier`, isProjectTier);
+
+/** The site's tier, read while `enabled` (the details dialog shows a published project). */
+export function useProjectTier(id: string, enabled: boolean) {
+  const { user } = useAuth();
+  return useSWR(user && enabled ? ([TIER_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectTier(projectId), {
+    shouldRetryOnError: false,
+  });
+}
+
 export function useProjectStorage(id: string, enabled: boolean) {
   const { user } = useAuth();
   return useSWR(user && enabled ? ([STORAGE_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectStorage(projectId), {

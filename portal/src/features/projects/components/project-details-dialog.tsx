@@ -35,6 +35,7 @@ import { ProjectStatusBadge } from './project-status-badge';
 import { ProjectCorsOrigins } from './project-cors-origins';
 import { ProjectLogs } from './project-logs';
 import { ProjectStorage } from './project-storage';
+import { ProjectTier } from './project-tier';
 
 /** A project's details: its links, storage and admin credentials (once active), description, dates, backups and custom domain. */
 export function ProjectDetailsDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
@@ -137,6 +138,8 @@ function DetailsContent({ project }: { project: Project }) {
 
           <Separator />
           <ProjectStorage project={project} />
+          <Separator />
+          <ProjectTier project={project} />
           <Separator />
           <Credentials project={project} open={open} />
           <Separator />
