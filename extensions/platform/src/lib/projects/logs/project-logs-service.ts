@@ -5,18 +5,12 @@
  * nothing here sees a line the owner would not.
  */
 import type { ProjectLogChunk } from '@epic/platform-api';
-import type { Knex } from 'knex';
 import { LogsNotReadyError, LogsUnavailableError } from '../../errors.ts';
 import { RuntimeRequestError } from '../../runtime/local-runtime-driver.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
-import { assertProjectVisible, type ProjectCaller } from '../project-visibility.ts';
+import { assertProjectVisible, type ProjectCaller, type SiteReadOptions } from '../project-visibility.ts';
 
-export interface ProjectLogsOptions {
-	database: Knex;
-	/** Null when no runtime is configured. */
-	driver: () => RuntimeDriver | null;
-	logger: { warn(message: string): void };
-}
+export type ProjectLogsOptions = SiteReadOptions;
 
 export class ProjectLogsService {
 	readonly #options: ProjectLogsOptions;

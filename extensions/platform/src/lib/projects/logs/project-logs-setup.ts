@@ -4,28 +4,16 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ApiExtensionContext } from '@directus/types';
 import type { Request, Router } from 'express';
 import { InvalidPayloadError } from '../../errors.ts';
-import { accountabilityOf, requireUserId } from '../../http/accountability.ts';
 import { asyncRoute } from '../../http/async-route.ts';
-import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
-import type { ProjectCaller } from '../project-visibility.ts';
+import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { projectCallerOf } from '../project-visibility.ts';
 import { ProjectLogsService } from './project-logs-service.ts';
 
 /** The dialog waits for the first lines at most this long; a hung runtime makes the log unavailable, not the dialog slow. */
 const LOGS_TIMEOUT_MS = 5000;
 
 export function projectLogsService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectLogsService {
-	// Read on first use, as provisioning does: a wrong runtime setting must not take the other project routes down.
-	let driver: RuntimeDriver | null | undefined;
-	return new ProjectLogsService({
-		database: context.database,
-		driver: () => (driver === undefined ? (driver = createRuntimeDriver(context.env, { timeoutMs: LOGS_TIMEOUT_MS })) : driver),
-		logger: context.logger,
-	});
-}
-
-function callerOf(req: Request): ProjectCaller {
-	return { userId: requireUserId(req), staff: accountabilityOf(req)?.admin === true };
+	return new ProjectLogsService({ database: context.database, driver: lazyRuntimeDriver(context.env, { timeoutMs: LOGS_TIMEOUT_MS }), logger: context.logger });
 }
 
 /** `?after=`: an offset a previous read answered; absent, the log's end. */
@@ -41,7 +29,7 @@ export function registerProjectLogRoutes(router: Router, logs: ProjectLogsServic
 		'/:id/logs',
 		asyncRoute(async (req, res) => {
 			res.setHeader('Cache-Control', 'no-store');
-			res.json({ data: await logs.read(callerOf(req), String(req.params['id']), afterOf(req)) });
+			res.json({ data: await logs.read(projectCallerOf(req), String(req.params['id']), afterOf(req)) });
 		}),
 	);
 
@@ -49,7 +37,7 @@ export function registerProjectLogRoutes(router: Router, logs: ProjectLogsServic
 		'/:id/logs/stream',
 		asyncRoute(async (req, res) => {
 			const stop = new AbortController();
-			const stream = await logs.stream(callerOf(req), String(req.params['id']), afterOf(req), stop.signal);
+			const stream = await logs.stream(projectCallerOf(req), String(req.params['id']), afterOf(req), stop.signal);
 			res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
 			res.flushHeaders();
 			const events = Readable.fromWeb(stream as WebReadableStream<Uint8Array>);

@@ -6,20 +6,13 @@
  * against now. Without a runtime, or when it does not answer, the answer says so instead of zeros.
  */
 import type { ProjectStorage } from '@epic/platform-api';
-import type { Knex } from 'knex';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
-import { assertProjectVisible, type ProjectCaller } from '../project-visibility.ts';
+import { assertProjectVisible, type ProjectCaller, type SiteReadOptions } from '../project-visibility.ts';
 import { storageOf } from './storage-figures.ts';
 
 /** Staff (administrators) read any project's storage, to help its owner. */
 export type StorageCaller = ProjectCaller;
 
-export interface ProjectStorageOptions {
-	database: Knex;
-	/** Null when no runtime is configured. */
-	driver: () => RuntimeDriver | null;
-	logger: { warn(message: string): void };
-}
+export type ProjectStorageOptions = SiteReadOptions;
 
 export class ProjectStorageService {
 	readonly #options: ProjectStorageOptions;

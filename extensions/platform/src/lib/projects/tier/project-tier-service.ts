@@ -4,17 +4,10 @@
  * to staff (project-visibility.ts). What cannot be read is said, never shown as zeros.
  */
 import type { ProjectTier } from '@epic/platform-api';
-import type { Knex } from 'knex';
 import { RuntimeRequestError } from '../../runtime/local-runtime-driver.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
-import { assertProjectVisible, type ProjectCaller } from '../project-visibility.ts';
+import { assertProjectVisible, type ProjectCaller, type SiteReadOptions } from '../project-visibility.ts';
 
-export interface ProjectTierOptions {
-	database: Knex;
-	/** Null when no runtime is configured. */
-	driver: () => RuntimeDriver | null;
-	logger: { warn(message: string): void };
-}
+export type ProjectTierOptions = SiteReadOptions;
 
 export class ProjectTierService {
 	readonly #options: ProjectTierOptions;

@@ -1,30 +1,23 @@
 /** Builds the tier service and its route (`GET /projects/:id/tier`) from the bundle's context. */
 import type { ApiExtensionContext } from '@directus/types';
 import type { Router } from 'express';
-import { accountabilityOf, requireUserId } from '../../http/accountability.ts';
 import { asyncRoute } from '../../http/async-route.ts';
-import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { projectCallerOf } from '../project-visibility.ts';
 import { ProjectTierService } from './project-tier-service.ts';
 
 /** Reading the tier may wake a sleeping site first: a cold start takes seconds. */
 const TIER_TIMEOUT_MS = 30_000;
 
 export function projectTierService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectTierService {
-	// Read on first use, as provisioning does: a wrong runtime setting must not take the other project routes down.
-	let driver: RuntimeDriver | null | undefined;
-	return new ProjectTierService({
-		database: context.database,
-		driver: () => (driver === undefined ? (driver = createRuntimeDriver(context.env, { timeoutMs: TIER_TIMEOUT_MS })) : driver),
-		logger: context.logger,
-	});
+	return new ProjectTierService({ database: context.database, driver: lazyRuntimeDriver(context.env, { timeoutMs: TIER_TIMEOUT_MS }), logger: context.logger });
 }
 
 export function registerProjectTierRoute(router: Router, tier: ProjectTierService): void {
 	router.get(
 		'/:id/tier',
 		asyncRoute(async (req, res) => {
-			const caller = { userId: requireUserId(req), staff: accountabilityOf(req)?.admin === true };
+			const caller = projectCallerOf(req);
 			// Read from the site now: its use changes as its owner works in Studio.
 			res.setHeader('Cache-Control', 'no-store');
 			res.json({ data: await tier.of(caller, String(req.params['id'])) });
