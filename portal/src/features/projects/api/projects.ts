@@ -103,20 +103,25 @@ export function useProjectCredentials(id: string, enabled: boolean) {
  * The site's storage, read while `enabled` (the details dialog shows a published project), and
  * again when the window regains focus: the owner may have deleted files in the site's Studio.
  */
-/** `GET /projects/{id}/tier`: the site's Directus tier and its use, as the site reports it now. */
-export const fetchProjectTier = (id: string): Promise<ProjectTier> => request('GET', `${projectPath(id)}/tier`, isProjectTier);
-
-/** The site's tier, read while `enabled` (the details dialog shows a published project). */
-export function useProjectTier(id: string, enabled: boolean) {
+export function useProjectStorage(id: string, enabled: boolean) {
   const { user } = useAuth();
-  return useSWR(user && enabled ? ([TIER_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectTier(projectId), {
+  return useSWR(user && enabled ? ([STORAGE_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectStorage(projectId), {
     shouldRetryOnError: false,
   });
 }
 
-export function useProjectStorage(id: string, enabled: boolean) {
+/** `GET /projects/{id}/tier`: the site's Directus tier and its use, as the site reports it now. */
+export const fetchProjectTier = (id: string): Promise<ProjectTier> => request('GET', `${projectPath(id)}/tier`, isProjectTier);
+
+/**
+ * The site's tier, read while `enabled` (the details dialog shows a published project): each time
+ * the dialog opens and when the window regains focus. Not deduplicated over SWR's usual 2 s: the
+ * dialog reopened within them showed the figures read before, not the site's now.
+ */
+export function useProjectTier(id: string, enabled: boolean) {
   const { user } = useAuth();
-  return useSWR(user && enabled ? ([STORAGE_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectStorage(projectId), {
+  return useSWR(user && enabled ? ([TIER_KEY, user.id, id] as const) : null, ([, , projectId]) => fetchProjectTier(projectId), {
+    dedupingInterval: 0,
     shouldRetryOnError: false,
   });
 }
