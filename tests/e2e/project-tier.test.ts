@@ -109,7 +109,7 @@ describe("a project's Directus tier in Chromium", () => {
 		expect(await shown(first.section)).toEqual({ name: 'Licence: Core', seats: '1 of 3', collections: '0 of 25', flows: '0 of 5' });
 		expect(await first.section.getByText('Studio seats', { exact: true }).count()).toBe(1);
 		expect(await first.section.getByTestId('tier-limits').textContent()).toBe(
-			'Past a limit, Directus gives a grace period, then locks the site: item reads and writes, GraphQL, websockets and sign-in of non-admin users stop until it is back within its limits.',
+			'Directus refuses a Studio seat, a collection or an active flow past these limits. A site found past them (after a licence ends, say) is locked, at once or after a grace period: items, files, GraphQL, websockets and sign-in of non-admin users stop until it is back within them.',
 		);
 		expect(await first.section.getByTestId('tier-unavailable').count()).toBe(0);
 		expect(await seriousViolations()).toEqual([]);

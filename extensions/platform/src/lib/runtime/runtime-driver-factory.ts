@@ -14,10 +14,6 @@ const RuntimeDriverEnv = z.object({
 });
 
 /**
- * Null when no runtime is configured (the control plane alone, e.g. its own test suite).
- * `timeoutMs` bounds each call (the driver's default allows for slow instance creations).
- */
-/**
  * The driver, read from the environment on first use rather than at start, as provisioning does: a
  * wrong runtime setting must not take down the routes that need no runtime.
  */
@@ -26,6 +22,10 @@ export function lazyRuntimeDriver(env: Record<string, unknown>, options: { timeo
 	return () => (driver === undefined ? (driver = createRuntimeDriver(env, options)) : driver);
 }
 
+/**
+ * Null when no runtime is configured (the control plane alone, e.g. its own test suite).
+ * `timeoutMs` bounds each call (the driver's default allows for slow instance creations).
+ */
 export function createRuntimeDriver(env: Record<string, unknown>, options: { timeoutMs?: number } = {}): RuntimeDriver | null {
 	if (!env['RUNTIME_DRIVER']) return null;
 	const config = parseEnvConfig(RuntimeDriverEnv, env, 'runtime driver');
