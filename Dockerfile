@@ -42,6 +42,7 @@ ENV NODE_ENV=production RUNTIME_DATA_DIR=/data/runtime
 COPY --from=runtime-deps /app /app
 COPY packages/concurrency packages/concurrency
 COPY packages/node-support packages/node-support
+COPY packages/platform-api packages/platform-api
 COPY packages/runtime-contract packages/runtime-contract
 COPY runtime runtime
 VOLUME /data
