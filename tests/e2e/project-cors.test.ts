@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
-import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
+import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
@@ -62,15 +62,6 @@ function rightmostEdge(section: Locator): Promise<number> {
 	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
 }
 
-/** axe-core over the page with the dialog open, once nothing is fading in (axe reads colours as painted). */
-async function seriousViolations(): Promise<string[]> {
-	await page.waitForLoadState('networkidle');
-	await page.waitForFunction(() =>
-		document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-	);
-	return describeViolations((await axeViolations(page)).filter(isSeriousOrCritical));
-}
-
 beforeAll(async () => {
 	stack = await startJourneyStack('cors-browser');
 	customer = await registerVerifiedCustomer('cors-browser');
@@ -114,7 +105,7 @@ describe("a project's allowed origins in Chromium", () => {
 		expect(await input.inputValue()).toBe('https://ok.example\nwww.example.com');
 		expect(patches).toEqual([]);
 		expect(await storedOrigins()).toEqual([]);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 
 		// Written loosely, saved as browsers send origins.
 		await input.fill('https://WWW.Shop.Example/\n\nhttp://localhost:5173');
@@ -137,7 +128,7 @@ describe("a project's allowed origins in Chromium", () => {
 		expect(other.status).toBe(204);
 		expect(other.headers['access-control-allow-origin']).toBeUndefined();
 
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		await context.close();
 	});
 
@@ -168,7 +159,7 @@ describe("a project's allowed origins in Chromium", () => {
 		);
 		expect(await section.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
 		expect(await rightmostEdge(section)).toBeLessThanOrEqual(375);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		expect(await storedOrigins()).toEqual(SAVED);
 	});
 });

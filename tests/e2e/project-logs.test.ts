@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
-import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
+import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
@@ -46,15 +46,6 @@ async function provokeWarning(): Promise<string> {
 /** The right edge of the section or of whatever in it reaches furthest, in CSS pixels from the viewport's left. */
 function rightmostEdge(section: Locator): Promise<number> {
 	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
-}
-
-/** axe-core over the page with the dialog open, once nothing is fading in (axe reads colours as painted). */
-async function seriousViolations(): Promise<string[]> {
-	// Not `networkidle`: the log's event stream stays open for as long as the dialog is.
-	await page.waitForFunction(() =>
-		document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-	);
-	return describeViolations((await axeViolations(page)).filter(isSeriousOrCritical));
 }
 
 beforeAll(async () => {
@@ -100,7 +91,7 @@ describe("a project's site log in Chromium", () => {
 		}
 		expect(reached).toBe(true);
 
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		await context.close();
 	});
 
@@ -117,7 +108,7 @@ describe("a project's site log in Chromium", () => {
 		expect(await section.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
 		expect(await log.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
 		expect(await rightmostEdge(section)).toBeLessThanOrEqual(375);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 	});
 
 	it("gives another customer's token 404 for the project's log", async () => {

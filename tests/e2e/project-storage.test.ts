@@ -11,7 +11,7 @@ import type { ProjectStorage } from '@epic/platform-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
-import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
+import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
@@ -41,15 +41,6 @@ async function openStorage(): Promise<{ section: Locator; storage: Extract<Proje
 	const section = page.getByTestId('project-details-dialog').getByTestId('project-storage');
 	await section.getByTestId('storage-usage').waitFor();
 	return { section, storage };
-}
-
-/** axe-core over the page with the dialog open, once nothing is fading in (axe reads colours as painted). */
-async function seriousViolations(): Promise<string[]> {
-	await page.waitForLoadState('networkidle');
-	await page.waitForFunction(() =>
-		document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-	);
-	return describeViolations((await axeViolations(page)).filter(isSeriousOrCritical));
 }
 
 beforeAll(async () => {
@@ -84,7 +75,7 @@ describe("a project's storage in Chromium", () => {
 		expect(await bar.getAttribute('aria-valuemax')).toBe('100');
 		expect(await bar.getAttribute('aria-valuetext')).toBe(text);
 		expect(await section.getByTestId('storage-full').count()).toBe(0);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		await context.close();
 	});
 
@@ -114,7 +105,7 @@ describe("a project's storage in Chromium", () => {
 				'Uploads to this site are refused until files are deleted in its CMS admin or the plan is upgraded. Everything already stored is kept and the site keeps serving.' +
 				'Change plan',
 		);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		// Nothing in the section is wider than the screen.
 		const overflow = await section.evaluate((element) => element.scrollWidth - element.clientWidth);
 		expect(overflow).toBe(0);

@@ -11,7 +11,7 @@ import type { ProjectTier } from '@epic/platform-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
-import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
+import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
@@ -67,15 +67,6 @@ function rightmostEdge(section: Locator): Promise<number> {
 	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
 }
 
-/** axe-core over the page with the dialog open, once nothing is fading in (axe reads colours as painted). */
-async function seriousViolations(): Promise<string[]> {
-	// Not `networkidle`: the dialog's site log keeps its event stream open for as long as the dialog is.
-	await page.waitForFunction(() =>
-		document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-	);
-	return describeViolations((await axeViolations(page)).filter(isSeriousOrCritical));
-}
-
 beforeAll(async () => {
 	stack = await startJourneyStack('tier-browser');
 	customer = await registerVerifiedCustomer('tier-browser');
@@ -112,7 +103,7 @@ describe("a project's Directus tier in Chromium", () => {
 			'Directus refuses a Studio seat, a collection or an active flow past these limits. A site found past them (after a licence ends, say) is locked, at once or after a grace period: items, files, GraphQL, websockets and sign-in of non-admin users stop until it is back within them.',
 		);
 		expect(await first.section.getByTestId('tier-unavailable').count()).toBe(0);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		await closeDetails();
 		// Reopened at once, the section asks the site again rather than showing what it read a moment ago.
 		expect((await openTier()).tier).toEqual(first.tier);
@@ -128,7 +119,7 @@ describe("a project's Directus tier in Chromium", () => {
 		const again = await openTier();
 		expect(again.tier).toMatchObject({ seats: { used: 1, limit: 3 }, collections: { used: 1, limit: 25 }, flows: { used: 1, limit: 5 } });
 		expect(await shown(again.section)).toEqual({ name: 'Licence: Core', seats: '1 of 3', collections: '1 of 25', flows: '1 of 5' });
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 		await context.close();
 	});
 
@@ -149,6 +140,6 @@ describe("a project's Directus tier in Chromium", () => {
 		// Nothing in the section is wider than the screen.
 		expect(await section.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
 		expect(await rightmostEdge(section)).toBeLessThanOrEqual(375);
-		expect(await seriousViolations()).toEqual([]);
+		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 	});
 });

@@ -42,3 +42,15 @@ export const isSeriousOrCritical = (violation: AxeViolation) => violation.impact
 /** One line per violation: rule id, impact, what it asks for, and the elements. */
 export const describeViolations = (violations: AxeViolation[]): string[] =>
 	violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} → ${violation.targets.join(' | ')}`);
+
+/**
+ * The serious and critical violations on a page whose project dialog is open, once nothing is
+ * fading in (axe reads colours as painted). Not after `networkidle`: the dialog's site log keeps
+ * its event stream open for as long as the dialog is, so the network is never idle.
+ */
+export async function seriousViolationsInOpenDialog(page: Page): Promise<string[]> {
+	await page.waitForFunction(() =>
+		document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+	);
+	return describeViolations((await axeViolations(page)).filter(isSeriousOrCritical));
+}
