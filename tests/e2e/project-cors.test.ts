@@ -16,7 +16,7 @@ import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
-import { signInThroughPortal } from '../support/portal-pages.ts';
+import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 const SAVED = ['https://www.shop.example', 'http://localhost:5173'];
@@ -55,11 +55,6 @@ function preflightFrom(origin: string) {
 		method: 'OPTIONS',
 		headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
 	});
-}
-
-/** The right edge of the section or of whatever in it reaches furthest, in CSS pixels from the viewport's left. */
-function rightmostEdge(section: Locator): Promise<number> {
-	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
 }
 
 beforeAll(async () => {

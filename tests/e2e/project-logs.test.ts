@@ -16,7 +16,7 @@ import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
-import { signInThroughPortal } from '../support/portal-pages.ts';
+import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 let stack: JourneyStack;
@@ -41,11 +41,6 @@ async function provokeWarning(): Promise<string> {
 	const answer = await hostRequest(stack.runtime.routerUrl, `${project.subdomain}.localhost`, `/flows/trigger/${flowId}`, { method: 'POST' });
 	expect(answer.status).toBeGreaterThanOrEqual(400);
 	return `Couldn't find webhook or manual triggered flow with id "POST-${flowId}"`;
-}
-
-/** The right edge of the section or of whatever in it reaches furthest, in CSS pixels from the viewport's left. */
-function rightmostEdge(section: Locator): Promise<number> {
-	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
 }
 
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
 import { portalText } from '../support/portal-text.ts';
-import { signInThroughPortal } from '../support/portal-pages.ts';
+import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
@@ -60,11 +60,6 @@ async function openTier(): Promise<{ section: Locator; tier: Available }> {
 async function closeDetails(): Promise<void> {
 	await page.keyboard.press('Escape');
 	await page.getByTestId('project-details-dialog').waitFor({ state: 'detached' });
-}
-
-/** The right edge of the section or of whatever in it reaches furthest, in CSS pixels from the viewport's left. */
-function rightmostEdge(section: Locator): Promise<number> {
-	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
 }
 
 beforeAll(async () => {

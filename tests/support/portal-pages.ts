@@ -2,7 +2,7 @@
  * Steps through the portal in a browser that several journeys share: signing in, and subscribing
  * through the sandbox's checkout form. `baseUrl` is where the portal is served.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export async function signInThroughPortal(page: Page, baseUrl: string, credentials: { email: string; password: string }): Promise<void> {
 	await page.goto(`${baseUrl}/auth`);
@@ -24,4 +24,9 @@ export async function subscribeThroughCheckout(page: Page, baseUrl: string, plan
 	await page.getByTestId('card-holder').fill('Test Holder');
 	await page.getByTestId('pay-button').click();
 	await page.getByTestId('checkout-return-success').waitFor();
+}
+
+/** The right edge of the section or of whatever in it reaches furthest, in CSS pixels from the viewport's left. */
+export function rightmostEdge(section: Locator): Promise<number> {
+	return section.evaluate((element) => Math.max(...[element, ...Array.from(element.querySelectorAll('*'))].map((node) => node.getBoundingClientRect().right)));
 }
