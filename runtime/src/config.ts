@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutEmptyValues } from '@epic/node-support/env';
 import { z } from 'zod';
+import type { SiteMailRoute } from './site-mail/site-mail-env.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const seconds = z.coerce.number().positive();
@@ -177,6 +178,18 @@ const RuntimeEnvSchema = z
 		DOCKER_SITE_UID: z.coerce.number().int().min(1).max(2_147_483_647).default(1000),
 		INSTANCE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 		SUPPORT_EMAIL: z.email().default('support@example.com'),
+		/**
+		 * The platform's SMTP server that sites' mail goes out through (smtp://user:pass@host:port, or
+		 * smtps://). Unset: sites send no mail, and a send fails naming why.
+		 */
+		SITE_MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+		/** Where the runtime's mail relay listens for processes' sites (containers reach it on their bridge). */
+		SITE_MAIL_RELAY_HOST: z.string().min(1).default('127.0.0.1'),
+		SITE_MAIL_RELAY_PORT: port.default(2525),
+		/** The address sites' mail is sent from, under each site's name; default sites@PUBLIC_HOST. */
+		SITE_MAIL_FROM: z.email().optional(),
+		/** Emails (recipients) a site may send per clock hour when its plan sets none. */
+		SITE_MAIL_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(50),
 		/** The Prometheus scrape address (`/metrics`): loopback by default, never the router's port. */
 		METRICS_PORT: port.default(9464),
 		METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -184,6 +197,7 @@ const RuntimeEnvSchema = z
 	.superRefine((env, ctx) => {
 		for (const taken of ['ROUTER_PORT', 'RUNTIME_API_PORT'] as const) {
 			if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
+			if (env.SITE_MAIL_SMTP_URL && env.SITE_MAIL_RELAY_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['SITE_MAIL_RELAY_PORT'], message: `must differ from ${taken}` });
 		}
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });
@@ -223,6 +237,8 @@ export interface RuntimeConfig extends RuntimeEnv {
 	trustedProxies: Set<string>;
 	/** Absolute; set with DOCKER_SITE_CODE_DIR. */
 	dockerSiteCodeDir: string | undefined;
+	/** How sites reach the mail relay; null when sites send no mail (no SITE_MAIL_SMTP_URL). */
+	siteMail: SiteMailRoute | null;
 }
 
 export class RuntimeConfigError extends Error {}
@@ -258,6 +274,13 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		backupS3: backupS3Settings(parsed.data),
 		siteMigrationsDir: parsed.data.SITE_MIGRATIONS_PATH ? path.resolve(rootDir, parsed.data.SITE_MIGRATIONS_PATH) : DEFAULT_SITE_MIGRATIONS_DIR,
 		dockerSiteCodeDir: parsed.data.DOCKER_SITE_CODE_DIR ? path.resolve(rootDir, parsed.data.DOCKER_SITE_CODE_DIR) : undefined,
+		siteMail: parsed.data.SITE_MAIL_SMTP_URL
+			? {
+					host: parsed.data.SITE_MAIL_RELAY_HOST,
+					port: parsed.data.SITE_MAIL_RELAY_PORT,
+					fromAddress: parsed.data.SITE_MAIL_FROM ?? `sites@${parsed.data.PUBLIC_HOST}`,
+				}
+			: null,
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
 		trustedProxies: new Set(parsed.data.ROUTER_TRUSTED_PROXIES.split(',').map((address) => address.trim()).filter(Boolean)),
 	};

@@ -38,10 +38,12 @@ import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
 import { processLauncher } from './processes/process-launcher.ts';
+import type { InstanceRecord } from './state/instance-record.ts';
 import { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
 import { PostgresDatabases } from './storage/postgres-databases.ts';
 import { SqliteDatabases } from './storage/sqlite-databases.ts';
+import { startSiteMail } from './site-mail/site-mail.ts';
 import { siteMigrator } from './upgrades/migrate-site.ts';
 import { UpgradeService } from './upgrades/upgrade-service.ts';
 
@@ -123,7 +125,23 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const factory = new InstanceFactory(config, store, databases, template, installed);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
 	const hosts = new HostIndex(config.PUBLIC_HOST, store);
-	const service = new InstanceService({ store, databases, factory, supervisor, pool, hosts, tiers, log, metrics, onDeleted: (id) => usage.forget(id) });
+	const mail = config.siteMail ? await startSiteMail(config, store, [config.siteMail.host], log) : null;
+	const service = new InstanceService({
+		store,
+		databases,
+		factory,
+		supervisor,
+		pool,
+		hosts,
+		tiers,
+		log,
+		metrics,
+		onDeleted: (id) => {
+			usage.forget(id);
+			mail?.forget(id);
+		},
+		...(mail ? { mailOf: (record: InstanceRecord) => mail.statusOf(record) } : {}),
+	});
 	registerInstanceGauges(metrics.registry, service, pool);
 
 	const report = await recover({ config, store, databases, factory, supervisor, log, directusVersion: installed });
@@ -229,6 +247,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
 			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');
 			usage.close();
+			await mail?.close();
 			await databases.close();
 		},
 	};

@@ -135,7 +135,7 @@ describe('provisioning', () => {
 		const instance = await runtime.driver.instanceStatus(projectId);
 		expect(instance?.state).toBe('running');
 		// The runtime got the Pro plan's limits for the site's container (migration 20990102C).
-		expect(instance?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120 });
+		expect(instance?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120, mailPerHour: 200 });
 
 		// The owner is told, and no one else.
 		const ready = await notificationsWhen('project_ready', 1);
@@ -155,7 +155,7 @@ describe('provisioning', () => {
 			instance = await runtime.driver.instanceStatus(projectId);
 		}
 		// The Business plan's limits (migration 20990102C), and the site serves on.
-		expect(instance?.resources).toEqual({ memoryMb: 1024, cpuShares: 2048, uploadMaxMb: 1024, storageQuotaMb: 20480 });
+		expect(instance?.resources).toEqual({ memoryMb: 1024, cpuShares: 2048, uploadMaxMb: 1024, storageQuotaMb: 20480, mailPerHour: 1000 });
 		expect(instance?.state).toBe('running');
 	});
 

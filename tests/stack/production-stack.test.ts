@@ -73,7 +73,7 @@ describe('the production stack', () => {
 		expect((await servedCertificate(siteHost, stack.caddyRootCertificate)).subjectaltname).toBe(`DNS:${siteHost}`);
 		// The runtime has the Pro plan's limits for it, and reads its memory from the container's cgroup.
 		const site = await stack.runtime.instanceStatus(project.id);
-		expect(site?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120 });
+		expect(site?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120, mailPerHour: 200 });
 		expect(site?.memoryBytes).toBeGreaterThan(100 * 1024 * 1024);
 		expect(site?.memoryBytes).toBeLessThan(512 * 1024 * 1024);
 		// The site is a container of the site image, locked down, published on loopback only.

@@ -19,7 +19,14 @@ export interface JourneyStack {
 export async function startJourneyStack(label: string, env: Record<string, string> = {}): Promise<JourneyStack> {
 	const database = workerControlPlane().db;
 	const controlPlanePort = await freeLoopbackPort();
-	const runtime = new TestRuntime({ db: database, warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
+	// The sites' mail lands in the control plane's mail catcher, as under `npm start`.
+	const smtpPort = await freeLoopbackPort();
+	const runtime = new TestRuntime({
+		db: database,
+		warmPoolSize: 1,
+		controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}`,
+		siteMailSmtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+	});
 	await runtime.start();
 	const controlPlane = await bootTestControlPlane(database, {
 		label,
@@ -29,6 +36,7 @@ export async function startJourneyStack(label: string, env: Record<string, strin
 			PUBLIC_HOST: 'localhost',
 			RUNTIME_URL: runtime.apiUrl,
 			RUNTIME_SECRET: runtime.secret,
+			MAIL_CATCHER_SMTP_PORT: String(smtpPort),
 			...env,
 		},
 	});

@@ -71,7 +71,9 @@ async function testEnvironment(
 	const dataDir = mkdtempSync(path.join(os.tmpdir(), `epic-${label}-${db}-`));
 	mkdirSync(path.join(dataDir, 'uploads'));
 	const database: TestDatabase | null = db === 'pg' ? await createTestDatabase(label, pgServerUrl) : null;
-	const [port, smtpPort, uiPort] = [await freeLoopbackPort(), await freeLoopbackPort(), await freeLoopbackPort()];
+	const [port, uiPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
+	// A caller may name it, for a runtime started first whose sites send their mail here too.
+	const smtpPort = Number(overrides['MAIL_CATCHER_SMTP_PORT'] ?? (await freeLoopbackPort()));
 	const adminPassword = randomBytes(16).toString('base64url');
 
 	const config = loadConfig(

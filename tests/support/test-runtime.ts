@@ -36,6 +36,8 @@ export interface TestRuntimeOptions {
 	env?: Record<string, string>;
 	/** The sites' migrations folder (SITE_MIGRATIONS_PATH); default the runtime's own. */
 	siteMigrationsPath?: string;
+	/** The platform's SMTP server sites' mail goes out through (SITE_MAIL_SMTP_URL); sites send none without it. */
+	siteMailSmtpUrl?: string;
 }
 
 export class TestRuntime {
@@ -47,6 +49,7 @@ export class TestRuntime {
 	apiPort = 0;
 	routerPort = 0;
 	metricsPort = 0;
+	mailRelayPort = 0;
 	process: ChildProcess | null = null;
 	#runtimeOutput: () => string = () => '';
 
@@ -82,6 +85,7 @@ export class TestRuntime {
 			this.apiPort = await freeLoopbackPort();
 			this.routerPort = await freeLoopbackPort();
 			this.metricsPort = await freeLoopbackPort();
+			this.mailRelayPort = await freeLoopbackPort();
 		}
 		const env: Record<string, string> = {
 			PATH: process.env['PATH'] ?? '',
@@ -115,6 +119,9 @@ export class TestRuntime {
 		}
 		if (this.options.controlPlaneUrl) env['CONTROL_PLANE_URL'] = this.options.controlPlaneUrl;
 		if (this.options.siteMigrationsPath) env['SITE_MIGRATIONS_PATH'] = this.options.siteMigrationsPath;
+		// A port of its own even without mail: the default (2525) may be another runtime's.
+		env['SITE_MAIL_RELAY_PORT'] = String(this.mailRelayPort);
+		if (this.options.siteMailSmtpUrl) env['SITE_MAIL_SMTP_URL'] = this.options.siteMailSmtpUrl;
 		const runtime = spawnRuntime({ ...env, ...this.options.env });
 		this.process = runtime.process;
 		this.#runtimeOutput = runtime.output;

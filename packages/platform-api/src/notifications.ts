@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
 	'domain_verified',
 	'domain_lost',
 	'domain_claimed_elsewhere',
+	'site_mail_limit',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +41,8 @@ export interface NotificationParamsByKind {
 	domain_lost: { project_name: string; domain: string };
 	/** Another project proved it owns the domain (its TXT record): the domain was removed from this one. */
 	domain_claimed_elsewhere: { project_name: string; domain: string };
+	/** The project's site reached its plan's emails per hour: its sends are refused until the hour ends. */
+	site_mail_limit: { project_name: string; limit_per_hour: number };
 }
 
 export type NotificationParams<K extends NotificationKind = NotificationKind> = NotificationParamsByKind[K];

@@ -38,6 +38,23 @@ export function siteDriverEnv(source: NodeJS.ProcessEnv): Record<string, string>
 	return passedThrough(source, (name) => name === 'RUNTIME_DRIVER' || name.startsWith('DOCKER_') || SITE_USER_VARIABLES.has(name));
 }
 
+/**
+ * Sites send mail through the runtime's relay to the platform's own mail server (the mail catcher
+ * in the embedded default), from the platform's address. SITE_MAIL_* (the relay's port, the hourly
+ * default) stay the operator's to set.
+ */
+export function siteMailEnv(config: PlatformConfig, source: NodeJS.ProcessEnv): Record<string, string> {
+	const server = config.MAIL_CATCHER
+		? `smtp://127.0.0.1:${config.MAIL_CATCHER_SMTP_PORT}`
+		: smtpUrl(config.EMAIL_SMTP_SECURE, config.EMAIL_SMTP_HOST ?? '', config.EMAIL_SMTP_PORT ?? 587, config.EMAIL_SMTP_USER, config.EMAIL_SMTP_PASSWORD);
+	return { SITE_MAIL_SMTP_URL: server, SITE_MAIL_FROM: config.EMAIL_FROM, ...passedThrough(source, (name) => name.startsWith('SITE_MAIL_')) };
+}
+
+function smtpUrl(secure: boolean, host: string, port: number, user: string | undefined, password: string | undefined): string {
+	const credentials = user ? `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@` : '';
+	return `${secure ? 'smtps' : 'smtp'}://${credentials}${host}:${port}`;
+}
+
 export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
 	const site = siteUrlParts(config.publicUrl);
 	const env: Record<string, string> = {
@@ -60,6 +77,7 @@ export function runtimeEnv(config: PlatformConfig, secrets: PlatformSecrets, sou
 		SUPPORT_EMAIL: config.SUPPORT_EMAIL,
 		...backupStorageEnv(source),
 		...siteDriverEnv(source),
+		...siteMailEnv(config, source),
 	};
 	if (config.DB_CLIENT === 'pg') env['INSTANCE_PG_URL'] = config.INSTANCE_PG_URL ?? config.DB_CONNECTION_STRING ?? '';
 	return env;

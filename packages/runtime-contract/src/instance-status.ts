@@ -39,8 +39,19 @@ export interface InstanceStatus {
 	sleepTier?: SleepTier;
 	/** The plan's limits the last ensure asked for; absent, the runtime's defaults apply. */
 	resources?: SiteResources;
+	/** The site's mail this clock hour (absent where sites send no mail). */
+	mail?: SiteMailStatus;
 	/** Only on the ensure that created the instance: handed out from the warm pool, or cloned. */
 	source?: 'warm-pool' | 'cold';
+}
+
+/** A site's mail through the platform's relay, this clock hour (UTC). */
+export interface SiteMailStatus {
+	/** Emails sent this hour; each recipient counts as one. */
+	sentThisHour: number;
+	limitPerHour: number;
+	/** When this hour's first send over the limit was refused; null while none was. */
+	limitReachedAt: string | null;
 }
 
 /** One of a Directus tier's limits and the site's use of it. */

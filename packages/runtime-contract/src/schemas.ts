@@ -28,7 +28,8 @@ export const adminCredentials = z.object({
  * (Docker's --cpu-shares: relative, 1024 is one ordinary share), which the container driver
  * applies at each start of the site's container (the process driver has none to apply); the
  * largest upload in MB, which the site's Directus gets at its next start; and a storage quota in
- * MB (uploads plus database), past which the router refuses uploads. Any absent: the runtime's
+ * MB (uploads plus database), past which the router refuses uploads; the emails it may send an
+ * hour (the mail relay counts them, without a restart). Any absent: the runtime's
  * default.
  */
 export const siteResources = z.object({
@@ -36,6 +37,8 @@ export const siteResources = z.object({
 	cpuShares: z.number().int().min(2).max(262_144).optional(),
 	uploadMaxMb: z.number().int().min(1).max(10_240).optional(),
 	storageQuotaMb: z.number().int().min(1).max(1_048_576).optional(),
+	/** Emails the site may send per clock hour through the platform's relay. */
+	mailPerHour: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 export const ensureInstanceBody = z.object({

@@ -8,7 +8,8 @@ import type { RuntimeConfig } from '../config.ts';
 import { INSTANCE_DIR_VARIABLE, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
-import { SITE_DENIED_NETWORKS, SITE_MAIL_OFF_ENV } from './site-egress.ts';
+import { siteMailEnv } from '../site-mail/site-mail-env.ts';
+import { SITE_DENIED_NETWORKS } from './site-egress.ts';
 
 export function instanceEnv(
 	config: RuntimeConfig,
@@ -49,7 +50,7 @@ export function instanceEnv(
 		IMPORT_IP_DENY_LIST: SITE_DENIED_NETWORKS.join(','),
 		// Its plan's largest upload; the storage quota is the router's (router/storage-quota.ts).
 		FILES_MAX_UPLOAD_SIZE: `${record.resources?.uploadMaxMb ?? config.SITE_UPLOAD_MAX_MB}mb`,
-		...SITE_MAIL_OFF_ENV,
+		...siteMailEnv(config.siteMail, record, publicUrl),
 	};
 	const nodeOptions = siteNodeOptions(config);
 	if (nodeOptions.length) env['NODE_OPTIONS'] = nodeOptions.join(' ');

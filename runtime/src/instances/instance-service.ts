@@ -15,7 +15,7 @@ import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory, ProjectIdentity } from './instance-factory.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
-import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteResources, SiteTier } from '@epic/runtime-contract';
+import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteMailStatus, SiteResources, SiteTier } from '@epic/runtime-contract';
 import { readSiteTier, siteAdminToken } from './site-tier.ts';
 import { siteLogChunk } from './site-log.ts';
 
@@ -55,6 +55,8 @@ export interface InstanceServiceParts {
 	tiers?: SleepTiers;
 	/** Milliseconds since the epoch; the idle clock reads it. Date.now unless a test sets the time. */
 	now?: () => number;
+	/** The site's mail this hour, for its status; absent where sites send no mail. */
+	mailOf?: (record: InstanceRecord) => SiteMailStatus;
 }
 
 export class InstanceService {
@@ -328,6 +330,7 @@ export class InstanceService {
 			directusVersion: record.directusVersion,
 			upgradeFailure: record.upgradeFailure,
 			...resourcesOf(record),
+			...(this.#parts.mailOf ? { mail: this.#parts.mailOf(record) } : {}),
 		};
 	}
 

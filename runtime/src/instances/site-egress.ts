@@ -24,13 +24,3 @@ export const SITE_DENIED_NETWORKS = [
 	// IPv4-mapped IPv6 addresses reach the IPv4 ones above.
 	'::ffff:0:0/96',
 ] as const;
-
-/**
- * Sites send no mail until the platform gives them its own relay: never through the machine's
- * sendmail (nodemailer's default transport runs it as the site's user). A send fails naming why.
- */
-export const SITE_MAIL_OFF_ENV = {
-	EMAIL_TRANSPORT: 'smtp',
-	EMAIL_SMTP_HOST: 'sending-mail-is-not-available-on-this-platform.invalid',
-	EMAIL_SMTP_PORT: '25',
-} as const;

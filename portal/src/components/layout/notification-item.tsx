@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
 import type { AccountNotification, NotificationKind } from '@epic/platform-api';
 import type { IconType } from 'react-icons';
-import { LuCircleAlert, LuCircleCheck, LuCreditCard, LuGlobe, LuUnlink } from 'react-icons/lu';
+import { LuCircleAlert, LuCircleCheck, LuCreditCard, LuGlobe, LuMail, LuUnlink } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import { notificationTextValues } from '../../lib/notifications/notification-text';
 import { formatWhen } from '../../lib/notifications/relative-time';
@@ -15,6 +15,7 @@ const ICONS: Record<NotificationKind, { icon: IconType; color: string }> = {
   domain_verified: { icon: LuGlobe, color: 'green.fg' },
   domain_lost: { icon: LuUnlink, color: 'orange.fg' },
   domain_claimed_elsewhere: { icon: LuUnlink, color: 'orange.fg' },
+  site_mail_limit: { icon: LuMail, color: 'orange.fg' },
 };
 
 type NotificationItemProps = {

@@ -2,7 +2,7 @@ import type { AccountNotification } from '@epic/platform-api';
 import { describe, expect, it } from 'vitest';
 import { notificationTextValues } from './notification-text';
 
-const none = { project: '', reason: '', domain: '', plan: '', date: '' };
+const none = { project: '', reason: '', domain: '', plan: '', date: '', limit: '' };
 const base = { id: 'n', project: null, date_created: '2026-11-22T10:00:00.000Z', read_at: null };
 const spanishPlans = (id: string) => ({ starter: 'Inicial' })[id];
 
@@ -12,6 +12,8 @@ describe('notificationTextValues', () => {
     expect(notificationTextValues(failed, spanishPlans, 'es')).toEqual({ ...none, project: 'Shop', reason: 'The router has no entry for shop' });
     const lost: AccountNotification = { ...base, kind: 'domain_lost', params: { project_name: 'Shop', domain: 'www.shop.example' } };
     expect(notificationTextValues(lost, spanishPlans, 'es')).toEqual({ ...none, project: 'Shop', domain: 'www.shop.example' });
+    const mail: AccountNotification = { ...base, kind: 'site_mail_limit', params: { project_name: 'Shop', limit_per_hour: 1000 } };
+    expect(notificationTextValues(mail, spanishPlans, 'ru')).toEqual({ ...none, project: 'Shop', limit: '1\u00a0000' });
   });
 
   it('names the plan in the reader language when known, else as stored, and dates the end in that language', () => {

@@ -10,9 +10,10 @@ export type NotificationTextValues = {
   domain: string;
   plan: string;
   date: string;
+  limit: string;
 };
 
-const NONE: NotificationTextValues = { project: '', reason: '', domain: '', plan: '', date: '' };
+const NONE: NotificationTextValues = { project: '', reason: '', domain: '', plan: '', date: '', limit: '' };
 
 /**
  * The facts of a notification as its sentence shows them in the reader's language: the plan by its
@@ -33,6 +34,8 @@ export function notificationTextValues(
     case 'domain_lost':
     case 'domain_claimed_elsewhere':
       return { ...NONE, project: notification.params.project_name, domain: notification.params.domain };
+    case 'site_mail_limit':
+      return { ...NONE, project: notification.params.project_name, limit: new Intl.NumberFormat(locale).format(notification.params.limit_per_hour) };
     case 'payment_failed':
     case 'subscription_ended':
     case 'subscription_canceling': {

@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbDate, toDbTimestamp } from '../../billing/db-values.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import { usageWindow } from '../usage/usage-window.ts';
+import type { Notify } from '../../notifications/notify.ts';
+import { noticeMailLimits } from './mail-limit-notices.ts';
 import { syncStorage } from './storage-sync.ts';
 import { dailyRequestChanges, dailyRequestsId, projectChanges, type DailyRequests, type ProjectChange, type StoredProject } from './instance-sync-changes.ts';
 
@@ -23,6 +25,8 @@ export interface InstanceSyncParts {
 	driver: RuntimeDriver;
 	now: () => Date;
 	logger: { error(message: string): void };
+	/** Tells owners what the sync finds (a site past its emails per hour). */
+	notify: Notify;
 }
 
 export interface InstanceSyncOutcome {
@@ -32,6 +36,8 @@ export interface InstanceSyncOutcome {
 	failed: number;
 	/** Projects whose storage was measured and written (a failed measurement is logged and retried next run). */
 	storageMeasured: number;
+	/** Owners told this run that their site reached its emails per hour. */
+	mailLimitsNoticed: number;
 }
 
 interface ProjectRow {
@@ -69,7 +75,7 @@ export class InstanceSync {
 		const { driver, now } = this.#parts;
 		const fromDay = this.#backfilled ? utcDay(now(), 1) : usageWindow(now()).from;
 		const [statuses, usage, stored] = await Promise.all([driver.listInstances(), driver.usage(fromDay), this.#storedProjects()]);
-		const outcome: InstanceSyncOutcome = { projectsChanged: 0, dailyRowsWritten: 0, failed: 0, storageMeasured: 0 };
+		const outcome: InstanceSyncOutcome = { projectsChanged: 0, dailyRowsWritten: 0, failed: 0, storageMeasured: 0, mailLimitsNoticed: 0 };
 
 		for (const change of projectChanges(stored, statuses)) {
 			if (await this.#attempt(`project ${change.id}`, () => this.#saveProject(change))) outcome.projectsChanged += 1;
@@ -83,6 +89,9 @@ export class InstanceSync {
 			else outcome.failed += 1;
 		}
 		if (outcome.failed === 0) this.#backfilled = true;
+		await this.#attempt('mail limits', async () => {
+			outcome.mailLimitsNoticed = await noticeMailLimits(this.#parts.database, statuses, this.#parts.notify);
+		});
 		outcome.storageMeasured = await syncStorage(this.#parts, new Set(statuses.map((status) => status.projectId)));
 		return outcome;
 	}
