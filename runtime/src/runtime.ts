@@ -89,36 +89,45 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
  * each as its own uid under root, or through the site launcher where checkpoints work), or containers, whose sleep is always the stopped
  * tier (a paused or checkpointed CLI would leave its container running).
  */
-async function siteLauncher(config: RuntimeConfig, store: StateStore, log: Logger): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig }> {
+async function siteLauncher(
+	config: RuntimeConfig,
+	store: StateStore,
+	log: Logger,
+): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig; mailRelayHost: string | null }> {
 	if (config.RUNTIME_DRIVER === 'docker') {
-		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES);
+		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES, config.siteMail?.port ?? null);
+		if (config.siteMail && !network.gateway) throw new Error(`Docker network ${network.name} has no gateway address for the sites' mail relay`);
 		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
 		return {
 			launcher: dockerLauncher(siteContainerSettings(config, network.name), log),
 			support: { available: false, reason: 'sites run in containers, which sleep stopped', criuVersion: null },
 			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
+			// Containers reach the host only at their bridge's address.
+			mailRelayHost: config.siteMail ? network.gateway : null,
 		};
 	}
 	mkdirSync(instancesDir(config), { recursive: true, mode: 0o700 });
 	const { launcher, support } = processLauncher(config, store, await detectCheckpointSupport(config), log);
-	return { launcher, support, tierConfig: config };
+	return { launcher, support, tierConfig: config, mailRelayHost: config.siteMail?.host ?? null };
 }
 
 export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(givenConfig.dataDir, { recursive: true, mode: 0o700 });
-	const config =
+	const baseConfig =
 		givenConfig.RUNTIME_DRIVER === 'docker'
 			? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) }
 			: givenConfig;
 	const installed = directusVersion();
-	const databases = instanceDatabases(config, installed);
+	const databases = instanceDatabases(baseConfig, installed);
 	log('preparing the instance template…');
 	const template = await databases.prepareTemplate();
 
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
-	const store = new StateStore(config.dataDir, installed);
-	const usage = new UsageCounter(config.dataDir, log);
-	const { launcher, support, tierConfig } = await siteLauncher(config, store, log);
+	const store = new StateStore(baseConfig.dataDir, installed);
+	const usage = new UsageCounter(baseConfig.dataDir, log);
+	const { launcher, support, tierConfig, mailRelayHost } = await siteLauncher(baseConfig, store, log);
+	// Sites are told where they reach the mail relay: loopback for processes, the bridge for containers.
+	const config: RuntimeConfig = baseConfig.siteMail && mailRelayHost ? { ...baseConfig, siteMail: { ...baseConfig.siteMail, host: mailRelayHost } } : baseConfig;
 	log(describeSleepTiers(support, tierConfig.PAUSED_MEMORY_LIMIT_MB > 0));
 	const supervisor = new ProcessSupervisor(config, store, databases, log, launcher, metrics);
 	const tiers = new SleepTiers({ config: tierConfig, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });

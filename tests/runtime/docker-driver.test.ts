@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
+import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
 import { containerOfSite, containersOfRuntime, dockerDriverEnv, killContainer } from '../support/docker.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { instanceDirOf, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
@@ -14,18 +16,22 @@ import { sleepAndWakeRepeatedly } from '../support/wake-cycles.ts';
 
 const admin = { email: 'boxed@example.com', password: 'boxed-secret-password' };
 let runtime: TestRuntime;
+let catcher: MailCatcher;
 
 function siteDir(rt: TestRuntime, projectId: string): string {
 	return instanceDirOf(rt.dataDir, projectId);
 }
 
 beforeAll(async () => {
-	runtime = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 900, env: await dockerDriverEnv() });
+	const smtpPort = await freeLoopbackPort();
+	catcher = await startMailCatcher({ smtpPort, uiPort: await freeLoopbackPort() });
+	runtime = new TestRuntime({ warmPoolSize: 0, idleTimeoutSeconds: 900, env: await dockerDriverEnv(), siteMailSmtpUrl: `smtp://127.0.0.1:${smtpPort}` });
 	await runtime.start();
 }, 300_000);
 
 afterAll(async () => {
 	await runtime?.destroy();
+	await catcher?.close();
 });
 
 describe('the docker runtime driver', () => {
@@ -77,6 +83,20 @@ describe('the docker runtime driver', () => {
 		const stored = readdirSync(path.join(dir, 'uploads'));
 		expect(stored).toHaveLength(1);
 		expect(statSync(path.join(dir, 'uploads', stored[0]!)).uid).toBe(1000);
+
+		// Its mail leaves through the platform's relay, the one host service its bridge may reach.
+		const roles = await hostRequest(runtime.routerUrl, 'boxed.localhost', '/roles?fields=id&limit=1', { headers: { authorization: `Bearer ${token}` } });
+		const invited = await hostRequest(runtime.routerUrl, 'boxed.localhost', '/users/invite', {
+			method: 'POST',
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ email: 'boxed-editor@example.com', role: roles.json<{ data: { id: string }[] }>().data[0]!.id }),
+		});
+		expect(invited.status, invited.body).toBe(204);
+		const email = await waitFor('the invitation in the mail catcher', async () => {
+			const caught = (await (await fetch(`${catcher.uiUrl}/email`)).json()) as { to: { address: string }[]; from: { address: string }[] }[];
+			return caught.find((message) => message.to.some((to) => to.address === 'boxed-editor@example.com')) ?? null;
+		}, 20_000);
+		expect(email.from[0]!.address).toBe('sites@localhost');
 	}, 120_000);
 
 	test('a container that dies is replaced, and the site serves again', async () => {

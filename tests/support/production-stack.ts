@@ -141,8 +141,8 @@ export async function startProductionStack(): Promise<ProductionStack> {
 	const projectName = `epic-stack-${randomBytes(4).toString('hex')}`;
 	// Bind-mounted at the same path inside the runtime's container (docker-compose.yml, runtime).
 	const runtimeDataDir = mkdtempSync(path.join(tmpdir(), 'epic-stack-runtime-'));
-	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort] = await Promise.all(
-		Array.from({ length: 8 }, () => freeLoopbackPort()),
+	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort, mailRelayPort] = await Promise.all(
+		Array.from({ length: 9 }, () => freeLoopbackPort()),
 	);
 	const secret = () => randomBytes(24).toString('hex');
 	const adminEmail = 'staff@example.com';
@@ -168,6 +168,8 @@ export async function startProductionStack(): Promise<ProductionStack> {
 		METRICS_PORT: String(metricsPort),
 		SMTP_PORT: String(smtpPort),
 		EMAIL_SMTP_PORT: String(smtpPort),
+		SITE_MAIL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+		SITE_MAIL_RELAY_PORT: String(mailRelayPort),
 		MAILDEV_WEB_PORT: String(mailUiPort),
 		POSTGRES_PORT: String(postgresPort),
 		REDIS_PORT: String(redisPort),

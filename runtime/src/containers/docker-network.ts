@@ -9,6 +9,8 @@
  *  - the host forwards no new connection from the bridge to a private, CGNAT or link-local address
  *    (DOCKER-USER rules), so a site reaches neither the network behind the host nor a cloud's
  *    metadata service, whatever its Directus is told (instances/site-egress.ts says the same to it).
+ * The one exception is the platform's mail relay (site-mail/): a site may open connections to its
+ * port on the bridge's own address, and to nothing else on the host.
  * Traffic out to the internet (a site's webhooks) is left as Docker routes it. Without these rules
  * the runtime does not start, unless DOCKER_ALLOW_UNSHIELDED_SITES says it may.
  */
@@ -24,6 +26,8 @@ export interface SiteNetwork {
 	bridge: string;
 	/** Whether the host drops new connections from the bridge (false: the rule could not be set). */
 	hostShielded: boolean;
+	/** The host's address on the bridge, which the containers reach it at; null if Docker gave none. */
+	gateway: string | null;
 }
 
 /** Linux interface names hold at most 15 characters. */
@@ -34,6 +38,7 @@ export function bridgeName(network: string): string {
 interface NetworkInspection {
 	Id: string;
 	Options: Record<string, string> | null;
+	IPAM?: { Config?: { Gateway?: string }[] | null };
 }
 
 async function inspectNetwork(name: string): Promise<NetworkInspection | null> {
@@ -71,6 +76,17 @@ type Rule = { tool: 'iptables' | 'ip6tables'; chain: string; args: string[] };
 
 /** IPv4 destinations a site's new connections may not be forwarded to. */
 const PRIVATE_IPV4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '169.254.0.0/16'];
+
+/** New connections from the bridge to the mail relay's port: the one service on the host sites may reach. */
+export function relayRule(bridge: string, port: number): Rule {
+	return { tool: 'iptables', chain: 'INPUT', args: ['-i', bridge, '-p', 'tcp', '--dport', String(port), '-m', 'conntrack', '--ctstate', 'NEW', '-j', 'ACCEPT'] };
+}
+
+/** Puts the rule first in its chain, above the DROP that shieldRules inserts, whatever ran before. */
+async function ruleFirst(rule: Rule): Promise<void> {
+	await run(rule.tool, ['-D', rule.chain, ...rule.args]).catch(() => undefined);
+	await run(rule.tool, ['-I', rule.chain, '1', ...rule.args]);
+}
 
 /** Whether the kernel has IPv6 at all: without it there is nothing to shield, and ip6tables fails. */
 const hasIpv6 = (): boolean => existsSync('/proc/net/if_inet6');
@@ -118,7 +134,7 @@ async function shieldHost(bridge: string): Promise<void> {
  * `allowUnshielded` (DOCKER_ALLOW_UNSHIELDED_SITES): start even when the rules cannot be set, for a
  * machine whose own firewall does their work. Otherwise such a start fails, saying what to add.
  */
-export async function ensureSiteNetwork(name: string, log: (message: string) => void, allowUnshielded = false): Promise<SiteNetwork> {
+export async function ensureSiteNetwork(name: string, log: (message: string) => void, allowUnshielded = false, relayPort: number | null = null): Promise<SiteNetwork> {
 	const network = (await inspectNetwork(name)) ?? (await createNetwork(name));
 	// A network someone made by hand must isolate as ours does, or sites could reach each other.
 	if (network.Options?.['com.docker.network.bridge.enable_icc'] !== 'false') {
@@ -126,13 +142,20 @@ export async function ensureSiteNetwork(name: string, log: (message: string) => 
 	}
 	// Docker names a bridge br-<first 12 characters of the network id> unless told otherwise.
 	const bridge = network.Options['com.docker.network.bridge.name'] ?? `br-${network.Id.slice(0, 12)}`;
+	const gateway = network.IPAM?.Config?.find((config) => config.Gateway)?.Gateway ?? null;
 	try {
 		await shieldHost(bridge);
-		return { name, bridge, hostShielded: true };
+		if (relayPort !== null) {
+			const rule = relayRule(bridge, relayPort);
+			await ruleFirst(rule).catch((error: Error) => {
+				throw new Error(`${describeRule(rule)} failed: ${error.message.trim()}`);
+			});
+		}
+		return { name, bridge, hostShielded: true, gateway };
 	} catch (error) {
 		const message = `sites' network ${name}: could not add the firewall rules that keep sites off the host and the private networks (${(error as Error).message}). Add them yourself: ${shieldRules(bridge).map(describeRule).join('; ')}`;
 		if (!allowUnshielded) throw new Error(`${message}; or set DOCKER_ALLOW_UNSHIELDED_SITES=true to start without them`);
 		log(`${message}. Starting anyway: DOCKER_ALLOW_UNSHIELDED_SITES is true`);
-		return { name, bridge, hostShielded: false };
+		return { name, bridge, hostShielded: false, gateway };
 	}
 }
