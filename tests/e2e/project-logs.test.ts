@@ -4,7 +4,8 @@
  * request to trigger a flow that does not exist) shows in the log within seconds, once, as a
  * warning. The log can be reached with the keyboard (Tab) and is read by its heading's name;
  * axe-core finds nothing serious with the dialog open, and on a phone-wide screen nothing in the
- * section runs off the side. Another customer's token gets 404 for the project's log. The control
+ * section runs off the side. Staff read the same lines on the project's page in Studio (the bundle's
+ * project-site-log interface). Another customer's token gets 404 for the project's log. The control
  * plane sits behind the runtime's router (tests/support/journey-stack.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -105,6 +106,27 @@ describe("a project's site log in Chromium", () => {
 		expect(await rightmostEdge(section)).toBeLessThanOrEqual(375);
 		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);
 	});
+
+	it("shows staff the same lines on the project's page in Studio", async () => {
+		context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+		const studio = await context.newPage();
+		await studio.goto(`${stack.controlPlane.url}/admin/login`);
+		await studio.locator('input[type="email"]').fill(stack.controlPlane.adminEmail);
+		await studio.locator('input[type="password"]').fill(stack.controlPlane.adminPassword);
+		await studio.locator('button[type="submit"]').click();
+		await studio.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 });
+		await studio.goto(`${stack.controlPlane.url}/admin/content/projects/${project.id}`);
+		const log = studio.getByTestId('studio-site-log');
+		await log.waitFor({ timeout: 20_000 });
+		expect(await log.getAttribute('role')).toBe('log');
+		await log.getByText(/\S/).first().waitFor({ timeout: 20_000 });
+
+		const message = await provokeWarning();
+		await log.getByText(message, { exact: false }).waitFor({ timeout: 15_000 });
+		const text = (await log.textContent()) ?? '';
+		expect(text.split('\n').filter((line) => line.includes(message))).toEqual([expect.stringMatching(/^\d{2}:\d{2}:\d{2} WARN /)]);
+		await context.close();
+	}, 120_000);
 
 	it("gives another customer's token 404 for the project's log", async () => {
 		const theirs = await api('GET', `/projects/${project.id}/logs`, { token: stranger.token });

@@ -1,10 +1,9 @@
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { Project } from '@epic/platform-api';
+import { readLogLine, type Project } from '@epic/platform-api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorCode } from '../../../lib/api-error';
 import { fetchProjectLogs, followProjectLogs } from '../api/logs';
-import { readLogLine } from '../lib/log-line';
 
 /** The dialog keeps the newest lines only; the site's log itself keeps everything. */
 const SHOWN_LINES = 500;
