@@ -54,7 +54,7 @@ async function site(subdomain: string, token: string, method: string, path: stri
 		method,
 		...(body === undefined ? {} : jsonBody(body)),
 		headers: { ...(body === undefined ? {} : jsonBody(body).headers), authorization: `Bearer ${token}` },
-	});
+	}, 300_000);
 	expect(response.status, `${method} ${path} on ${subdomain}: ${response.body}`).toBeLessThan(300);
 	return response.json<{ data: unknown }>().data;
 }
@@ -84,7 +84,7 @@ beforeAll(async () => {
 	own = await bootTestControlPlane(database, {
 		label: 'project-copies',
 		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-	});
+	}, 300_000);
 	const { stop: _stop, ...handle } = own;
 	useOwnControlPlane(handle);
 	db = knex(own.knexConnection);
@@ -141,7 +141,7 @@ describe('copies', () => {
 		await expect(loginThroughRouter(runtime.routerUrl, host(copy.subdomain), sourceCredentials.admin_email, sourceCredentials.admin_password)).rejects.toThrow(
 			/Login to .* failed \(401\)/,
 		);
-	});
+	}, 300_000);
 
 	it('leaves the source as it was when the copy is written to', async () => {
 		const copyToken = await adminToken(copy.subdomain, await credentialsOf(owner, copy.id));
@@ -149,7 +149,7 @@ describe('copies', () => {
 		expect(await noteTexts(copy.subdomain, copyToken)).toEqual(['written in the source', 'written in the copy']);
 		const sourceToken = await adminToken(source.subdomain, await credentialsOf(owner, source.id));
 		expect(await noteTexts(source.subdomain, sourceToken)).toEqual(['written in the source']);
-	});
+	}, 300_000);
 
 	it('takes the source’s newest backup without a chosen one, and takes one first when it has none', async () => {
 		const fresh = await publishedProject(owner, 'fresh');
@@ -166,7 +166,7 @@ describe('copies', () => {
 		expect(settled.steps.find((step) => step.name === 'database')?.detail).toBe(`The data of fresh (backup ${taken!.id}) was copied into the site`);
 		const row = await db('projects').first('copy_of', 'copy_backup').where({ id: settled.id });
 		expect(row).toEqual({ copy_of: fresh.id, copy_backup: taken!.id });
-	});
+	}, 300_000);
 
 	it('refuses a copy past the plan’s allowance, creating nothing and taking no backup', async () => {
 		const only = await publishedProject(full, 'only');
@@ -180,7 +180,7 @@ describe('copies', () => {
 		expect(message).toMatch(/allows 1 project\b/);
 		expect(await projectRows()).toEqual(before);
 		expect(await runtime.driver.listBackups(only.id)).toEqual([]);
-	});
+	}, 300_000);
 
 	it('answers another customer 404 for the project and its backup, creating nothing', async () => {
 		const before = await projectRows();
@@ -204,7 +204,7 @@ describe('copies', () => {
 		expect(await projectRows()).toEqual(afterTheirs);
 		expect(afterTheirs).toHaveLength(before.length + 1);
 		expect(await runtime.driver.listBackups(theirs.id)).toEqual([]);
-	});
+	}, 300_000);
 
 	it('refuses without a token and with a backup id that cannot be one', async () => {
 		const body = { name: 'Nope', subdomain: `nope-${source.subdomain}` };
@@ -212,5 +212,5 @@ describe('copies', () => {
 		expectRefusal(await api('POST', `/projects/${source.id}/duplicate`, { token: owner.token, body: { ...body, backup_id: '../x' } }), 404, 'BACKUP_NOT_FOUND', 'bad id');
 		expectRefusal(await api('POST', `/projects/${source.id}/duplicate`, { token: owner.token, body: { name: 'Nope', subdomain: 'Not a subdomain!' } }), 400, 'INVALID_PAYLOAD', 'bad subdomain');
 		expect(await db('projects').where({ name: 'Nope' })).toEqual([]);
-	});
+	}, 300_000);
 });
