@@ -54,7 +54,7 @@ async function site(subdomain: string, token: string, method: string, path: stri
 		method,
 		...(body === undefined ? {} : jsonBody(body)),
 		headers: { ...(body === undefined ? {} : jsonBody(body).headers), authorization: `Bearer ${token}` },
-	}, 300_000);
+	});
 	expect(response.status, `${method} ${path} on ${subdomain}: ${response.body}`).toBeLessThan(300);
 	return response.json<{ data: unknown }>().data;
 }
@@ -84,7 +84,7 @@ beforeAll(async () => {
 	own = await bootTestControlPlane(database, {
 		label: 'project-copies',
 		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-	}, 300_000);
+	});
 	const { stop: _stop, ...handle } = own;
 	useOwnControlPlane(handle);
 	db = knex(own.knexConnection);
