@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { PROJECT_NAME_MAX_LENGTH, SUBDOMAIN_MAX_LENGTH, type Project, type ProjectBackup } from '@epic/platform-api';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -29,15 +29,19 @@ export function DuplicateProjectDialog({ source, backup = null, onClose }: Dupli
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data: portalConfig } = usePortalConfig();
-  const [values, setValues] = useState<CopyFormValues>(() => copyFormDefaults(source, backup));
+  const defaults = useCallback(
+    () => copyFormDefaults(source, backup, (name) => t('projects.duplicate.defaultName', { name })),
+    [source, backup, t],
+  );
+  const [values, setValues] = useState<CopyFormValues>(defaults);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const backups = useProjectBackups(source?.id ?? '', source !== null && backup === null);
 
   useEffect(() => {
-    setValues(copyFormDefaults(source, backup));
+    setValues(defaults());
     setSubmitted(false);
-  }, [source, backup]);
+  }, [defaults]);
 
   const errors = checkCopyForm(values);
   const shown = submitted ? errors : {};
