@@ -168,6 +168,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		keepScheduled: config.BACKUP_KEEP_SCHEDULED,
 		keepManual: config.BACKUP_KEEP_MANUAL,
 		keepSafety: config.BACKUP_KEEP_SAFETY,
+		adoptCopy: (record, identity) => factory.adoptCopiedData(record, identity),
 		log,
 	});
 	const upgrades = new UpgradeService({

@@ -17,8 +17,11 @@ export interface ProjectBackup {
 	size: number;
 }
 
-/** The steps of a restore, in the order they run; `rolling-back` only after a failed one. */
-export const RESTORE_STEP_NAMES = ['verifying', 'safety-backup', 'stopping', 'replacing', 'starting', 'checking', 'rolling-back'] as const;
+/**
+ * The steps of a restore, in the order they run; `adopting` only when a copy is made (the copy's own
+ * admin and name written over the source's), `rolling-back` only after a failed one.
+ */
+export const RESTORE_STEP_NAMES = ['verifying', 'safety-backup', 'stopping', 'replacing', 'adopting', 'starting', 'checking', 'rolling-back'] as const;
 export type RestoreStepName = (typeof RESTORE_STEP_NAMES)[number];
 
 export interface RestoreStep {

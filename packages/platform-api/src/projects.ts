@@ -61,6 +61,8 @@ export interface Project {
 	domain_proof_value: string | null;
 	/** Origins whose pages may call the CMS from the browser (CORS); see `normalizeCorsOrigin`. */
 	cors_origins: string[];
+	/** The project this one is a copy of (docs/product.md, Copies), or null; it may since have been deleted. */
+	copy_of: string | null;
 	status: ProjectStatus | string;
 	steps: ProjectStep[];
 	/** Why provisioning failed, when it did. */
@@ -84,6 +86,15 @@ export interface ProjectCreateRequest {
 }
 
 /** `PATCH /projects/{id}` body: at least one field; `domain: null` or `""` removes the custom domain. */
+/**
+ * `POST /projects/{id}/duplicate`: a new project (its own name and subdomain, counted against the
+ * plan like any) with the data of a backup of project `id`: `backup_id`, or without it the newest
+ * backup, taken first if the project has none (docs/product.md, Copies).
+ */
+export interface ProjectDuplicateRequest extends ProjectCreateRequest {
+	backup_id?: string | null;
+}
+
 export interface ProjectUpdateRequest {
 	name?: string;
 	description?: string | null;

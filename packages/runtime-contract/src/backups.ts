@@ -36,6 +36,27 @@ export const createBackupBody = z
 	})
 	.refine((body) => body.keep === undefined || body.kind === 'scheduled', { message: 'only a scheduled backup takes keep', path: ['keep'] });
 
+/**
+ * `POST /instances/{project}/backups/{id}/restore` takes no body for a project's own backup. A copy
+ * (a new project made from another's backup) names the project the backup is of, and the copy's own
+ * admin credentials and name, which the runtime writes over the source's while the site is stopped:
+ * the copy never serves with the source's admin password, sessions or static tokens.
+ */
+export const restoreBody = z
+	.object({
+		copyFrom: z
+			.object({
+				sourceProjectId: z.uuid(),
+				admin: z.object({ email: z.email(), password: z.string().min(8).max(256) }),
+				projectName: z.string().trim().min(1).max(100),
+			})
+			.strict()
+			.optional(),
+	})
+	.strict();
+export type RestoreBody = z.infer<typeof restoreBody>;
+export type RestoreCopySource = NonNullable<RestoreBody['copyFrom']>;
+
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
 
 /** A path inside the uploads folder: relative, `/`-separated, no `.` or `..` segment. */
@@ -78,7 +99,8 @@ export interface BackupSummary {
 	size: number;
 }
 
-export const RESTORE_STEPS = ['verifying', 'safety-backup', 'stopping', 'replacing', 'starting', 'checking', 'rolling-back'] as const;
+/** `adopting` only in a copy's restore: the copy's own admin, name and project id written over the source's. */
+export const RESTORE_STEPS = ['verifying', 'safety-backup', 'stopping', 'replacing', 'adopting', 'starting', 'checking', 'rolling-back'] as const;
 export type RestoreStepName = (typeof RESTORE_STEPS)[number];
 
 export interface RestoreStep {

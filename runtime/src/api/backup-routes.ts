@@ -9,7 +9,7 @@ import type { BackupService } from '../backups/backup-service.ts';
 import { RuntimeError } from '../errors.ts';
 import type { FileReply } from './http-helpers.ts';
 import { readJson } from './http-helpers.ts';
-import { backupId, createBackupBody, restoreJobId } from '@epic/runtime-contract';
+import { backupId, createBackupBody, restoreBody, restoreJobId } from '@epic/runtime-contract';
 
 export type Reply = [number, unknown?] | FileReply;
 
@@ -45,8 +45,10 @@ export async function routeBackups(
 			const archive = await backups.archive(projectId, parse(backupId, id, 'backupId'));
 			return { ...archive, contentType: 'application/gzip', fileName: `${projectId}-${id}.tar.gz` };
 		}
-		case 'POST backups/:id/restore':
-			return [202, { data: await backups.restore(projectId, parse(backupId, id, 'backupId')) }];
+		case 'POST backups/:id/restore': {
+			const { copyFrom } = parse(restoreBody, await readJson(request));
+			return [202, { data: await backups.restore(projectId, parse(backupId, id, 'backupId'), copyFrom) }];
+		}
 		case 'GET restores/:id':
 			return [200, { data: backups.job(projectId, parse(restoreJobId, id, 'jobId')) }];
 		default:

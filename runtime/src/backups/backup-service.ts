@@ -12,7 +12,7 @@ import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import type { BackupStore, StoredArchive } from './backup-store.ts';
 import { createBackup } from './create-backup.ts';
 import { RestoreJobs } from './restore-jobs.ts';
-import { runRestore, type RestoreParts } from './restore.ts';
+import { runRestore, type CopySource, type RestoreParts } from './restore.ts';
 import { applyRetention } from './retention.ts';
 
 export interface BackupServiceParts {
@@ -25,6 +25,8 @@ export interface BackupServiceParts {
 	/** How many manual and safety backups a project keeps; older ones are deleted after each new one. */
 	keepManual: number;
 	keepSafety: number;
+	/** Makes a copy's restored data the copy's own (instances/copied-data.ts). */
+	adoptCopy: RestoreParts['adoptCopy'];
 	log: (message: string) => void;
 	now?: () => number;
 }
@@ -50,6 +52,7 @@ export class BackupService {
 			instances: parts.instances,
 			jobs: this.#jobs,
 			retainSafetyBackups: (projectId) => this.#retain(projectId, 'safety', parts.keepSafety),
+			adoptCopy: parts.adoptCopy,
 		};
 	}
 
@@ -86,13 +89,18 @@ export class BackupService {
 		return archive;
 	}
 
-	/** Starts a restore in the background; poll it with `job`. */
-	async restore(projectId: string, backupId: string): Promise<RestoreJob> {
+	/**
+	 * Starts a restore in the background; poll it with `job`. With `copy`, the backup is one of
+	 * `copy.sourceProjectId`'s, put into this (new) project's site (the control plane has checked
+	 * both are one owner's).
+	 */
+	async restore(projectId: string, backupId: string, copy?: CopySource): Promise<RestoreJob> {
 		this.#project(projectId);
-		if (!(await this.#parts.store.get(projectId, backupId))) throw backupNotFound(projectId, backupId);
+		const backupOf = copy?.sourceProjectId ?? projectId;
+		if (!(await this.#parts.store.get(backupOf, backupId))) throw backupNotFound(backupOf, backupId);
 		const job = this.#jobs.begin(projectId, backupId);
 		void this.#locks
-			.run(projectId, () => runRestore(this.#restoreParts, job))
+			.run(projectId, () => runRestore(this.#restoreParts, job, copy))
 			.then(() => this.#parts.log(`project ${projectId}: restore of ${backupId} ${job.state}${job.error ? `: ${job.error}` : ''}`))
 			.catch((error: Error) => this.#parts.log(`project ${projectId}: restore of ${backupId} failed unexpectedly: ${error.message}`));
 		return this.#jobs.get(projectId, job.id)!;

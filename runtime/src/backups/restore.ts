@@ -6,6 +6,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupManifest, RestoreJob } from '@epic/runtime-contract';
+import type { CopyIdentity } from '../instances/copied-data.ts';
 import type { InstanceControl, InstanceService } from '../instances/instance-service.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
@@ -24,6 +25,13 @@ export interface RestoreParts extends BackupParts {
 	 * took; called before the job says it ended, so whoever polls it sees the backups as they stay.
 	 */
 	retainSafetyBackups: (projectId: string) => Promise<void>;
+	/** Makes a copy's restored data the copy's own while its site is stopped (instances/copied-data.ts). */
+	adoptCopy: (record: InstanceRecord, identity: CopyIdentity) => Promise<void>;
+}
+
+/** A restore into a new project of another project's backup: whose backup, and the copy's own identity. */
+export interface CopySource extends CopyIdentity {
+	sourceProjectId: string;
 }
 
 export interface OpenedArchive {
@@ -31,13 +39,22 @@ export interface OpenedArchive {
 	manifest: BackupManifest;
 }
 
-/** Copies a stored backup to `work` and opens it there (extracted and verified). */
-export async function fetchAndOpen(parts: Pick<BackupParts, 'store'>, record: InstanceRecord, backupId: string, work: string): Promise<OpenedArchive> {
+/**
+ * Copies a stored backup to `work` and opens it there (extracted and verified). The backup is the
+ * site's own unless `ofProject` names the project a copy is made from.
+ */
+export async function fetchAndOpen(
+	parts: Pick<BackupParts, 'store'>,
+	record: InstanceRecord,
+	backupId: string,
+	work: string,
+	ofProject: string = record.id,
+): Promise<OpenedArchive> {
 	const archive = path.join(work, `${backupId}.tar.gz`);
-	if (!(await parts.store.copyTo(record.id, backupId, archive))) throw new Error(`Backup ${backupId} of project ${record.id} no longer exists`);
+	if (!(await parts.store.copyTo(ofProject, backupId, archive))) throw new Error(`Backup ${backupId} of project ${ofProject} no longer exists`);
 	const dir = path.join(work, `${backupId}-files`);
 	await mkdir(dir);
-	const manifest = await openArchive(archive, dir, record);
+	const manifest = await openArchive(archive, dir, record, ofProject);
 	await rm(archive, { force: true });
 	return { dir, manifest };
 }
@@ -51,9 +68,10 @@ async function replaceWith(parts: RestoreParts, record: InstanceRecord, opened: 
 	parts.instances.update(record.id, { directusVersion: opened.manifest.directusVersion });
 }
 
-async function putInPlace(parts: RestoreParts, job: RestoreJob, control: InstanceControl, opened: OpenedArchive): Promise<void> {
+async function putInPlace(parts: RestoreParts, job: RestoreJob, control: InstanceControl, opened: OpenedArchive, copy: CopySource | undefined): Promise<void> {
 	await parts.jobs.step(job, 'stopping', () => control.stop());
 	await parts.jobs.step(job, 'replacing', () => replaceWith(parts, control.record, opened));
+	if (copy) await parts.jobs.step(job, 'adopting', () => parts.adoptCopy(control.record, copy));
 	const port = await parts.jobs.step(job, 'starting', () => control.start());
 	await parts.jobs.step(job, 'checking', () => assertAnswersPong(port));
 }
@@ -67,8 +85,12 @@ async function rollBack(parts: RestoreParts, job: RestoreJob, control: InstanceC
 	});
 }
 
-/** Runs the job to its end; never rejects (the outcome is in the job). */
-export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<void> {
+/**
+ * Runs the job to its end; never rejects (the outcome is in the job). With `copy`, the backup is
+ * the source project's and the site a new project's: the same steps, plus `adopting` before the
+ * site starts, and a failure puts back the copy's own (fresh) data as for any restore.
+ */
+export async function runRestore(parts: RestoreParts, job: RestoreJob, copy?: CopySource): Promise<void> {
 	const end = async (state: Exclude<RestoreJob['state'], 'running'>, error: string | null = null) => {
 		// A retention that fails leaves one backup too many: never a reason to fail the restore.
 		await parts.retainSafetyBackups(job.projectId).catch(() => {});
@@ -81,7 +103,7 @@ export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<
 			let opened: OpenedArchive;
 			let safetyBackupId: string;
 			try {
-				opened = await parts.jobs.step(job, 'verifying', () => fetchAndOpen(parts, control.record, job.backupId, work));
+				opened = await parts.jobs.step(job, 'verifying', () => fetchAndOpen(parts, control.record, job.backupId, work, copy?.sourceProjectId));
 				// Taken while the site still serves, like any backup: it is what a failure puts back.
 				safetyBackupId = (await parts.jobs.step(job, 'safety-backup', () => createBackup(parts, control.record, 'safety'))).id;
 				job.safetyBackupId = safetyBackupId;
@@ -92,7 +114,7 @@ export async function runRestore(parts: RestoreParts, job: RestoreJob): Promise<
 				return;
 			}
 			try {
-				await putInPlace(parts, job, control, opened);
+				await putInPlace(parts, job, control, opened, copy);
 				parts.instances.update(job.projectId, { rollbackBackupId: null });
 				await end('succeeded');
 			} catch (error) {

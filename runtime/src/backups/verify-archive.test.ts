@@ -46,6 +46,12 @@ describe('verifyExtractedArchive', () => {
 		await expect(verifyExtractedArchive(dir, { ...record, id: 'p-2' })).rejects.toThrow('The archive belongs to project p-1, not p-2');
 	});
 
+	it('accepts, for a copy, the archive of the project it is copied from, and no other', async () => {
+		const manifest = await writeValidArchiveFiles();
+		await expect(verifyExtractedArchive(dir, { ...record, id: 'p-2' }, 'p-1')).resolves.toEqual(manifest);
+		await expect(verifyExtractedArchive(dir, { ...record, id: 'p-2' }, 'p-3')).rejects.toThrow('The archive belongs to project p-1, not p-3');
+	});
+
 	it('refuses a changed upload, a missing one and an unlisted one', async () => {
 		await writeValidArchiveFiles();
 		writeFileSync(path.join(dir, 'uploads', 'sub', 'a.txt'), 'upload b');

@@ -43,10 +43,13 @@ async function checkFile(file: string, bytes: number, sha256: string, name: stri
 	if (actualBytes !== bytes || (await sha256OfFile(file)) !== sha256) throw new InvalidArchiveError(`${name} in the archive does not match its checksum`);
 }
 
-/** `dir` is where the archive was extracted (see extractArchive). */
-export async function verifyExtractedArchive(dir: string, record: InstanceRecord): Promise<BackupManifest> {
+/**
+ * `dir` is where the archive was extracted (see extractArchive). `ofProject` is the project the
+ * archive must name: the site's own, or for a copy the project it is copied from.
+ */
+export async function verifyExtractedArchive(dir: string, record: InstanceRecord, ofProject: string = record.id): Promise<BackupManifest> {
 	const manifest = await readManifest(dir);
-	if (manifest.projectId !== record.id) throw new InvalidArchiveError(`The archive belongs to project ${manifest.projectId}, not ${record.id}`);
+	if (manifest.projectId !== ofProject) throw new InvalidArchiveError(`The archive belongs to project ${manifest.projectId}, not ${ofProject}`);
 	if (manifest.database.kind !== record.storage.client) {
 		throw new InvalidArchiveError(`The archive holds a ${manifest.database.kind} database; this site uses ${record.storage.client}`);
 	}
@@ -60,11 +63,11 @@ export async function verifyExtractedArchive(dir: string, record: InstanceRecord
 }
 
 /** Extracts `archive` into `dir` and verifies it; a damaged archive is an InvalidArchiveError too. */
-export async function openArchive(archive: string, dir: string, record: InstanceRecord): Promise<BackupManifest> {
+export async function openArchive(archive: string, dir: string, record: InstanceRecord, ofProject: string = record.id): Promise<BackupManifest> {
 	try {
 		await extractArchive(archive, dir);
 	} catch (error) {
 		throw new InvalidArchiveError((error as Error).message);
 	}
-	return verifyExtractedArchive(dir, record);
+	return verifyExtractedArchive(dir, record, ofProject);
 }

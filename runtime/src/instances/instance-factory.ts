@@ -13,6 +13,7 @@ import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
 import type { AdminCredentials, SiteResources } from '@epic/runtime-contract';
 import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
+import { adoptCopiedData, type CopyIdentity } from './copied-data.ts';
 import type { SiteAdmin } from './site-tier.ts';
 
 export interface ProjectIdentity {
@@ -95,6 +96,14 @@ export class InstanceFactory {
 				await writeAdminCredentials(db, this.#template.adminUserId, project.admin);
 				await writeSettings(db, { project_name: project.projectName });
 			},
+		);
+	}
+
+	/** A restored copy's data made the copy's own (copied-data.ts); the site is stopped. */
+	async adoptCopiedData(record: InstanceRecord, identity: CopyIdentity): Promise<void> {
+		await withInstanceDatabase(
+			() => this.#databases.connect(record.storage),
+			(db) => adoptCopiedData(db, this.#template.adminUserId, identity),
 		);
 	}
 

@@ -5,6 +5,8 @@
 import { defineEndpoint } from '@directus/extensions-sdk';
 import { registerBackupRoutes } from '../../lib/backups/backup-routes.ts';
 import { projectBackupsService } from '../../lib/backups/project-backups-setup.ts';
+import { registerProjectCopyRoute } from '../../lib/projects/copies/copy-route.ts';
+import { projectCopies } from '../../lib/projects/copies/project-copies-setup.ts';
 import { registerProjectRoutes } from '../../lib/projects/project-routes.ts';
 import { ProjectService } from '../../lib/projects/project-service.ts';
 import { projectsSetup } from '../../lib/projects/projects-setup.ts';
@@ -18,6 +20,7 @@ export default defineEndpoint({
 	handler: (router, context) => {
 		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)), projectUsageService(context));
 		registerBackupRoutes(router, projectBackupsService(context));
+		registerProjectCopyRoute(router, projectCopies(context));
 		registerProjectStorageRoute(router, projectStorageService(context));
 		registerProjectLogRoutes(router, projectLogsService(context));
 		registerProjectTierRoute(router, projectTierService(context));

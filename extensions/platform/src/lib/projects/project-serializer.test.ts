@@ -11,6 +11,7 @@ const row: ProjectRow = {
 	domain_failures: 0,
 	domain_token: '00112233445566778899aabbccddeeff',
 	cors_origins: null,
+	copy_of: null,
 	status: 'draft',
 	steps: null,
 	failure_reason: null,
@@ -47,6 +48,11 @@ describe('toApiProject', () => {
 			domain_verified_at: '2026-02-01T10:00:00.000Z',
 			domain_failed_checks: 1,
 		});
+	});
+
+	it('says which project a copy was made from', () => {
+		expect(toApiProject(row, local).copy_of).toBeNull();
+		expect(toApiProject({ ...row, copy_of: '0c4e2a3b-9d5f-4b1a-8c7e-2f6d1e0a9b8c' }, local).copy_of).toBe('0c4e2a3b-9d5f-4b1a-8c7e-2f6d1e0a9b8c');
 	});
 
 	it('reads steps stored as JSON text, and never carries credentials', () => {

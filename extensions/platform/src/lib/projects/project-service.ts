@@ -25,6 +25,12 @@ import type { ProjectReconciler } from './provisioning/project-reconciler.ts';
 import { UNCHECKED_DOMAIN_COLUMNS, type DomainRouting } from '../domains/routing/domain-routing.ts';
 import type { AccountActionLimits } from '../http/rate-limits/account-actions.ts';
 
+/** What makes a new project a copy: the source project and, when chosen, its backup (provisioning restores it). */
+export interface CopyColumns {
+	copy_of: string;
+	copy_backup: string | null;
+}
+
 export type ProjectsContext = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'database' | 'logger'>;
 
 export interface ProjectsSetup {
@@ -89,9 +95,10 @@ export class ProjectService {
 	 * `POST /projects`: validated first, then billing's answer (projectAllowance), then, holding the
 	 * owner's lock, the owner's projects are counted again and the row inserted, so concurrent
 	 * creations cannot pass the limit together. The row starts in `draft`, with the owner's email as
-	 * the site's admin email and no password (provisioning sets it).
+	 * the site's admin email and no password (provisioning sets it). A copy (copies/project-copies.ts)
+	 * is created here too, with the columns that tell provisioning whose data to put in its site.
 	 */
-	async create(userId: string, body: unknown): Promise<Project> {
+	async create(userId: string, body: unknown, copy?: CopyColumns): Promise<Project> {
 		const input = parseInput(this.setup.inputs.create, body);
 		const allowance = await projectAllowance(this.context, userId);
 		if (!allowance.allowed) throw await this.refusal(userId, allowance);
@@ -120,6 +127,7 @@ export class ProjectService {
 					status: 'draft',
 					admin_email: owner.email,
 					steps: [],
+					...copy,
 				})) as string;
 			});
 		} catch (error) {

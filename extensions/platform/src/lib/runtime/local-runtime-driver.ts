@@ -13,6 +13,7 @@ import {
 	type DailyUsage,
 	type EnsureInstanceRequest,
 	type InstanceStatus,
+	type RestoreCopySource,
 	type RestoreJob,
 	type RuntimeErrorBody,
 	type SiteLogChunk,
@@ -178,8 +179,8 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		return { stream: response.body, size: Number.isSafeInteger(length) && length >= 0 ? length : null };
 	}
 
-	startRestore(projectId: string, backupId: string): Promise<RestoreJob> {
-		return this.#call('POST', backupsPath(projectId, backupId, 'restore'));
+	startRestore(projectId: string, backupId: string, copyFrom?: RestoreCopySource): Promise<RestoreJob> {
+		return this.#call('POST', backupsPath(projectId, backupId, 'restore'), copyFrom ? { copyFrom } : undefined);
 	}
 
 	restoreJob(projectId: string, jobId: string): Promise<RestoreJob> {

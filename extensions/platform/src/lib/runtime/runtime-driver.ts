@@ -5,7 +5,7 @@
  * (Deployment, Service and Ingress per project) is the planned path past one machine.
  */
 
-import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob, SiteLogChunk, SiteResources, SiteTier, UpgradeResult } from '@epic/runtime-contract';
+import type { AdminCredentials, BackupSummary, RestoreCopySource, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob, SiteLogChunk, SiteResources, SiteTier, UpgradeResult } from '@epic/runtime-contract';
 
 export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
 
@@ -49,8 +49,12 @@ export interface RuntimeDriver {
 	createBackup(projectId: string, kind: 'manual' | 'scheduled', keep?: number): Promise<BackupSummary>;
 	/** The archive's bytes as the runtime streams them; `BACKUP_NOT_FOUND` for another project's id. */
 	backupArchive(projectId: string, backupId: string): Promise<BackupArchive>;
-	/** Starts a restore; poll `restoreJob` for its steps and outcome. */
-	startRestore(projectId: string, backupId: string): Promise<RestoreJob>;
+	/**
+	 * Starts a restore; poll `restoreJob` for its steps and outcome. With `copyFrom`, the backup is
+	 * one of `copyFrom.sourceProjectId`'s, restored into this project's site as a copy (the runtime
+	 * writes the copy's admin and name over the source's before the site starts).
+	 */
+	startRestore(projectId: string, backupId: string, copyFrom?: RestoreCopySource): Promise<RestoreJob>;
 	restoreJob(projectId: string, jobId: string): Promise<RestoreJob>;
 	/**
 	 * Upgrades the site's Directus to the runtime's (backup, migrate, start, check) and resolves with

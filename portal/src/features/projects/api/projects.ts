@@ -5,6 +5,7 @@ import type {
   Project,
   ProjectCreateRequest,
   ProjectCredentials,
+  ProjectDuplicateRequest,
   ProjectStorage,
   ProjectsUsage,
   ProjectTier,
@@ -53,6 +54,9 @@ export const createProject = (body: ProjectCreateRequest): Promise<Project> => r
 export const updateProject = (id: string, body: ProjectUpdateRequest): Promise<Project> =>
   request('PATCH', projectPath(id), isProject, body);
 export const deleteProject = (id: string): Promise<void> => request('DELETE', projectPath(id), null);
+/** `POST /projects/{id}/duplicate`: a new project made from a backup of this one (docs/product.md, Copies). */
+export const duplicateProject = (id: string, body: ProjectDuplicateRequest): Promise<Project> =>
+  request('POST', `${projectPath(id)}/duplicate`, isProject, body);
 /** `POST /projects/{id}/retry`: provisioning of a failed project starts again. */
 export const retryProject = (id: string): Promise<Project> => request('POST', `${projectPath(id)}/retry`, isProject);
 /** `GET /projects/{id}/credentials`: 409 PROJECT_NOT_READY before the project is published. */

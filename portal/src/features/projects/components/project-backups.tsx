@@ -2,17 +2,19 @@ import { Alert, Badge, Button, Heading, HStack, List, Spinner, Stack, Table, Tex
 import type { Project, ProjectBackup, ProjectRestoreJob, RestoreStep } from '@epic/platform-api';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCircleCheck, LuCircleX, LuDatabaseBackup, LuDownload, LuHistory } from 'react-icons/lu';
+import { LuCircleCheck, LuCircleX, LuCopyPlus, LuDatabaseBackup, LuDownload, LuHistory } from 'react-icons/lu';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
 import { createBackup, downloadBackup, refreshBackups, startRestore, useProjectBackups, useRestoreJob } from '../api/backups';
 import { formatBytes, formatDateTime } from '../lib/backup-format';
+import { DuplicateProjectDialog } from './duplicate-project-dialog';
 
 /**
  * The project's backups in its details dialog: the list (time, kind, size), Back up now, Download,
- * and Restore behind a confirmation, with the restore's real steps shown while it runs.
+ * and Restore behind a confirmation, with the restore's real steps shown while it runs; Restore into a
+ * new project opens the copy dialog with the row's backup (docs/product.md, Copies).
  */
 export function ProjectBackups({ project }: { project: Project }) {
   const { t, i18n } = useTranslation();
@@ -21,6 +23,7 @@ export function ProjectBackups({ project }: { project: Project }) {
   const backups = useProjectBackups(project.id, published);
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<ProjectBackup | null>(null);
+  const [copying, setCopying] = useState<ProjectBackup | null>(null);
   const [starting, setStarting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useRestoreJob(project.id, jobId);
@@ -91,6 +94,7 @@ export function ProjectBackups({ project }: { project: Project }) {
               )
             }
             onRestore={setConfirming}
+            onRestoreIntoNew={setCopying}
           />
         </>
       )}
@@ -108,6 +112,7 @@ export function ProjectBackups({ project }: { project: Project }) {
       >
         <Text>{t('projects.backups.restoreText', { date: confirming ? (formatDateTime(confirming.created_at, i18n.resolvedLanguage) ?? confirming.created_at) : '' })}</Text>
       </ConfirmDialog>
+      <DuplicateProjectDialog source={copying ? project : null} backup={copying} onClose={() => setCopying(null)} />
     </Stack>
   );
 }
@@ -118,6 +123,7 @@ function BackupList(props: {
   busy: boolean;
   onDownload: (backup: ProjectBackup) => void;
   onRestore: (backup: ProjectBackup) => void;
+  onRestoreIntoNew: (backup: ProjectBackup) => void;
 }) {
   const { t, i18n } = useTranslation();
   if (props.error) {
@@ -172,6 +178,10 @@ function BackupList(props: {
                   <Button size="xs" variant="ghost" disabled={props.busy} onClick={() => props.onRestore(backup)} data-testid="backup-restore">
                     <LuHistory aria-hidden="true" />
                     {t('projects.backups.restore')}
+                  </Button>
+                  <Button size="xs" variant="ghost" onClick={() => props.onRestoreIntoNew(backup)} data-testid="backup-restore-into-new">
+                    <LuCopyPlus aria-hidden="true" />
+                    {t('projects.backups.restoreIntoNew')}
                   </Button>
                 </HStack>
               </Table.Cell>

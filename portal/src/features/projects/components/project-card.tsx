@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Project } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
-import { LuExternalLink, LuInfo, LuTrash2 } from 'react-icons/lu';
+import { LuCopy, LuExternalLink, LuInfo, LuTrash2 } from 'react-icons/lu';
 import { formatDate } from '../lib/format-date';
 import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-status';
 import type { ProjectUsageView } from '../lib/usage-view';
@@ -14,10 +14,12 @@ type ProjectCardProps = {
   usage: ProjectUsageView;
   onDetails: () => void;
   onDelete: () => void;
+  /** Duplicate: a new project from a backup of this one; only a published project has backups. */
+  onDuplicate: () => void;
 };
 
 /** One project on the dashboard: name, status, address, created date, usage, and what can be done with it. */
-export function ProjectCard({ project, publicHost, usage, onDetails, onDelete }: ProjectCardProps) {
+export function ProjectCard({ project, publicHost, usage, onDetails, onDelete, onDuplicate }: ProjectCardProps) {
   const { t, i18n } = useTranslation();
   const open = isProjectOpen(project);
   const created = formatDate(project.date_created, i18n.resolvedLanguage);
@@ -62,6 +64,12 @@ export function ProjectCard({ project, publicHost, usage, onDetails, onDelete }:
             <LuInfo aria-hidden="true" />
             {t('projects.card.details')}
           </Button>
+          {project.status === 'published' && (
+            <Button size="sm" variant="outline" onClick={onDuplicate} data-testid="project-duplicate" aria-label={t('projects.card.duplicateOf', { name: project.name })}>
+              <LuCopy aria-hidden="true" />
+              {t('projects.card.duplicate')}
+            </Button>
+          )}
           <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} data-testid="project-delete" aria-label={t('projects.card.deleteOf', { name: project.name })}>
             <LuTrash2 aria-hidden="true" />
             {t('projects.card.delete')}

@@ -11,6 +11,7 @@ import { useProjects, useProjectsUsage } from '../api/projects';
 import { createBlock } from '../lib/project-allowance';
 import { projectUsageView, usageView } from '../lib/usage-view';
 import { DeleteProjectDialog } from './delete-project-dialog';
+import { DuplicateProjectDialog } from './duplicate-project-dialog';
 import { PlanCard } from './plan-card';
 import { ProjectCard } from './project-card';
 import { ProjectDetailsDialog } from './project-details-dialog';
@@ -33,6 +34,7 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
   const { data: portalConfig } = usePortalConfig();
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [duplicating, setDuplicating] = useState<Project | null>(null);
 
   const list = projects.data;
   const subscriptionKnown = subscription !== undefined || Boolean(subscriptionError);
@@ -127,6 +129,7 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
                 usage={projectUsageView(usage, project.id)}
                 onDetails={() => setDetailsId(project.id)}
                 onDelete={() => setDeleting(project)}
+                onDuplicate={() => setDuplicating(project)}
               />
             ))}
           </SimpleGrid>
@@ -148,6 +151,7 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
 
       <ProjectDetailsDialog project={details} onClose={() => setDetailsId(null)} />
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
+      <DuplicateProjectDialog source={duplicating} onClose={() => setDuplicating(null)} />
     </Grid>
   );
 }

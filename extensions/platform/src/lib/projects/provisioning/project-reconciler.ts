@@ -21,6 +21,7 @@ import { planSiteResources } from './plan-site-resources.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
 import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep } from './provisioning-steps.ts';
 import { storedOrigins } from '../cors/stored-origins.ts';
+import { copySourceData } from './copy-source-data.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
 const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -40,6 +41,8 @@ interface ProjectRow {
 	domain: string | null;
 	domain_verified_at: unknown;
 	cors_origins: unknown;
+	copy_of: string | null;
+	copy_backup: string | null;
 }
 
 export interface ReconcilerOptions {
@@ -54,7 +57,11 @@ export interface ReconcilerOptions {
 	notify: Notify;
 	/** Counts each step as it completes or fails. */
 	metrics?: Pick<PlatformMetrics, 'provisioningStep'>;
+	/** Waits between polls of a copy's restore (tests may pass a faster one). */
+	sleep?: (ms: number) => Promise<void>;
 }
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function databaseDetail(status: InstanceStatus): string {
 	if (status.source === 'warm-pool') return 'A ready database was handed out from the warm pool';
@@ -77,7 +84,7 @@ export class ProjectReconciler {
 
 	async #row(projectId: string): Promise<ProjectRow | undefined> {
 		return (await this.#options.database('projects')
-			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins')
+			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins', 'copy_of', 'copy_backup')
 			.where({ id: projectId })
 			.first()) as ProjectRow | undefined;
 	}
@@ -152,7 +159,20 @@ export class ProjectReconciler {
 				admin: { email: row.admin_email ?? '', password },
 				...(resources ? { resources } : {}),
 			});
-			steps = complete(steps, 'database', databaseDetail(instance));
+			// A copy's database is the source's backup, restored into the new site before anything routes to it.
+			const copied = row.copy_of
+				? await copySourceData(
+						{
+							database: this.#options.database,
+							driver,
+							sleep: this.#options.sleep ?? wait,
+							progress: (detail) => this.#save(row.id, { steps: steps.map((step) => (step.name === 'database' ? { ...step, detail } : step)) }),
+						},
+						{ id: row.id, owner: row.owner, name: row.name, copy_of: row.copy_of, copy_backup: row.copy_backup },
+						{ email: row.admin_email ?? '', password },
+					)
+				: null;
+			steps = complete(steps, 'database', copied ?? databaseDetail(instance));
 			steps = complete(steps, 'infrastructure', `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
 			steps = startStep(steps, 'domain', now());
 			await this.#save(row.id, { steps });
