@@ -120,13 +120,14 @@ export class ProjectService {
 					status: 'draft',
 					admin_email: owner.email,
 					steps: [],
+					template: input.template,
 				})) as string;
 			});
 		} catch (error) {
 			if (isUniqueViolation(error)) throw new SubdomainTakenError({ field: 'subdomain' });
 			throw error;
 		}
-		this.context.logger.info(`Project ${id} (${input.subdomain}) created by ${userId}`);
+		this.context.logger.info(`Project ${id} (${input.subdomain}) created by ${userId} from the ${input.template} template`);
 		return this.read(userId, id);
 	}
 

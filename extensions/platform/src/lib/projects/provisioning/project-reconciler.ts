@@ -21,6 +21,7 @@ import { planSiteResources } from './plan-site-resources.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
 import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep } from './provisioning-steps.ts';
 import { storedOrigins } from '../cors/stored-origins.ts';
+import { applyProjectTemplate } from '../templates/apply-project-template.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
 const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -40,6 +41,7 @@ interface ProjectRow {
 	domain: string | null;
 	domain_verified_at: unknown;
 	cors_origins: unknown;
+	template: string | null;
 }
 
 export interface ReconcilerOptions {
@@ -77,7 +79,7 @@ export class ProjectReconciler {
 
 	async #row(projectId: string): Promise<ProjectRow | undefined> {
 		return (await this.#options.database('projects')
-			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins')
+			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins', 'template')
 			.where({ id: projectId })
 			.first()) as ProjectRow | undefined;
 	}
@@ -152,8 +154,11 @@ export class ProjectReconciler {
 				admin: { email: row.admin_email ?? '', password },
 				...(resources ? { resources } : {}),
 			});
-			steps = complete(steps, 'database', databaseDetail(instance));
 			steps = complete(steps, 'infrastructure', `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
+			// The starter goes on after the site is claimed (a warm-pool site stays blank); while it
+			// does, the database step is the one in progress, so a failure is recorded there.
+			const template = await applyProjectTemplate(driver, row.id, row.template);
+			steps = complete(steps, 'database', [databaseDetail(instance), template].filter(Boolean).join('. '));
 			steps = startStep(steps, 'domain', now());
 			await this.#save(row.id, { steps });
 

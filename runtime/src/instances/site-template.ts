@@ -1,0 +1,93 @@
+/**
+ * Puts a starter (@epic/site-templates) on a new site through the site's own API, as its first
+ * administrator: the schema with Directus's `POST /schema/diff` and `/schema/apply` (merge mode,
+ * so nothing of the site's is ever removed), the sample content with one `POST /utils/import` batch
+ * (one transaction, in merge mode: items keep their keys, and a second run updates them rather
+ * than adding copies), then the policies, their whole-collection permissions and the roles.
+ *
+ * Every step finds what an earlier, interrupted run left and carries on from there, so provisioning
+ * can run it again after any failure. A site that holds only some of the template's collections
+ * was changed by someone else: it is refused rather than guessed at.
+ */
+import type { SiteTemplate, TemplatePolicy, TemplateRole } from '@epic/site-templates';
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export class SiteApi {
+	readonly #base: string;
+	readonly #token: () => Promise<string>;
+
+	/** `token` signs a fresh short-lived admin token per request (site-tier.ts), so no step outlives one. */
+	constructor(port: number, token: () => Promise<string>) {
+		this.#base = `http://127.0.0.1:${port}`;
+		this.#token = token;
+	}
+
+	async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T | null> {
+		const response = await fetch(`${this.#base}${path}`, {
+			method,
+			headers: { authorization: `Bearer ${await this.#token()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			...(body === undefined ? {} : { body: JSON.stringify(body) }),
+			signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`the site answered ${method} ${path.split('?')[0]} with ${response.status}${reasonOf(text)}`);
+		if (!text) return null;
+		return (JSON.parse(text) as { data?: T }).data ?? null;
+	}
+}
+
+/** Directus's own message, when its answer has one. */
+function reasonOf(text: string): string {
+	try {
+		const message = (JSON.parse(text) as { errors?: { message?: string }[] }).errors?.[0]?.message;
+		return message ? `: ${message}` : '';
+	} catch {
+		return '';
+	}
+}
+
+const idFilter = (ids: string[]) => `filter[id][_in]=${ids.map(encodeURIComponent).join(',')}`;
+
+async function applySchema(site: SiteApi, template: SiteTemplate): Promise<void> {
+	const wanted = template.snapshot.collections.map(({ collection }) => collection);
+	const existing = new Set(((await site.call<{ collection: string }[]>('GET', '/collections')) ?? []).map(({ collection }) => collection));
+	const present = wanted.filter((collection) => existing.has(collection));
+	if (present.length === wanted.length) return;
+	if (present.length > 0) throw new Error(`the site already has ${present.join(', ')} but not the rest of the template's collections`);
+	// `force`: the snapshot names the Directus version and no database vendor; it fits either.
+	const diff = await site.call<{ hash: string; diff: unknown }>('POST', '/schema/diff?force=true&mode=merge', template.snapshot);
+	if (diff) await site.call('POST', '/schema/apply?force=true', diff);
+}
+
+async function applyContent(site: SiteApi, template: SiteTemplate): Promise<void> {
+	await site.call('POST', '/utils/import?mode=merge', template.content);
+}
+
+async function applyPolicy(site: SiteApi, policy: TemplatePolicy): Promise<void> {
+	const found = await site.call<unknown[]>('GET', `/policies?${idFilter([policy.id])}&fields=id`);
+	if (found?.length === 0) {
+		await site.call('POST', '/policies', { id: policy.id, name: policy.name, icon: policy.icon, description: policy.description, app_access: true, admin_access: false, enforce_tfa: false });
+	}
+	const granted = await site.call<{ collection: string; action: string }[]>('GET', `/permissions?filter[policy][_eq]=${policy.id}&fields=collection,action&limit=-1`);
+	const has = new Set((granted ?? []).map(({ collection, action }) => `${collection} ${action}`));
+	for (const { collection, actions } of policy.permissions) {
+		for (const action of actions.filter((each) => !has.has(`${collection} ${each}`))) {
+			// Every field, no item filter, validation or preset: Core refuses any narrower rule.
+			await site.call('POST', '/permissions', { policy: policy.id, collection, action, fields: ['*'], permissions: null, validation: null, presets: null });
+		}
+	}
+}
+
+async function applyRole(site: SiteApi, role: TemplateRole): Promise<void> {
+	await applyPolicy(site, role.policy);
+	const found = await site.call<unknown[]>('GET', `/roles?${idFilter([role.id])}&fields=id`);
+	if (found?.length !== 0) return;
+	await site.call('POST', '/roles', { id: role.id, name: role.name, icon: role.icon, description: role.description, policies: [{ policy: role.policy.id }] });
+}
+
+export async function applySiteTemplate(site: SiteApi, template: SiteTemplate): Promise<void> {
+	await applySchema(site, template);
+	await applyContent(site, template);
+	for (const role of template.roles) await applyRole(site, role);
+}
