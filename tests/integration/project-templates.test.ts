@@ -14,6 +14,9 @@ import { siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
+/** Provisioning one site: a cold one once the warm pool is used up, on a loaded machine. */
+const PROVISIONING_MS = 150_000;
+
 let runtime: TestRuntime;
 let own: RunningTestControlPlane;
 let owner: TestCustomer;
@@ -107,7 +110,7 @@ describe('a project created from a template', () => {
 			flows: { used: 0 },
 			seats: { used: 1 },
 		});
-	});
+	}, PROVISIONING_MS);
 
 	it('Blank: the site has no collection of its own and only the Administrator role', async () => {
 		const project = await publishedProject(blankOwner, 'tpl-blank');
@@ -115,7 +118,7 @@ describe('a project created from a template', () => {
 		const site = await siteOf(project, blankOwner);
 		expect(await userCollections(site)).toEqual([]);
 		expect(await roleNames(site)).toEqual(['Administrator']);
-	});
+	}, PROVISIONING_MS);
 
 	it('a template the platform does not offer is refused with a clear message, and nothing is created', async () => {
 		const before = await api<{ data: Project[] }>('GET', '/projects', { token: blankOwner.token });
