@@ -9,7 +9,7 @@
  * can run it again after any failure. A site that holds only some of the template's collections
  * was changed by someone else: it is refused rather than guessed at.
  */
-import type { SiteTemplate, TemplatePolicy, TemplateRole } from '@epic/site-templates';
+import type { SiteTemplate, TemplateRole } from '@epic/site-templates';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -64,30 +64,52 @@ async function applyContent(site: SiteApi, template: SiteTemplate): Promise<void
 	await site.call('POST', '/utils/import?mode=merge', template.content);
 }
 
-async function applyPolicy(site: SiteApi, policy: TemplatePolicy): Promise<void> {
-	const found = await site.call<unknown[]>('GET', `/policies?${idFilter([policy.id])}&fields=id`);
-	if (found?.length === 0) {
-		await site.call('POST', '/policies', { id: policy.id, name: policy.name, icon: policy.icon, description: policy.description, app_access: true, admin_access: false, enforce_tfa: false });
+/**
+ * The policies, their permissions and the roles, each kind read once and what is missing created in
+ * one request: every call after a system change makes Directus rebuild its caches, so fewer calls
+ * keep creation fast.
+ */
+async function applyAccess(site: SiteApi, roles: TemplateRole[]): Promise<void> {
+	const policies = roles.map((role) => role.policy);
+	const policyIds = policies.map((policy) => policy.id);
+	const havePolicies = new Set(((await site.call<{ id: string }[]>('GET', `/policies?${idFilter(policyIds)}&fields=id&limit=-1`)) ?? []).map(({ id }) => id));
+	const newPolicies = policies.filter((policy) => !havePolicies.has(policy.id));
+	if (newPolicies.length > 0) {
+		await site.call(
+			'POST',
+			'/policies',
+			newPolicies.map(({ id, name, icon, description }) => ({ id, name, icon, description, app_access: true, admin_access: false, enforce_tfa: false })),
+		);
 	}
-	const granted = await site.call<{ collection: string; action: string }[]>('GET', `/permissions?filter[policy][_eq]=${policy.id}&fields=collection,action&limit=-1`);
-	const has = new Set((granted ?? []).map(({ collection, action }) => `${collection} ${action}`));
-	for (const { collection, actions } of policy.permissions) {
-		for (const action of actions.filter((each) => !has.has(`${collection} ${each}`))) {
-			// Every field, no item filter, validation or preset: Core refuses any narrower rule.
-			await site.call('POST', '/permissions', { policy: policy.id, collection, action, fields: ['*'], permissions: null, validation: null, presets: null });
-		}
-	}
-}
 
-async function applyRole(site: SiteApi, role: TemplateRole): Promise<void> {
-	await applyPolicy(site, role.policy);
-	const found = await site.call<unknown[]>('GET', `/roles?${idFilter([role.id])}&fields=id`);
-	if (found?.length !== 0) return;
-	await site.call('POST', '/roles', { id: role.id, name: role.name, icon: role.icon, description: role.description, policies: [{ policy: role.policy.id }] });
+	const granted = await site.call<{ policy: string; collection: string; action: string }[]>(
+		'GET',
+		`/permissions?filter[policy][_in]=${policyIds.join(',')}&fields=policy,collection,action&limit=-1`,
+	);
+	const has = new Set((granted ?? []).map(({ policy, collection, action }) => `${policy} ${collection} ${action}`));
+	// Every field, no item filter, validation or preset: Core refuses any narrower rule.
+	const missing = policies.flatMap((policy) =>
+		policy.permissions.flatMap(({ collection, actions }) =>
+			actions
+				.filter((action) => !has.has(`${policy.id} ${collection} ${action}`))
+				.map((action) => ({ policy: policy.id, collection, action, fields: ['*'], permissions: null, validation: null, presets: null })),
+		),
+	);
+	if (missing.length > 0) await site.call('POST', '/permissions', missing);
+
+	const haveRoles = new Set(((await site.call<{ id: string }[]>('GET', `/roles?${idFilter(roles.map((role) => role.id))}&fields=id&limit=-1`)) ?? []).map(({ id }) => id));
+	const newRoles = roles.filter((role) => !haveRoles.has(role.id));
+	if (newRoles.length > 0) {
+		await site.call(
+			'POST',
+			'/roles',
+			newRoles.map(({ id, name, icon, description, policy }) => ({ id, name, icon, description, policies: [{ policy: policy.id }] })),
+		);
+	}
 }
 
 export async function applySiteTemplate(site: SiteApi, template: SiteTemplate): Promise<void> {
 	await applySchema(site, template);
 	await applyContent(site, template);
-	for (const role of template.roles) await applyRole(site, role);
+	await applyAccess(site, template.roles);
 }
