@@ -22,6 +22,7 @@ COPY packages/node-support/package.json packages/node-support/
 COPY packages/platform-api/package.json packages/platform-api/
 COPY packages/platform-launcher/package.json packages/platform-launcher/
 COPY packages/runtime-contract/package.json packages/runtime-contract/
+COPY packages/site-templates/package.json packages/site-templates/
 COPY packages/stripe-client/package.json packages/stripe-client/
 COPY runtime/package.json runtime/
 COPY extensions/platform/package.json extensions/platform/
@@ -44,6 +45,7 @@ COPY packages/concurrency packages/concurrency
 COPY packages/node-support packages/node-support
 COPY packages/platform-api packages/platform-api
 COPY packages/runtime-contract packages/runtime-contract
+COPY packages/site-templates packages/site-templates
 COPY runtime runtime
 VOLUME /data
 EXPOSE 8057 8080

@@ -4,13 +4,16 @@
  *  - create to login: `POST /projects`, `GET /projects/:id` polled every 50 ms until published,
  *    the credentials revealed, and a successful Directus Studio login through the router, over
  *    BENCH_PROJECTS projects, from the warm pool (the pool refilled, untimed, before every
- *    creation) and cold (no pool); each series on its own runtime and control plane;
+ *    creation) and cold (no pool); each series on its own runtime and control plane; and, from the
+ *    warm pool, the same for each template (docs/product.md, Templates), beside Blank (the warm
+ *    series), p50 and p95 each;
  *  - `GET /projects` and `GET /projects/:id` throughput and latency at 10 and 50 connections,
  *    beside Directus's own authenticated `GET /users/me` with the same token, in the same run.
  * Run: `npm run bench:projects` (BENCH_DB=pg for PostgreSQL, BENCH_PROJECTS=20, BENCH_DURATION=10
  * seconds per load run).
  */
 import os from 'node:os';
+import { PROJECT_TEMPLATES, type ProjectTemplate } from '@epic/platform-api';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../tests/support/test-control-plane.ts';
 import { TestRuntime } from '../tests/support/test-runtime.ts';
 import { expectStatus, request, signIn, subscribedCustomer, type BenchCustomer } from './lib/control-plane-client.ts';
@@ -138,6 +141,32 @@ async function warmSeries(platform: Platform) {
 	return { report: creationReport(samples), kept };
 }
 
+/**
+ * One template's series, from the warm pool as the Blank one: the pool full again and the previous
+ * site settled before each creation (untimed); each project deleted once measured.
+ */
+async function templateSeries(platform: Platform, template: ProjectTemplate) {
+	const token = await signIn(platform.cp.url, platform.customer.email, platform.customer.password);
+	const samples: CreationSample[] = [];
+	await platform.rt.waitForPool(WARM_POOL_SIZE, 180_000);
+	for (let i = 0; i < PROJECTS; i++) {
+		const sample = await createToLogin(platform.cp.url, platform.rt.routerUrl, token, `bench-${template}-${i}`, template);
+		samples.push(sample);
+		log(`${template} ${i + 1}/${PROJECTS}: ${round(sample.totalMs)} ms (published seen ${round(sample.publishedMs)}, login ${round(sample.loginMs)}; ${sample.databaseDetail})`);
+		await platform.rt.waitForPool(WARM_POOL_SIZE, 180_000);
+		await settled(platform.rt, sample.projectId);
+		await deleteProject(platform, token, sample.projectId);
+	}
+	return creationReport(samples);
+}
+
+/** Every template's series (Blank's is the warm series). */
+async function everyTemplateSeries(platform: Platform) {
+	const reports: Partial<Record<ProjectTemplate, ReturnType<typeof creationReport>>> = {};
+	for (const template of PROJECT_TEMPLATES.filter((name) => name !== 'blank')) reports[template] = await templateSeries(platform, template);
+	return reports;
+}
+
 /** Cold: no pool; each project is deleted after it is measured, so one instance runs at a time. */
 async function coldSeries(platform: Platform) {
 	const token = await signIn(platform.cp.url, platform.customer.email, platform.customer.password);
@@ -149,6 +178,19 @@ async function coldSeries(platform: Platform) {
 		await deleteProject(platform, token, sample.projectId);
 	}
 	return creationReport(samples);
+}
+
+/** What the by-template table shows of a series: the whole chain and the database step, p50 and p95. */
+function pickedFigures(report: ReturnType<typeof creationReport>) {
+	const { create_to_login_ms: total, parts_ms: parts } = report;
+	return {
+		samples: total.samples,
+		create_to_login_p50_ms: total.p50,
+		create_to_login_p95_ms: total.p95,
+		database_step_p50_ms: parts.runtime_ensure_database_step.p50,
+		database_step_p95_ms: parts.runtime_ensure_database_step.p95,
+		from_warm_pool: report.from_warm_pool,
+	};
 }
 
 // ---- reads against /users/me ----
@@ -224,7 +266,9 @@ try {
 		const series = await warmSeries(platform);
 		foreign.phase = 'reads';
 		const reads = await readLoad(platform, series.kept);
-		return { series: series.report, reads };
+		foreign.phase = 'template_create_to_login';
+		const templates = await everyTemplateSeries(platform);
+		return { series: series.report, reads, templates };
 	});
 
 	foreign.phase = 'cold_create_to_login';
@@ -271,6 +315,11 @@ try {
 				create_to_login_warm_pool: {
 					method: `WARM_POOL_SIZE=${WARM_POOL_SIZE}; before each creation the pool is full again and the previous project relaunched with its site URL (untimed). Timed: POST /projects, GET /projects/:id every ${POLL_MS} ms until published, GET /projects/:id/credentials, POST /auth/login on the project's Directus through the router. from_warm_pool counts the projects whose database step says the pool handed it out.`,
 					...warm.result.series,
+				},
+				create_to_login_by_template: {
+					method: `From the warm pool, as create_to_login_warm_pool: the same chain with { template } in POST /projects, so the database step includes the runtime putting the template on the claimed site. blank is the warm series above; each template's projects are deleted once measured.`,
+					blank: pickedFigures(warm.result.series),
+					...Object.fromEntries(Object.entries(warm.result.templates).map(([template, report]) => [template, pickedFigures(report)])),
 				},
 				create_to_login_cold: {
 					method: 'WARM_POOL_SIZE=0; the same chain; each project deleted after it is measured (untimed), so one instance runs at a time.',

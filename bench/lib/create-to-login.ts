@@ -5,7 +5,7 @@
  * parts, with the runtime's own share (the database step's timestamps) and whether the database
  * came from the warm pool; and the report over a series of them.
  */
-import type { Project, ProjectCredentials } from '@epic/platform-api';
+import type { Project, ProjectCredentials, ProjectTemplate } from '@epic/platform-api';
 import { loginThroughRouter } from '../../tests/support/test-runtime.ts';
 import { expectStatus, request } from './control-plane-client.ts';
 import { round, summary } from './statistics.ts';
@@ -37,9 +37,11 @@ function stepMs(project: Project, name: string): number | null {
 	return Date.parse(step.finished_at) - Date.parse(step.started_at);
 }
 
-export async function createToLogin(controlPlaneUrl: string, routerUrl: string, token: string, subdomain: string): Promise<CreationSample> {
+/** `template`: the starter to create from (the database step then includes applying it); Blank when left out. */
+export async function createToLogin(controlPlaneUrl: string, routerUrl: string, token: string, subdomain: string, template?: ProjectTemplate): Promise<CreationSample> {
 	const started = now();
-	const created = expectStatus(await request<{ data: Project }>(controlPlaneUrl, 'POST', '/projects', { token, body: { name: `Bench ${subdomain}`, subdomain } }), 201, 'POST /projects');
+	const body = { name: `Bench ${subdomain}`, subdomain, ...(template ? { template } : {}) };
+	const created = expectStatus(await request<{ data: Project }>(controlPlaneUrl, 'POST', '/projects', { token, body }), 201, 'POST /projects');
 	const createMs = elapsed(started);
 	const projectId = created.body.data.id;
 

@@ -3,6 +3,7 @@
  * catcher, the verification link, then a login; and their first published project.
  */
 import { randomBytes } from 'node:crypto';
+import type { ProjectTemplate } from '@epic/platform-api';
 import { api, controlPlane, login } from './api.ts';
 import { linkIn, waitForEmail } from './mailbox.ts';
 
@@ -41,10 +42,10 @@ export async function registerVerifiedCustomer(label: string, options: { firstNa
 	return { id: me.body.data.id, email, password, token: accessToken, verificationToken: token };
 }
 
-/** Creates a project for `customer` and waits until it is published; fails the setup otherwise. */
-export async function publishedProject(customer: TestCustomer, name: string): Promise<{ id: string; subdomain: string }> {
+/** Creates a project for `customer` (from `template`, else Blank) and waits until it is published; fails the setup otherwise. */
+export async function publishedProject(customer: TestCustomer, name: string, template?: ProjectTemplate): Promise<{ id: string; subdomain: string }> {
 	const subdomain = `${name}-${randomBytes(3).toString('hex')}`;
-	const created = await api('POST', '/projects', { token: customer.token, body: { name, subdomain } });
+	const created = await api('POST', '/projects', { token: customer.token, body: { name, subdomain, ...(template ? { template } : {}) } });
 	if (created.status !== 201) throw new Error(`Creating ${subdomain} failed: ${JSON.stringify(created.body)}`);
 	const id = created.body.data.id as string;
 	const deadline = Date.now() + 120_000;

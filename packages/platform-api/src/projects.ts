@@ -76,13 +76,25 @@ export interface Project {
 	admin_url: string | null;
 	date_created: string | null;
 	date_updated: string | null;
+	/** The starter the site was created from (`PROJECT_TEMPLATES`); `blank` for none. */
+	template: ProjectTemplate;
 }
+
+/**
+ * The starters a project can be created from (docs/product.md, Templates): `blank` adds nothing;
+ * each other one adds its collections, sample content and roles to the site at provisioning
+ * (their contents: the `@epic/site-templates` package). Offered on every plan.
+ */
+export const PROJECT_TEMPLATES = ['blank', 'blog', 'company', 'catalogue'] as const;
+export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
 
 /** `POST /projects` body. */
 export interface ProjectCreateRequest {
 	name: string;
 	description?: string | null;
 	subdomain: string;
+	/** `blank` when left out. */
+	template?: ProjectTemplate;
 }
 
 /** `PATCH /projects/{id}` body: at least one field; `domain: null` or `""` removes the custom domain. */

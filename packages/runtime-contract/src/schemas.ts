@@ -1,5 +1,5 @@
 /** The management API's inputs: the runtime validates with these before it touches anything. */
-import { CORS_ORIGINS_MAX, normalizeCorsOrigin } from '@epic/platform-api';
+import { CORS_ORIGINS_MAX, normalizeCorsOrigin, PROJECT_TEMPLATES } from '@epic/platform-api';
 import { z } from 'zod';
 
 export const projectId = z
@@ -58,6 +58,9 @@ export const corsBody = z.object({
 		.max(CORS_ORIGINS_MAX),
 });
 
+/** A starter to put on the site (POST /instances/:id/template); Blank adds nothing, so it is never sent. */
+export const templateBody = z.object({ template: z.enum(PROJECT_TEMPLATES).exclude(['blank']) });
+
 /** A plan change: the project's new limits (PUT /instances/:id/resources). */
 export const resourcesBody = z.object({ resources: siteResources });
 
@@ -71,6 +74,7 @@ export const usageQuery = z.object({
 
 export type AdminCredentials = z.infer<typeof adminCredentials>;
 export type SiteResources = z.infer<typeof siteResources>;
+export type SiteTemplateName = z.infer<typeof templateBody>['template'];
 
 /** What the control plane asks for: the project's id (the path) and the ensure body. */
 export interface EnsureInstanceRequest extends z.input<typeof ensureInstanceBody> {

@@ -24,6 +24,7 @@ import {
 	SLEEP_TIERS_PATH,
 	projectId,
 	resourcesBody,
+	templateBody,
 	siteLogQuery,
 	TLS_ALLOWED_PATH,
 	USAGE_PATH,
@@ -98,6 +99,10 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		'PUT /resources': async (request, id) => [200, { data: await service.setResources(id, parse(resourcesBody, await readJson(request)).resources) }],
 		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
 		'GET /tier': async (_request, id) => [200, { data: await service.siteTier(id) }],
+		'POST /template': async (request, id) => {
+			await service.applyTemplate(id, parse(templateBody, await readJson(request)).template);
+			return [204];
+		},
 		'GET /logs': async (request, id) => [200, { data: service.siteLog(id, logQuery(request).after ?? null) }],
 	};
 

@@ -17,6 +17,8 @@ import type { ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
 import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteMailStatus, SiteResources, SiteTier } from '@epic/runtime-contract';
 import { readSiteTier, siteAdminToken } from './site-tier.ts';
+import { applySiteTemplate, SiteApi } from './site-template.ts';
+import { SITE_TEMPLATES, type SiteTemplateId } from '@epic/site-templates';
 import { siteLogChunk } from './site-log.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
@@ -90,6 +92,18 @@ export class InstanceService {
 		const record = this.#record(id);
 		const port = await this.wake(id);
 		return readSiteTier(port, siteAdminToken(record.secret, await this.#parts.factory.siteAdmin(record)));
+	}
+
+	/**
+	 * Puts a starter on the project's site (site-template.ts), woken if it sleeps. Safe to run again:
+	 * what an earlier run put there is found and kept.
+	 */
+	async applyTemplate(id: string, templateId: SiteTemplateId): Promise<void> {
+		const record = this.#record(id);
+		const port = await this.wake(id);
+		const admin = await this.#parts.factory.siteAdmin(record);
+		await applySiteTemplate(new SiteApi(port, async () => siteAdminToken(record.secret, admin)), SITE_TEMPLATES[templateId]);
+		this.#parts.log(`Instance ${id}: the ${templateId} template was applied`);
 	}
 
 	/** The project's site log from `after` (a previous offset) or its end, masked (site-log.ts). */

@@ -24,9 +24,16 @@ describe('project creation input', () => {
 			name: 'My Shop',
 			subdomain: 'my-shop2',
 			description: null,
+			template: 'blank',
 		});
 		expect(parseInput(inputs.create, { name: 'x'.repeat(100), subdomain: 'a'.repeat(63) }).subdomain).toHaveLength(63);
 		expect(parseInput(inputs.create, { name: 'n', subdomain: '7' }).subdomain).toBe('7');
+	});
+
+	it('takes a template by name and refuses one it does not offer', () => {
+		expect(parseInput(inputs.create, { name: 'n', subdomain: 's', template: 'catalogue' }).template).toBe('catalogue');
+		expect(refusal(inputs.create, { name: 'n', subdomain: 's', template: 'wiki' })).toBe(`template: ${PROJECT_MESSAGES.templateUnknown}`);
+		expect(refusal(inputs.create, { name: 'n', subdomain: 's', template: null })).toBe(`template: ${PROJECT_MESSAGES.templateUnknown}`);
 	});
 
 	it("refuses bad names with the spec's message", () => {

@@ -8,6 +8,7 @@ import {
 	normalizeCorsOrigin,
 	PROJECT_DESCRIPTION_MAX_LENGTH,
 	PROJECT_NAME_MAX_LENGTH,
+	PROJECT_TEMPLATES,
 	SUBDOMAIN_MAX_LENGTH,
 	SUBDOMAIN_PATTERN,
 } from '@epic/platform-api';
@@ -31,6 +32,7 @@ export const PROJECT_MESSAGES = {
 	corsOriginsList: 'Allowed origins must be a list of origins',
 	corsOriginsTooMany: `At most ${CORS_ORIGINS_MAX} allowed origins`,
 	nothingToChange: 'nothing to change',
+	templateUnknown: `Template must be one of: ${PROJECT_TEMPLATES.join(', ')}`,
 } as const;
 
 export interface ProjectInputRules {
@@ -65,6 +67,9 @@ const description = z
 	.max(PROJECT_DESCRIPTION_MAX_LENGTH, PROJECT_MESSAGES.descriptionTooLong)
 	.nullable()
 	.transform((value) => (value === '' ? null : value));
+
+/** A starter (docs/product.md, Templates); left out, the site starts blank. */
+const template = z.enum(PROJECT_TEMPLATES, { error: PROJECT_MESSAGES.templateUnknown }).default('blank');
 
 function subdomain(reserved: ReadonlySet<string>) {
 	return z
@@ -113,7 +118,7 @@ const corsOrigins = z
 
 export function projectInputs(rules: ProjectInputRules) {
 	const create = z
-		.object({ name, description: description.optional(), subdomain: subdomain(rules.reservedLabels) })
+		.object({ name, description: description.optional(), subdomain: subdomain(rules.reservedLabels), template })
 		.strict();
 	const update = z
 		.object({ name, description, domain: domain(rules.platformHosts), cors_origins: corsOrigins })

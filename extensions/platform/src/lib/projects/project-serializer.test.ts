@@ -17,6 +17,7 @@ const row: ProjectRow = {
 	failure_reason: null,
 	date_created: '2026-01-01T00:00:00.000Z',
 	date_updated: null,
+	template: 'blog',
 };
 
 describe('toApiProject', () => {

@@ -3,6 +3,7 @@
  * never part of it: the admin password, and the admin email with it, come from their own route.
  */
 import type { Project, ProjectStep } from '@epic/platform-api';
+import { storedTemplate } from './templates/project-template.ts';
 import { fromDbTimestamp } from '../billing/db-values.ts';
 import { domainProofValue } from '../domains/ownership/domain-proof.ts';
 import { storedOrigins } from './cors/stored-origins.ts';
@@ -25,6 +26,7 @@ export const PROJECT_FIELDS = [
 	'failure_reason',
 	'date_created',
 	'date_updated',
+	'template',
 ] as const;
 
 /** Timestamps as either database gives them: epoch milliseconds on SQLite, a Date on PostgreSQL. */
@@ -96,5 +98,6 @@ export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 		admin_url: url ? `${url}/admin` : null,
 		date_created: fromDbTimestamp(row.date_created),
 		date_updated: fromDbTimestamp(row.date_updated),
+		template: storedTemplate(row.template),
 	};
 }

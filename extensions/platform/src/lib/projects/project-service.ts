@@ -127,6 +127,7 @@ export class ProjectService {
 					status: 'draft',
 					admin_email: owner.email,
 					steps: [],
+					template: input.template,
 					...copy,
 				})) as string;
 			});
@@ -134,7 +135,7 @@ export class ProjectService {
 			if (isUniqueViolation(error)) throw new SubdomainTakenError({ field: 'subdomain' });
 			throw error;
 		}
-		this.context.logger.info(`Project ${id} (${input.subdomain}) created by ${userId}`);
+		this.context.logger.info(`Project ${id} (${input.subdomain}) created by ${userId} from the ${input.template} template`);
 		return this.read(userId, id);
 	}
 

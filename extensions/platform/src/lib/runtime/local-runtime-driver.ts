@@ -18,6 +18,7 @@ import {
 	type RuntimeErrorBody,
 	type SiteLogChunk,
 	type SiteResources,
+	type SiteTemplateName,
 	type SiteTier,
 	type UpgradeResult,
 } from '@epic/runtime-contract';
@@ -123,6 +124,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
 		return this.#call('PUT', instancePath(projectId, 'domains'), { domains });
+	}
+
+	applyTemplate(projectId: string, template: SiteTemplateName): Promise<void> {
+		return this.#call('POST', instancePath(projectId, 'template'), { template });
 	}
 
 	siteTier(projectId: string): Promise<SiteTier> {

@@ -5,7 +5,7 @@
  * (Deployment, Service and Ingress per project) is the planned path past one machine.
  */
 
-import type { AdminCredentials, BackupSummary, RestoreCopySource, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreJob, SiteLogChunk, SiteResources, SiteTier, UpgradeResult } from '@epic/runtime-contract';
+import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreCopySource, RestoreJob, SiteLogChunk, SiteResources, SiteTemplateName, SiteTier, UpgradeResult } from '@epic/runtime-contract';
 
 export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
 
@@ -29,6 +29,8 @@ export interface RuntimeDriver {
 	listInstances(): Promise<InstanceStatus[]>;
 	setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void>;
 	setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus>;
+	/** Puts a starter's collections, sample content and roles on the site (safe to repeat; the site is woken if it sleeps). */
+	applyTemplate(projectId: string, template: SiteTemplateName): Promise<void>;
 	/** The site's Directus tier and its use, as the site reports it (the site is woken if it sleeps). */
 	siteTier(projectId: string): Promise<SiteTier>;
 	/** The site's log from `after` (an offset a previous read answered) or its end, masked for its owner. */

@@ -128,6 +128,12 @@ function DetailsContent({ project }: { project: Project }) {
               <DataList.ItemLabel>{t('projects.details.domain')}</DataList.ItemLabel>
               <DataList.ItemValue data-testid="details-domain">{project.domain ?? t('projects.details.noDomain')}</DataList.ItemValue>
             </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('projects.details.template')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="details-template" data-template={project.template}>
+                {t(`projects.templates.${project.template}.name`)}
+              </DataList.ItemValue>
+            </DataList.Item>
             {created && (
               <DataList.Item>
                 <DataList.ItemLabel>{t('projects.details.created')}</DataList.ItemLabel>

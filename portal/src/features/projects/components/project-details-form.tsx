@@ -11,6 +11,7 @@ import {
   type ProjectFormError,
   type ProjectFormValues,
 } from '../lib/project-form';
+import { ProjectTemplatePicker } from './project-template-picker';
 
 export type ProjectDetailsFormProps = {
   publicHost: string | undefined;
@@ -29,8 +30,8 @@ export type ProjectDetailsFormProps = {
 };
 
 /**
- * Name, optional description and subdomain with a live preview of the address; checked after the
- * first submit. Used by /projects/new (which creates at once) and the onboarding wizard (which may
+ * Name, optional description and subdomain with a live preview of the address, and the starter to
+ * create the site from (Blank unless another is picked); checked after the first submit. Used by /projects/new (which creates at once) and the onboarding wizard (which may
  * first take the customer through a plan and payment).
  */
 export function ProjectDetailsForm({
@@ -51,7 +52,7 @@ export function ProjectDetailsForm({
   const shown: Partial<Record<'name' | 'subdomain', ProjectFormError>> = submitted ? errors : {};
   const takenShown = takenSubdomain !== null && takenSubdomain === normalizeSubdomain(values.subdomain);
 
-  const update = (field: keyof ProjectFormValues) => (event: { target: { value: string } }) =>
+  const update = (field: 'name' | 'description' | 'subdomain') => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -132,6 +133,7 @@ export function ProjectDetailsForm({
                 </Text>
               )}
             </Field.Root>
+            <ProjectTemplatePicker value={values.template} onChange={(template) => setValues((current) => ({ ...current, template }))} />
             <Wrap gap="3" justify="flex-end">
               {secondaryAction}
               <Button type="submit" colorPalette="purple" loading={busy} data-testid={testIds.submit}>

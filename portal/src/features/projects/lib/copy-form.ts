@@ -33,7 +33,7 @@ export function copyFormDefaults(source: Project | null, backup: ProjectBackup |
 }
 
 export function checkCopyForm(values: CopyFormValues): Partial<Record<'name' | 'subdomain', ProjectFormError>> {
-  return checkProjectForm({ name: values.name, subdomain: values.subdomain, description: '' });
+  return checkProjectForm({ name: values.name, subdomain: values.subdomain, description: '', template: 'blank' });
 }
 
 export function toDuplicateRequest(values: CopyFormValues): ProjectDuplicateRequest {

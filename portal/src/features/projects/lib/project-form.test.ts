@@ -3,11 +3,11 @@ import { checkProjectForm, checkSubdomain, normalizeSubdomain, sitePreview, toCr
 
 describe('new project form', () => {
   it('requires a name and a subdomain', () => {
-    expect(checkProjectForm({ name: '  ', description: '', subdomain: '' })).toEqual({
+    expect(checkProjectForm({ name: '  ', description: '', subdomain: '', template: 'blank' })).toEqual({
       name: 'nameRequired',
       subdomain: 'subdomainRequired',
     });
-    expect(checkProjectForm({ name: 'Blog', description: '', subdomain: 'blog' })).toEqual({});
+    expect(checkProjectForm({ name: 'Blog', description: '', subdomain: 'blog', template: 'blank' })).toEqual({});
   });
 
   it.each(['my-site', 'a', 'site2', 'My-Site', ' blog ', 'x'.repeat(63)])('accepts %s as a subdomain', (value) => {
@@ -25,7 +25,8 @@ describe('new project form', () => {
   });
 
   it('sends trimmed values, the subdomain lower-case and no empty description', () => {
-    expect(toCreateRequest({ name: ' Blog ', description: '  ', subdomain: ' My-Site ' })).toEqual({ name: 'Blog', subdomain: 'my-site' });
-    expect(toCreateRequest({ name: 'Blog', description: ' About ', subdomain: 'blog' })).toEqual({ name: 'Blog', subdomain: 'blog', description: 'About' });
+    expect(toCreateRequest({ name: ' Blog ', description: '  ', subdomain: ' My-Site ', template: 'blank' })).toEqual({ name: 'Blog', subdomain: 'my-site' });
+    expect(toCreateRequest({ name: 'Blog', description: ' About ', subdomain: 'blog', template: 'blank' })).toEqual({ name: 'Blog', subdomain: 'blog', description: 'About' });
+    expect(toCreateRequest({ name: 'Shop', description: '', subdomain: 'shop', template: 'catalogue' })).toEqual({ name: 'Shop', subdomain: 'shop', template: 'catalogue' });
   });
 });

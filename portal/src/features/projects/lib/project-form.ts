@@ -1,11 +1,12 @@
-import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_PATTERN, type ProjectCreateRequest } from '@epic/platform-api';
+import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_PATTERN, type ProjectCreateRequest, type ProjectTemplate } from '@epic/platform-api';
 
 /** Failures of the new-project form, named by their key under `projects.validation.*`. */
 export type ProjectFormError = 'nameRequired' | 'subdomainRequired' | 'subdomainInvalid';
 
-export type ProjectFormValues = { name: string; description: string; subdomain: string };
+/** `template`: the starter picked (docs/product.md, Templates); Blank unless the customer picks another. */
+export type ProjectFormValues = { name: string; description: string; subdomain: string; template: ProjectTemplate };
 
-export const EMPTY_PROJECT_FORM: ProjectFormValues = { name: '', description: '', subdomain: '' };
+export const EMPTY_PROJECT_FORM: ProjectFormValues = { name: '', description: '', subdomain: '', template: 'blank' };
 
 /** The subdomain as the server stores it: trimmed and lower-case. */
 export const normalizeSubdomain = (value: string): string => value.trim().toLowerCase();
@@ -32,5 +33,11 @@ export const sitePreview = (subdomain: string, publicHost: string): string =>
 /** The values as the create call takes them: trimmed, the subdomain lower-case, no empty description. */
 export function toCreateRequest(values: ProjectFormValues): ProjectCreateRequest {
   const description = values.description.trim();
-  return { name: values.name.trim(), subdomain: normalizeSubdomain(values.subdomain), ...(description ? { description } : {}) };
+  return {
+    name: values.name.trim(),
+    subdomain: normalizeSubdomain(values.subdomain),
+    ...(description ? { description } : {}),
+    // Blank is the server's default: sent only when another starter was picked.
+    ...(values.template !== 'blank' ? { template: values.template } : {}),
+  };
 }

@@ -21,6 +21,7 @@ import { planSiteResources } from './plan-site-resources.ts';
 import type { ProvisioningLease } from './provisioning-lease.ts';
 import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep } from './provisioning-steps.ts';
 import { storedOrigins } from '../cors/stored-origins.ts';
+import { applyProjectTemplate } from '../templates/apply-project-template.ts';
 import { copySourceData } from './copy-source-data.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
@@ -43,6 +44,7 @@ interface ProjectRow {
 	cors_origins: unknown;
 	copy_of: string | null;
 	copy_backup: string | null;
+	template: string | null;
 }
 
 export interface ReconcilerOptions {
@@ -84,7 +86,7 @@ export class ProjectReconciler {
 
 	async #row(projectId: string): Promise<ProjectRow | undefined> {
 		return (await this.#options.database('projects')
-			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins', 'copy_of', 'copy_backup')
+			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins', 'copy_of', 'copy_backup', 'template')
 			.where({ id: projectId })
 			.first()) as ProjectRow | undefined;
 	}
@@ -172,8 +174,12 @@ export class ProjectReconciler {
 						{ email: row.admin_email ?? '', password },
 					)
 				: null;
-			steps = complete(steps, 'database', copied ?? databaseDetail(instance));
 			steps = complete(steps, 'infrastructure', `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
+			// The starter goes on after the site is claimed (a warm-pool site stays blank); while it
+			// does, the database step is the one in progress, so a failure is recorded there.
+			// A copy holds its source's content already: no starter goes over it.
+			const template = copied ? null : await applyProjectTemplate(driver, row.id, row.template);
+			steps = complete(steps, 'database', copied ?? [databaseDetail(instance), template].filter(Boolean).join('. '));
 			steps = startStep(steps, 'domain', now());
 			await this.#save(row.id, { steps });
 

@@ -15,7 +15,7 @@ class MemoryStore implements DetailsStore {
   }
 }
 
-const DETAILS = { name: 'Blog', description: 'About things', subdomain: 'my-blog' };
+const DETAILS = { name: 'Blog', description: 'About things', subdomain: 'my-blog', template: 'blog' as const };
 
 describe('details kept across the payment', () => {
   it('reads back what was saved for the same customer only', () => {
@@ -25,10 +25,18 @@ describe('details kept across the payment', () => {
     expect(loadDetails(store, 'user-b')).toBeNull();
   });
 
-  it('keeps only the three fields', () => {
+  it('keeps only the form\'s four fields', () => {
     const store = new MemoryStore();
     saveDetails(store, 'user-a', { ...DETAILS, extra: 'x' } as typeof DETAILS);
     expect(JSON.parse(store.items.get('epic-onboarding-details:user-a')!)).toEqual(DETAILS);
+  });
+
+  it('reads details kept before templates, or with a starter no longer offered, as Blank', () => {
+    const store = new MemoryStore();
+    store.setItem('epic-onboarding-details:user-a', JSON.stringify({ name: 'Blog', description: '', subdomain: 'blog' }));
+    expect(loadDetails(store, 'user-a')?.template).toBe('blank');
+    store.setItem('epic-onboarding-details:user-a', JSON.stringify({ name: 'Blog', description: '', subdomain: 'blog', template: 'wiki' }));
+    expect(loadDetails(store, 'user-a')?.template).toBe('blank');
   });
 
   it('is gone once cleared', () => {

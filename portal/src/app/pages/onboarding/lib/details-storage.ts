@@ -1,3 +1,4 @@
+import { PROJECT_TEMPLATES, type ProjectTemplate } from '@epic/platform-api';
 import type { ProjectFormValues } from '../../../../features/projects';
 
 /** The part of the Web Storage API the wizard uses (the page passes sessionStorage). */
@@ -16,11 +17,15 @@ const isDetails = (value: unknown): value is ProjectFormValues =>
   typeof (value as Record<string, unknown>).description === 'string' &&
   typeof (value as Record<string, unknown>).subdomain === 'string';
 
+/** The starter kept with the details; Blank for details kept before templates, or an unknown name. */
+const templateOf = (value: unknown): ProjectTemplate =>
+  (PROJECT_TEMPLATES as readonly unknown[]).includes(value) ? (value as ProjectTemplate) : 'blank';
+
 /** Keeps the details across the payment; false when the browser refused to store them. */
 export function saveDetails(store: DetailsStore, userId: string, details: ProjectFormValues): boolean {
   try {
-    const { name, description, subdomain } = details;
-    store.setItem(storageKey(userId), JSON.stringify({ name, description, subdomain }));
+    const { name, description, subdomain, template } = details;
+    store.setItem(storageKey(userId), JSON.stringify({ name, description, subdomain, template }));
     return true;
   } catch {
     return false;
@@ -38,7 +43,7 @@ export function loadDetails(store: DetailsStore, userId: string): ProjectFormVal
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (isDetails(parsed)) return { name: parsed.name, description: parsed.description, subdomain: parsed.subdomain };
+    if (isDetails(parsed)) return { name: parsed.name, description: parsed.description, subdomain: parsed.subdomain, template: templateOf((parsed as { template?: unknown }).template) };
   } catch {
     // Not JSON: dropped below.
   }
