@@ -10,3 +10,4 @@ export * from './landing-render.ts';
 export * from './portal-config.ts';
 export * from './backups.ts';
 export * from './cors.ts';
+export * from './licence-key.ts';

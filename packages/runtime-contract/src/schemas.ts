@@ -1,5 +1,5 @@
 /** The management API's inputs: the runtime validates with these before it touches anything. */
-import { CORS_ORIGINS_MAX, normalizeCorsOrigin } from '@epic/platform-api';
+import { CORS_ORIGINS_MAX, LICENCE_KEY_MESSAGE, normalizeCorsOrigin, normalizeLicenceKey } from '@epic/platform-api';
 import { z } from 'zod';
 
 export const projectId = z
@@ -56,6 +56,17 @@ export const corsBody = z.object({
 	origins: z
 		.array(z.string().refine((value) => { const check = normalizeCorsOrigin(value); return check.ok && check.origin === value; }, 'must be an origin like https://www.example.com'))
 		.max(CORS_ORIGINS_MAX),
+});
+
+/**
+ * The project's Directus licence key for its site (PUT /instances/:id/license), or null to remove
+ * it. The refusal never repeats the value.
+ */
+export const licenseBody = z.object({
+	key: z
+		.string()
+		.refine((value) => { const check = normalizeLicenceKey(value); return check.ok && check.key === value; }, LICENCE_KEY_MESSAGE)
+		.nullable(),
 });
 
 /** A plan change: the project's new limits (PUT /instances/:id/resources). */

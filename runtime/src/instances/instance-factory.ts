@@ -13,6 +13,7 @@ import type { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
 import type { AdminCredentials, SiteResources } from '@epic/runtime-contract';
 import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
+import { hasLicenseKey, writeLicenseKey } from './site-license.ts';
 import type { SiteAdmin } from './site-tier.ts';
 
 export interface ProjectIdentity {
@@ -103,6 +104,18 @@ export class InstanceFactory {
 			() => this.#databases.connect(record.storage),
 			(db) => writeAdminCredentials(db, this.#template.adminUserId, admin),
 		);
+	}
+
+	/** The site's Directus licence key, or null to remove it (site-license.ts). */
+	async setLicenseKey(record: InstanceRecord, key: string | null): Promise<void> {
+		await withInstanceDatabase(
+			() => this.#databases.connect(record.storage),
+			(db) => writeLicenseKey(db, record.secret, key),
+		);
+	}
+
+	async hasLicenseKey(record: InstanceRecord): Promise<boolean> {
+		return withInstanceDatabase(() => this.#databases.connect(record.storage), hasLicenseKey);
 	}
 
 	/** The site's first administrator, as its database holds it now (site-tier.ts signs for it). */
