@@ -23,6 +23,7 @@ import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { CredentialsCipher } from '../../extensions/platform/src/lib/projects/credentials/credentials-cipher.ts';
 import { siteAddressFrom } from '../../extensions/platform/src/lib/projects/project-serializer.ts';
+import { ProjectLicence } from '../../extensions/platform/src/lib/projects/licence/project-licence.ts';
 import { ProjectReconciler } from '../../extensions/platform/src/lib/projects/provisioning/project-reconciler.ts';
 import { ProvisioningLease } from '../../extensions/platform/src/lib/projects/provisioning/provisioning-lease.ts';
 import { STAFF_PROJECT_ACTIONS } from '../../extensions/platform/src/lib/projects/staff/staff-project-actions.ts';
@@ -362,10 +363,12 @@ describe('provisioning', () => {
 		expect(page.status).toBe(503);
 
 		// The owner pays, but billing's pass (every 15 s; run here directly) resumes only what billing suspended.
+		const cipher = new CredentialsCipher(randomBytes(32).toString('base64url'));
 		const billingPass = new ProjectReconciler({
 			database: db,
 			driver: runtime.driver,
-			cipher: new CredentialsCipher(randomBytes(32).toString('base64url')),
+			cipher,
+			licence: new ProjectLicence({ database: db, driver: runtime.driver, cipher, logger: { info: () => {}, warn: (message) => expect.fail(message) } }),
 			lease: new ProvisioningLease(db, 'test-billing-pass', 30_000),
 			address: siteAddressFrom('http://localhost', 'localhost'),
 			now: () => new Date(),

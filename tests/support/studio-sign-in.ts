@@ -20,7 +20,8 @@ export async function signInToStudio(studio: Page, email: string, password: stri
 		await studio.locator('input[type="email"]').fill(email);
 		await studio.locator('input[type="password"]').fill(password);
 		await studio.locator('button[type="submit"]').click();
-		await studio.waitForURL(/\/admin\/content$/, { timeout: timeoutMs });
+		// The content module: its page, or its first collection's when the site has collections (a starter's).
+		await studio.waitForURL(/\/admin\/content(\/[^/]+)?$/, { timeout: timeoutMs });
 	} catch (error) {
 		const notice = await studio
 			.locator('.v-notice, .v-error, [role="alert"]')

@@ -11,3 +11,4 @@ export * from './portal-config.ts';
 export * from './backups.ts';
 export * from './cors.ts';
 export * from './site-log-line.ts';
+export * from './licence-key.ts';

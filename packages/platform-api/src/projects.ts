@@ -63,6 +63,11 @@ export interface Project {
 	cors_origins: string[];
 	/** The project this one is a copy of (docs/product.md, Copies), or null; it may since have been deleted. */
 	copy_of: string | null;
+	/**
+	 * Whether the owner has given a Directus licence key for the site (docs/product.md, Directus
+	 * tier). The key itself is never in any answer, not even masked.
+	 */
+	licence_key_set: boolean;
 	status: ProjectStatus | string;
 	steps: ProjectStep[];
 	/** Why provisioning failed, when it did. */
@@ -113,6 +118,11 @@ export interface ProjectUpdateRequest {
 	domain?: string | null;
 	/** Replaces the list; each entry must pass `normalizeCorsOrigin`, at most `CORS_ORIGINS_MAX`. */
 	cors_origins?: string[];
+}
+
+/** `PUT /projects/{id}/licence` body: the key as Directus gave it (see `normalizeLicenceKey`). */
+export interface ProjectLicenceRequest {
+	key: string;
 }
 
 /** `GET /projects/{id}/logs` (and each `lines` event of `/logs/stream`): the site's log, masked. */

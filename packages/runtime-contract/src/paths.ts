@@ -1,6 +1,6 @@
 /** The management API's paths, built in one place for the client and matched in one for the server. */
 
-export type InstanceAction = 'start' | 'stop' | 'suspend' | 'admin' | 'domains' | 'cors' | 'resources' | 'upgrade' | 'logs' | 'tier' | 'template';
+export type InstanceAction = 'start' | 'stop' | 'suspend' | 'admin' | 'domains' | 'cors' | 'resources' | 'upgrade' | 'logs' | 'tier' | 'template' | 'license';
 
 export function instancePath(projectId: string, action?: InstanceAction): string {
 	return `/instances/${encodeURIComponent(projectId)}${action ? `/${action}` : ''}`;

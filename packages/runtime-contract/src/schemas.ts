@@ -1,5 +1,5 @@
 /** The management API's inputs: the runtime validates with these before it touches anything. */
-import { CORS_ORIGINS_MAX, normalizeCorsOrigin, PROJECT_TEMPLATES } from '@epic/platform-api';
+import { CORS_ORIGINS_MAX, LICENCE_KEY_MESSAGE, normalizeCorsOrigin, normalizeLicenceKey, PROJECT_TEMPLATES } from '@epic/platform-api';
 import { z } from 'zod';
 
 export const projectId = z
@@ -60,6 +60,16 @@ export const corsBody = z.object({
 
 /** A starter to put on the site (POST /instances/:id/template); Blank adds nothing, so it is never sent. */
 export const templateBody = z.object({ template: z.enum(PROJECT_TEMPLATES).exclude(['blank']) });
+/**
+ * The project's Directus licence key for its site (PUT /instances/:id/license), or null to remove
+ * it. The refusal never repeats the value.
+ */
+export const licenseBody = z.object({
+	key: z
+		.string()
+		.refine((value) => { const check = normalizeLicenceKey(value); return check.ok && check.key === value; }, LICENCE_KEY_MESSAGE)
+		.nullable(),
+});
 
 /** A plan change: the project's new limits (PUT /instances/:id/resources). */
 export const resourcesBody = z.object({ resources: siteResources });

@@ -18,6 +18,7 @@ import {
 	adminCredentials,
 	domainsBody,
 	corsBody,
+	licenseBody,
 	ensureInstanceBody,
 	INSTANCES_PATH,
 	POOL_PATH,
@@ -98,6 +99,11 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		'PUT /cors': async (request, id) => [200, { data: await service.setCorsOrigins(id, parse(corsBody, await readJson(request)).origins) }],
 		'PUT /resources': async (request, id) => [200, { data: await service.setResources(id, parse(resourcesBody, await readJson(request)).resources) }],
 		'POST /upgrade': async (_request, id) => [200, { data: await options.upgrades.upgrade(id) }],
+		// The answer carries nothing of the key; the request body is never logged.
+		'PUT /license': async (request, id) => {
+			await service.setLicenseKey(id, parse(licenseBody, await readJson(request)).key);
+			return [204];
+		},
 		'GET /tier': async (_request, id) => [200, { data: await service.siteTier(id) }],
 		'POST /template': async (request, id) => {
 			await service.applyTemplate(id, parse(templateBody, await readJson(request)).template);

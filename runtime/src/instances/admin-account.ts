@@ -19,8 +19,8 @@ export async function writeAdminCredentials(db: Knex, adminUserId: string, crede
 	});
 }
 
-/** Writes columns of the settings singleton (`project_name`, `project_id`), creating it if absent. */
-export async function writeSettings(db: Knex, values: Record<string, string>): Promise<void> {
+/** Writes columns of the settings singleton (`project_name`, `project_id`, `license_key`), creating it if absent. */
+export async function writeSettings(db: Knex, values: Record<string, string | null>): Promise<void> {
 	const settings = await db('directus_settings').first<{ id: number } | undefined>('id');
 	if (settings) await db('directus_settings').where({ id: settings.id }).update(values);
 	else await db('directus_settings').insert(values);

@@ -14,6 +14,7 @@ import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databa
 import type { AdminCredentials, SiteResources } from '@epic/runtime-contract';
 import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
 import { adoptCopiedData, type CopyIdentity } from './copied-data.ts';
+import { hasLicenseKey, writeLicenseKey } from './site-license.ts';
 import type { SiteAdmin } from './site-tier.ts';
 
 export interface ProjectIdentity {
@@ -112,6 +113,18 @@ export class InstanceFactory {
 			() => this.#databases.connect(record.storage),
 			(db) => writeAdminCredentials(db, this.#template.adminUserId, admin),
 		);
+	}
+
+	/** The site's Directus licence key, or null to remove it (site-license.ts). */
+	async setLicenseKey(record: InstanceRecord, key: string | null): Promise<void> {
+		await withInstanceDatabase(
+			() => this.#databases.connect(record.storage),
+			(db) => writeLicenseKey(db, record.secret, key),
+		);
+	}
+
+	async hasLicenseKey(record: InstanceRecord): Promise<boolean> {
+		return withInstanceDatabase(() => this.#databases.connect(record.storage), hasLicenseKey);
 	}
 
 	/** The site's first administrator, as its database holds it now (site-tier.ts signs for it). */

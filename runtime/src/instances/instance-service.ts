@@ -3,7 +3,7 @@
  * one instance runs under that instance's lock, so an ensure racing a delete, or a wake racing
  * the idle sweep, happen one after the other.
  */
-import { hostTaken, instanceNotFound, notRunnable } from '../errors.ts';
+import { hostTaken, instanceNotFound, notOnPublicUrl, notRunnable } from '../errors.ts';
 import { KeyedMutex } from '@epic/concurrency';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
@@ -20,6 +20,7 @@ import { readSiteTier, siteAdminToken } from './site-tier.ts';
 import { applySiteTemplate, SiteApi } from './site-template.ts';
 import { SITE_TEMPLATES, type SiteTemplateId } from '@epic/site-templates';
 import { siteLogChunk } from './site-log.ts';
+import { deactivateSiteLicense } from './site-license.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
@@ -206,6 +207,8 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
 			this.#parts.tiers?.discard(id);
+			const port = this.portIfRunning(record);
+			if (port !== null && (await this.#parts.factory.hasLicenseKey(record))) await this.#releaseActivation(record, port);
 			await this.#parts.supervisor.stop(id);
 			this.#parts.supervisor.forget(id);
 			await this.#parts.factory.destroy(record);
@@ -243,6 +246,43 @@ export class InstanceService {
 				if (this.#record(id).desired !== 'running') await supervisor.stop(id);
 			}
 		});
+	}
+
+	/**
+	 * The project's Directus licence key for its site, or null to remove it (site-license.ts). A key
+	 * is given only to a project's site that serves on its public URL, since Directus binds an
+	 * activation to that URL: a site just handed out from the warm pool is refused (409) until its
+	 * relaunch with its URL, and the control plane tries again later. The site restarts so Directus
+	 * reads the key; a sleeping or stopped site reads it at its next start. Directus removes a key it
+	 * cannot validate from the settings at that start and serves on the core tier. A key it held
+	 * before is first released by the running site, so its activation can be used again.
+	 */
+	setLicenseKey(id: string, key: string | null): Promise<void> {
+		return this.exclusively(id, async (control) => {
+			const { record } = control;
+			if (key !== null && !this.#parts.supervisor.onItsPublicUrl(id)) throw notOnPublicUrl(id);
+			const serving = record.desired === 'running' && !record.asleep;
+			if (serving && (await this.#parts.factory.hasLicenseKey(record))) await this.#releaseActivation(record, await control.start());
+			await control.stop();
+			await this.#parts.factory.setLicenseKey(record, key);
+			this.#parts.log(key === null ? `${id}: licence key removed from the site` : `${id}: licence key written to the site's settings; Directus activates it at the site's next start`);
+			if (!serving) return;
+			await control.start();
+			// Directus drops a key it could not validate from the settings as it starts (license/manager.js).
+			if (key !== null && !(await this.#parts.factory.hasLicenseKey(record))) {
+				this.#parts.log(`${id}: the site could not validate its licence key with Directus's licence server and runs on the core tier (its log says why)`);
+			} else if (key !== null) this.#parts.log(`${id}: the site activated its licence key`);
+		});
+	}
+
+	/** Best effort, logged without the key: a key that never activated has nothing to release. */
+	async #releaseActivation(record: InstanceRecord, port: number): Promise<void> {
+		try {
+			const outcome = await deactivateSiteLicense(port, siteAdminToken(record.secret, await this.#parts.factory.siteAdmin(record)));
+			this.#parts.log(`${record.id}: the site ${outcome} with Directus's licence server`);
+		} catch (error) {
+			this.#parts.log(`${record.id}: could not ask the site to release its licence activation (${(error as Error).message})`);
+		}
 	}
 
 	setAdminCredentials(id: string, admin: AdminCredentials): Promise<void> {

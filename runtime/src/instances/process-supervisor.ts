@@ -261,6 +261,14 @@ export class ProcessSupervisor {
 		this.#restartLater(live, `failed to start (${error.message})`, error.message);
 	}
 
+	/** Whether the instance was last started with its project's public URL (a pool member never is). */
+	onItsPublicUrl(id: string): boolean {
+		const record = this.#store.get(id);
+		if (!record) return false;
+		const publicUrl = publicUrlOf(this.#config, record);
+		return publicUrl !== null && record.startedWithUrl === publicUrl;
+	}
+
 	/**
 	 * Replaces a running process with one started from the record as it is now (its site's URL),
 	 * without a gap: the new process boots on another port beside the old one, the router switches

@@ -187,3 +187,4 @@ export const RestoreInProgressError = createError('RESTORE_IN_PROGRESS', 'A rest
 export const BackupsUnavailableError = createError('BACKUPS_UNAVAILABLE', 'Backups are unavailable right now. Please try again later.', 503);
 export const LogsNotReadyError = createError('PROJECT_NOT_READY', "The site's log is available once the project is published.", 409);
 export const LogsUnavailableError = createError('LOGS_UNAVAILABLE', "The site's log is unavailable right now. Please try again later.", 503);
+export const LicenceUnavailableError = createError('LICENCE_UNAVAILABLE', 'The licence key cannot be changed right now. Please try again later.', 503);

@@ -10,6 +10,7 @@ import { projectCopies } from '../../lib/projects/copies/project-copies-setup.ts
 import { registerProjectRoutes } from '../../lib/projects/project-routes.ts';
 import { ProjectService } from '../../lib/projects/project-service.ts';
 import { projectsSetup } from '../../lib/projects/projects-setup.ts';
+import { ProjectLicenceService, registerProjectLicenceRoutes } from '../../lib/projects/licence/project-licence-routes.ts';
 import { projectLogsService, registerProjectLogRoutes } from '../../lib/projects/logs/project-logs-setup.ts';
 import { projectStorageService, registerProjectStorageRoute } from '../../lib/projects/storage/project-storage-setup.ts';
 import { projectTierService, registerProjectTierRoute } from '../../lib/projects/tier/project-tier-setup.ts';
@@ -18,7 +19,10 @@ import { projectUsageService } from '../../lib/projects/usage/project-usage-setu
 export default defineEndpoint({
 	id: 'projects',
 	handler: (router, context) => {
-		registerProjectRoutes(router, new ProjectService(context, projectsSetup(context)), projectUsageService(context));
+		const setup = projectsSetup(context);
+		const projects = new ProjectService(context, setup);
+		registerProjectRoutes(router, projects, projectUsageService(context));
+		registerProjectLicenceRoutes(router, new ProjectLicenceService(projects, () => setup.provisioning()?.licence ?? null, context.logger));
 		registerBackupRoutes(router, projectBackupsService(context));
 		registerProjectCopyRoute(router, projectCopies(context));
 		registerProjectStorageRoute(router, projectStorageService(context));

@@ -3,7 +3,8 @@
  * unfinished projects are taken up again (after a restart, or a crash of the process that had
  * them); a subscription that ends suspends its owner's projects and one that resumes starts them,
  * at once on billing's events and on the schedule for any event missed; a plan change gives the
- * owner's sites the new plan's limits. Billing announces on the
+ * owner's sites the new plan's limits; licence keys their sites could not take yet (a site still
+ * being relaunched on its URL) are given again. Billing announces on the
  * extensions' own emitter (`context.emitter`), which the hook's `action()` does not listen to (that
  * one is Directus's global emitter), so the events are subscribed to there.
  */
@@ -29,6 +30,7 @@ export default defineHook(({ action, schedule }, context) => {
 	schedule('*/15 * * * * *', async () => {
 		await reconciler()?.reconcileUnfinished().catch(log('Provisioning unfinished projects'));
 		await reconciler()?.reconcileSuspensions().catch(log('Suspending or resuming projects'));
+		await reconciler()?.licence.deliverPending().catch(log('Giving licence keys to their sites'));
 	});
 
 	context.emitter.onAction(SUBSCRIPTION_ENDED_ACTION, ({ user }: SubscriptionTransitionPayload) => {

@@ -12,6 +12,7 @@ const row: ProjectRow = {
 	domain_token: '00112233445566778899aabbccddeeff',
 	cors_origins: null,
 	copy_of: null,
+	licence_key: null,
 	status: 'draft',
 	steps: null,
 	failure_reason: null,
@@ -23,6 +24,14 @@ const row: ProjectRow = {
 describe('toApiProject', () => {
 	const local = siteAddressFrom('http://localhost:8055', 'localhost');
 	const hosted = siteAddressFrom('https://cms.example.com', 'Example.com.');
+
+	it('says whether a licence key is set, never the key nor its stored form', () => {
+		const stored = 'v1:aXY:dGFn:Y2lwaGVy';
+		const project = toApiProject({ ...row, licence_key: stored }, local);
+		expect(project.licence_key_set).toBe(true);
+		expect(JSON.stringify(project)).not.toContain(stored);
+		expect(toApiProject(row, local).licence_key_set).toBe(false);
+	});
 
 	it('has no address before the site is open, and no steps yet', () => {
 		expect(toApiProject(row, local)).toMatchObject({ status: 'draft', steps: [], url: null, admin_url: null });

@@ -9,7 +9,10 @@ import { domainProofValue } from '../domains/ownership/domain-proof.ts';
 import { storedOrigins } from './cors/stored-origins.ts';
 import { storedSteps } from './provisioning/provisioning-steps.ts';
 
-/** The columns the routes read; `admin_email` and `admin_password` are not among them. */
+/**
+ * The columns the routes read; `admin_email` and `admin_password` are not among them.
+ * `licence_key` (encrypted) is read only to say whether there is one.
+ */
 export const PROJECT_FIELDS = [
 	'id',
 	'name',
@@ -21,6 +24,7 @@ export const PROJECT_FIELDS = [
 	'domain_token',
 	'cors_origins',
 	'copy_of',
+	'licence_key',
 	'status',
 	'steps',
 	'failure_reason',
@@ -91,6 +95,7 @@ export function toApiProject(row: ProjectRow, address: SiteAddress): Project {
 		domain_proof_value: domainProofValue(row.domain_token),
 		cors_origins: storedOrigins(row.cors_origins),
 		copy_of: row.copy_of ?? null,
+		licence_key_set: Boolean(row.licence_key),
 		status: row.status ?? 'draft',
 		steps: storedSteps(row.steps),
 		failure_reason: row.failure_reason,

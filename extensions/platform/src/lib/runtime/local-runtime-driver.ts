@@ -150,6 +150,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		return this.#call('PUT', instancePath(projectId, 'cors'), { origins });
 	}
 
+	setLicenceKey(projectId: string, key: string | null): Promise<void> {
+		return this.#call('PUT', instancePath(projectId, 'license'), { key });
+	}
+
 	setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus> {
 		return this.#call('PUT', instancePath(projectId, 'resources'), { resources });
 	}

@@ -39,6 +39,11 @@ export interface RuntimeDriver {
 	siteLogStream(projectId: string, after: number | undefined, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 	/** The origins whose pages may call the site from the browser; the router applies them at once. */
 	setCorsOrigins(projectId: string, origins: string[]): Promise<InstanceStatus>;
+	/**
+	 * The project's Directus licence key for its site, or null to remove it; the site restarts to
+	 * read it. `NOT_ON_PUBLIC_URL` (409) while the site does not yet serve on its public URL.
+	 */
+	setLicenceKey(projectId: string, key: string | null): Promise<void>;
 	/** The project's new limits (a plan change): at once where the runtime can, else from its next start. */
 	setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus>;
 	usage(fromDay: string, projectId?: string): Promise<DailyUsage[]>;

@@ -130,6 +130,16 @@ export function useProjectTier(id: string, enabled: boolean) {
   });
 }
 
+/** `PUT /projects/{id}/licence`: the Directus licence key for the site; the answer says only that one is set. */
+export const setProjectLicence = (id: string, key: string): Promise<Project> => request('PUT', `${projectPath(id)}/licence`, isProject, { key });
+/** `DELETE /projects/{id}/licence`: the key off the site and the project. */
+export const removeProjectLicence = (id: string): Promise<Project> => request('DELETE', `${projectPath(id)}/licence`, isProject);
+
+/** The site's tier is read again (a licence key given or removed restarts the site). */
+export async function refreshProjectTier(userId: string, id: string): Promise<void> {
+  await globalMutate([TIER_KEY, userId, id]);
+}
+
 /** Puts new credentials (after a rotation) in the cache. */
 export async function rememberCredentials(userId: string, id: string, credentials: ProjectCredentials): Promise<void> {
   await globalMutate([CREDENTIALS_KEY, userId, id], credentials, { revalidate: false });

@@ -3,13 +3,15 @@ import type { Project, ProjectTier as TierFigures, TierFigure } from '@epic/plat
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useProjectTier } from '../api/projects';
+import { ProjectLicenceKey } from './project-licence-key';
 
 type Available = Extract<TierFigures, { available: true }>;
 
 /**
  * The site's Directus tier in its details dialog, as the site itself reports it: the licence
  * ("Core" without a key), Studio seats, collections and active flows against their limits, and
- * what happens past them. Nothing is shown that the site did not say.
+ * what happens past them. Nothing is shown that the site did not say. Below, the owner's licence
+ * key for the site (project-licence-key.tsx).
  */
 export function ProjectTier({ project }: { project: Project }) {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function ProjectTier({ project }: { project: Project }) {
       ) : (
         <Figures tier={tier.data} />
       )}
+      <ProjectLicenceKey project={project} />
     </Stack>
   );
 }

@@ -23,6 +23,7 @@ import { completeStep, failCurrentStep, initialSteps, resumableSteps, startStep 
 import { storedOrigins } from '../cors/stored-origins.ts';
 import { applyProjectTemplate } from '../templates/apply-project-template.ts';
 import { copySourceData } from './copy-source-data.ts';
+import type { ProjectLicence } from '../licence/project-licence.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
 const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -51,6 +52,8 @@ export interface ReconcilerOptions {
 	database: Knex;
 	driver: RuntimeDriver;
 	cipher: CredentialsCipher;
+	/** The projects' Directus licence keys, given to their sites and taken off before deletion. */
+	licence: ProjectLicence;
 	lease: ProvisioningLease;
 	address: SiteAddress;
 	now: () => Date;
@@ -213,6 +216,8 @@ export class ProjectReconciler {
 			if (row.owner) await this.#tell({ user: row.owner, kind: 'project_failed', project: row.id, params: { project_name: row.name, reason } });
 			return;
 		}
+		// A key saved before the site existed: given now if the site is on its URL, else by the schedule (deliverPending).
+		await this.#options.licence.deliver(row.id).catch((error: Error) => logger.error(`Giving project ${row.id}'s licence key to its site: ${error.message}`));
 		if (row.owner) await this.#tell({ user: row.owner, kind: 'project_ready', project: row.id, params: { project_name: row.name } });
 	}
 
@@ -305,8 +310,9 @@ export class ProjectReconciler {
 		if (await this.#options.driver.instanceStatus(projectId)) await this.#options.driver.setCorsOrigins(projectId, origins);
 	}
 
-	/** Before a project's row goes: its instance and data (not found counts as done). */
+	/** Before a project's row goes: its licence key off the site, then its instance and data (not found counts as done). */
 	async tearDown(projectId: string): Promise<void> {
+		await this.#options.licence.removeBeforeTeardown(projectId);
 		await this.#options.driver.deleteInstance(projectId);
 	}
 
@@ -314,6 +320,11 @@ export class ProjectReconciler {
 	async retry(projectId: string): Promise<void> {
 		await this.#options.database('projects').where({ id: projectId, status: 'failed' }).update({ status: 'draft', failure_reason: null });
 		await this.reconcile(projectId);
+	}
+
+	/** The projects' licence keys (lib/projects/licence). */
+	get licence(): ProjectLicence {
+		return this.#options.licence;
 	}
 
 	/** The stored admin password, decrypted (the caller has checked ownership and status). */

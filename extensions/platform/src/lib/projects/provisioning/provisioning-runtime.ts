@@ -1,6 +1,7 @@
 /**
- * One reconciler per control-plane process, shared by the `projects-endpoint` and the
- * `provisioning-hook` (entries of the same bundle). Null when no runtime is configured (the control
+ * One reconciler per control-plane process (with the projects' licence keys, which share its
+ * cipher and driver), shared by the `projects-endpoint` and the `provisioning-hook` (entries of the
+ * same bundle). Null when no runtime is configured (the control
  * plane alone): projects then stay in `draft`.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import { readPlatformConfig } from '../../platform-config.ts';
 import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
 import { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import { siteAddressFrom } from '../project-serializer.ts';
+import { ProjectLicence } from '../licence/project-licence.ts';
 import { ProjectReconciler } from './project-reconciler.ts';
 import { ProvisioningLease } from './provisioning-lease.ts';
 
@@ -29,10 +31,12 @@ export function provisioningRuntime(context: Pick<ApiExtensionContext, 'env' | '
 	}
 	if (typeof key !== 'string' || !key) throw new Error('CREDENTIALS_KEY is required when a runtime is configured');
 	const config = readPlatformConfig(context.env);
+	const cipher = new CredentialsCipher(key);
 	reconciler = new ProjectReconciler({
 		database: context.database,
 		driver,
-		cipher: new CredentialsCipher(key),
+		cipher,
+		licence: new ProjectLicence({ database: context.database, driver, cipher, logger: context.logger }),
 		lease: new ProvisioningLease(context.database, randomUUID(), LEASE_MS),
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
 		now: () => new Date(),
