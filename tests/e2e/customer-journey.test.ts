@@ -3,15 +3,18 @@
  * runtime with the control plane behind its router (as `npm start` runs them): the landing page's
  * pricing card, registration, the verification email from the mail catcher, sign-in, the
  * onboarding wizard with the chosen plan, payment in the sandbox, the project's real provisioning
- * steps, the project's own Studio signed in with the revealed credentials, a custom domain verified
- * against a loopback DNS server and served, an allowed origin whose preflight the site's router then
- * answers, the notifications, cancel and reactivate, deleting the project and deleting the account.
+ * steps of a project made from the Blog starter, the project's own Studio signed in with the
+ * revealed credentials, an editor invited from the site whose invitation arrives with a link to the
+ * site, a custom domain verified against a loopback DNS server and served, an allowed origin whose
+ * preflight the site's router then answers, a warning the site logs shown in the dialog's live log,
+ * the notifications, a duplicate of the project made from a backup, cancel and reactivate, deleting
+ * the project and deleting the account.
  *
  * Every step saves a screenshot under `test-results/journey/{language}/` (the CI artifacts).
  * Chromium resolves `*.localhost` to loopback by itself; the custom domain (`*.test`) is mapped
  * to loopback with `--host-resolver-rules`, as a customer's DNS would point it at PUBLIC_IP.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { repoPath } from '@epic/node-support/paths';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -26,7 +29,8 @@ import { linkIn, waitForEmail } from '../support/mailbox.ts';
 import { SANDBOX_CARD } from '../support/sandbox-subscription.ts';
 import { portalText, type PortalLanguage } from '../support/portal-text.ts';
 import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
-import type { TestRuntime } from '../support/test-runtime.ts';
+import { waitFor } from '../support/runtime-inspection.ts';
+import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 
 /** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */
 const PUBLIC_IP = '127.0.0.1';
@@ -116,6 +120,11 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			expect(await chosen.textContent()).toContain(text('onboarding.chosenPlan.title', { plan: 'Pro', period: text('plans.periods.monthly') }));
 			await page.getByTestId('project-name-input').fill(projectName);
 			await page.getByTestId('project-subdomain-input').fill(subdomain);
+			// The Blog starter, chosen with the keyboard: one arrow from Blank.
+			const picker = page.getByTestId('project-template-picker');
+			await picker.getByRole('radio', { name: text('projects.templates.blank.name') }).focus();
+			await page.keyboard.press('ArrowRight');
+			expect(await picker.getByRole('radio', { name: text('projects.templates.blog.name') }).isChecked()).toBe(true);
 			await step('onboarding-details');
 			await page.getByTestId('onboarding-details-submit').click();
 			expect(await page.getByTestId('onboarding-payment-plan').getAttribute('data-plan-id')).toBe('pro');
@@ -143,7 +152,7 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			const listed = await api('GET', '/projects', { token });
 			expect(listed.status).toBe(200);
 			const project = listed.body.data.find((item: { subdomain: string }) => item.subdomain === subdomain);
-			expect(project).toMatchObject({ name: projectName, status: 'published' });
+			expect(project).toMatchObject({ name: projectName, status: 'published', template: 'blog' });
 			const subscription = await api('GET', '/stripe/subscription', { token });
 			expect(subscription.body.data).toMatchObject({ status: 'active', period: 'monthly', plan: { id: 'pro' } });
 
@@ -168,6 +177,26 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			expect(await studio.locator('.module-nav .project-info .name').textContent()).toBe(projectName);
 			await studio.screenshot({ path: repoPath('test-results', 'journey', language, 'studio.png') });
 			await studio.close();
+
+			// The starter's content is in the site, and the site mails: an editor invited from it gets
+			// an invitation whose link is on the site's own host.
+			const siteHost = `${subdomain}.localhost`;
+			const siteToken = await loginThroughRouter(runtime.routerUrl, siteHost, email, adminPassword);
+			const asAdmin = { headers: { authorization: `Bearer ${siteToken}` } };
+			const posts = await hostRequest(runtime.routerUrl, siteHost, '/items/posts?fields=id&limit=-1', asAdmin);
+			expect(posts.status).toBe(200);
+			expect(posts.json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
+			await waitFor('the site to run on its own URL', async () => (await runtime.driver.instanceStatus(project.id))?.publicUrl === `http://${siteHost}:${runtime.routerPort}`);
+			const editor = `editor-${randomBytes(4).toString('hex')}@example.com`;
+			const role = (await hostRequest(runtime.routerUrl, siteHost, '/roles?fields=id&limit=1', asAdmin)).json<{ data: { id: string }[] }>().data[0]!.id;
+			const invited = await hostRequest(runtime.routerUrl, siteHost, '/users/invite', {
+				method: 'POST',
+				headers: { ...asAdmin.headers, 'content-type': 'application/json' },
+				body: JSON.stringify({ email: editor, role }),
+			});
+			expect(invited.status, invited.body).toBe(204);
+			const invitation = await waitForEmail(editor, /invited/i);
+			expect(linkIn(invitation, `http://${siteHost}:${runtime.routerPort}/admin/accept-invite`).searchParams.get('token')).toBeTruthy();
 
 			// A custom domain: assigned, pointed at PUBLIC_IP, proven with the TXT record the dialog
 			// gives, verified, then served by the router.
@@ -207,6 +236,14 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			});
 			expect(preflight.status).toBe(204);
 			expect(preflight.headers['access-control-allow-origin']).toBe(frontEnd);
+
+			// The site's log, followed live: a warning the site writes shows within seconds.
+			const logs = dialog.getByTestId('project-logs');
+			await logs.locator('[data-testid="logs-state"][data-state="live"]').waitFor({ timeout: 20_000 });
+			const flowId = randomUUID();
+			await hostRequest(runtime.routerUrl, siteHost, `/flows/trigger/${flowId}`, { method: 'POST' });
+			await logs.getByRole('log').getByText(`POST-${flowId}`).waitFor({ timeout: 15_000 });
+			await step('site-log');
 			await page.keyboard.press('Escape');
 			await dialog.waitFor({ state: 'hidden' });
 
@@ -226,6 +263,26 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await page.keyboard.press('Escape');
 			await badge.waitFor({ state: 'detached' });
 
+			// A staging copy: Duplicate makes a new project from the latest backup (one is taken now).
+			await card.getByTestId('project-duplicate').click();
+			const duplicate = page.getByTestId('duplicate-project-dialog');
+			await duplicate.waitFor();
+			const copySubdomain = `${subdomain}-staging`;
+			await duplicate.getByTestId('copy-name-input').fill(`${projectName} staging`);
+			await duplicate.getByTestId('copy-subdomain-input').fill(copySubdomain);
+			await step('duplicate');
+			await duplicate.getByTestId('copy-confirm').click();
+			await page.waitForURL(/\/projects\/new\?project=/);
+			const copyId = new URL(page.url()).searchParams.get('project')!;
+			await page.locator('[data-testid="project-setup"][data-status="published"]').waitFor({ timeout: 180_000 });
+			await step('duplicated');
+			const copy = (await api('GET', `/projects/${copyId}`, { token })).body.data;
+			expect(copy).toMatchObject({ subdomain: copySubdomain, status: 'published', copy_of: project.id });
+			const copyCredentials = (await api('GET', `/projects/${copyId}/credentials`, { token })).body.data;
+			const copyToken = await loginThroughRouter(runtime.routerUrl, `${copySubdomain}.localhost`, copyCredentials.admin_email, copyCredentials.admin_password);
+			const copiedPosts = await hostRequest(runtime.routerUrl, `${copySubdomain}.localhost`, '/items/posts?fields=id&limit=-1', { headers: { authorization: `Bearer ${copyToken}` } });
+			expect(copiedPosts.json<{ data: unknown[] }>().data).toEqual(posts.json<{ data: unknown[] }>().data);
+
 			// Cancel at the period's end, then reactivate.
 			await page.goto(`${runtime.routerUrl}/subscription`);
 			await page.locator('[data-testid="subscription-card"][data-status="active"]').waitFor();
@@ -240,12 +297,13 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await step('reactivated');
 			expect((await api('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(false);
 
-			// Delete the project: the site and its domain stop being served.
+			// Delete the project: the site and its domain stop being served; the copy stays.
 			await page.goto(`${runtime.routerUrl}/dashboard`);
 			await card.getByTestId('project-delete').click();
 			await page.getByTestId('delete-project-dialog').waitFor();
 			await page.getByTestId('delete-project-confirm').click();
-			await page.getByTestId('projects-empty').waitFor();
+			await card.waitFor({ state: 'detached' });
+			expect(await page.locator('[data-testid="project-card"]').evaluateAll((cards) => cards.map((found) => found.getAttribute('data-project-id')))).toEqual([copyId]);
 			await step('project-deleted');
 			expect((await api('GET', `/projects/${project.id}`, { token })).status).toBe(404);
 			const gone = await hostRequest(runtime.routerUrl, domain, '/server/ping', { headers: { accept: 'application/json' } });
@@ -268,5 +326,5 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 		} finally {
 			await context.close();
 		}
-	}, 300_000);
+	}, 540_000);
 });
