@@ -123,7 +123,7 @@ describe('onboarding wizard in Chromium', () => {
 		expect(await paying.getAttribute('data-plan-id')).toBe('pro');
 		expect(await paying.getAttribute('data-period')).toBe('monthly');
 		expect(await page.evaluate((id) => sessionStorage.getItem(`epic-onboarding-details:${id}`), customer.id)).toBe(
-			JSON.stringify({ name: 'Wizard Blog', description: 'Made in the wizard', subdomain: subdomain.toUpperCase() }),
+			JSON.stringify({ name: 'Wizard Blog', description: 'Made in the wizard', subdomain: subdomain.toUpperCase(), template: 'blank' }),
 		);
 		expect(await projectsOf(customer)).toEqual([]);
 
