@@ -143,7 +143,7 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await step('onboarding-setup');
 			await toast(text('onboarding.toast.created')).waitFor({ timeout: 90_000 });
 			const shown = await shownSteps(page);
-			expect(shown.at(-1)).toEqual(['complete', 'complete', 'complete', 'complete']);
+			expect(shown.at(-1)).toEqual(['complete', 'complete', 'complete']);
 			// The steps only ever move forward: no state list the screen showed undoes an earlier one.
 			const weight: Record<string, number> = { pending: 0, in_progress: 1, complete: 2 };
 			const progress = (states: string[]) => states.reduce((sum, state) => sum + (weight[state] ?? Number.NaN), 0);
@@ -209,9 +209,18 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			dns.setTxt(proofName!, [proofValue!]);
 			await dialog.getByTestId('domain-assign').click();
 			await toast(text('projects.domain.assigned')).waitFor();
+			// Assigned, not served yet: the card (under the dialog) keeps the address that works, and
+			// says where the domain stands.
+			const siteAddress = `${subdomain}.localhost:${runtime.routerPort}`;
+			await card.locator('[data-testid="project-domain-state"][data-state="waiting"]').waitFor({ state: 'attached' });
+			expect(await card.getByTestId('project-address').textContent()).toBe(siteAddress);
+			expect(await card.getByTestId('project-domain-state').textContent()).toBe(text('projects.card.domainWaiting', { domain }));
 			await dialog.getByTestId('domain-verify').click();
 			const verified = dialog.locator('[data-testid="domain-verify-result"][data-verified="true"]');
 			await verified.waitFor({ timeout: 30_000 });
+			// Served: the domain is the card's address now.
+			await card.getByTestId('project-domain-state').waitFor({ state: 'detached' });
+			expect(await card.getByTestId('project-address').textContent()).toBe(`${domain}:${runtime.routerPort}`);
 			await step('domain-verified');
 			const served = await api('GET', `/projects/${project.id}`, { token });
 			expect(served.body.data.domain).toBe(domain);

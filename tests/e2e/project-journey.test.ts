@@ -27,7 +27,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'];
+/** The sites here are served over plain HTTP: there is no certificate step to show. */
+const STEP_NAMES = ['infrastructure', 'database', 'domain'];
 /** Requests the test sends to the site; the router counts each one once. */
 const SITE_REQUESTS = 7;
 /**
@@ -36,10 +37,10 @@ const SITE_REQUESTS = 7;
  * entry (domain), then everything is complete at once.
  */
 const SERVER_PROGRESS = [
-	['pending', 'pending', 'pending', 'pending'],
-	['in_progress', 'in_progress', 'pending', 'pending'],
-	['complete', 'complete', 'in_progress', 'pending'],
-	['complete', 'complete', 'complete', 'complete'],
+	['pending', 'pending', 'pending'],
+	['in_progress', 'in_progress', 'pending'],
+	['complete', 'complete', 'in_progress'],
+	['complete', 'complete', 'complete'],
 ];
 
 let stack: JourneyStack;
@@ -72,7 +73,7 @@ describe('the project journey in Chromium', () => {
 		const subdomain = `journey-${randomBytes(4).toString('hex')}`;
 		await page.getByTestId('project-name-input').fill('Journey Blog');
 		await page.getByTestId('project-subdomain-input').fill(subdomain);
-		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(`${subdomain}.localhost`);
+		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(`${subdomain}.localhost:${runtime.routerPort}`);
 		await recordShownSteps(page);
 		await page.getByTestId('new-project-submit').click();
 
@@ -84,6 +85,7 @@ describe('the project journey in Chromium', () => {
 		const finished = await setup.evaluate((card) => ({
 			states: Array.from(card.querySelectorAll('[data-testid="setup-step"]')).map((step) => [step.getAttribute('data-step'), step.getAttribute('data-state')]),
 			details: Array.from(card.querySelectorAll('[data-testid="setup-step"]')).map((step) => step.querySelector('[data-testid="setup-step-detail"]')?.textContent ?? null),
+			noTls: card.querySelector('[data-testid="setup-no-tls"]')?.textContent ?? null,
 			access: card.querySelector('[data-testid="setup-open-cms"]')?.textContent ?? null,
 			accessHref: card.querySelector('[data-testid="setup-open-cms"]')?.getAttribute('href') ?? null,
 		}));
@@ -103,8 +105,11 @@ describe('the project journey in Chromium', () => {
 		expect(shown).not.toContain(-1);
 		expect(shown).toEqual([...shown].sort((a, b) => a - b));
 		expect(shown.at(-1)).toBe(SERVER_PROGRESS.length - 1);
-		// The details are the server's words (the process id among them), not the page's.
-		expect(finished.details).toEqual(project.steps.map((step: { detail: string }) => step.detail));
+		// Each step says what is done in plain words; the certificate is not shown as done over plain
+		// HTTP: the server records it skipped, and the screen says once why there is none.
+		expect(finished.details).toEqual(['Your own Directus is running.', 'Your database is ready.', `Your site answers at ${subdomain}.localhost:${runtime.routerPort}.`]);
+		expect(project.steps.map((step: { name: string; state: string }) => [step.name, step.state])).toEqual([...STEP_NAMES.map((name) => [name, 'complete']), ['certificate', 'skipped']]);
+		expect(finished.noTls).toBe('This installation serves sites over plain HTTP, without a certificate, so there is no HTTPS step.');
 		expect(finished.access).toBe('Access Your CMS');
 		expect(finished.accessHref).toBe(adminUrl);
 

@@ -2,9 +2,9 @@
  * Projects in a real browser, as far as they work without provisioning: a customer without a
  * subscription sees the empty dashboard with Create Project disabled and the guard screen on
  * /projects/new; after subscribing through the sandbox checkout they create a project through the
- * form (the client's validation messages first), follow the setup screen's four steps as the server
- * reports them, find the card on /dashboard, assign a custom domain in the details dialog (with its
- * DNS instructions and check), and delete the project after a confirmation.
+ * form (the client's validation messages first), follow the setup screen's steps as the server
+ * reports them, find the card on /dashboard, read in the details dialog that this installation
+ * (no PUBLIC_IP) takes no custom domain, and delete the project after a confirmation.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -73,24 +73,27 @@ describe('projects in Chromium', () => {
 		await page.getByTestId('project-name-input').fill('Browser Blog');
 		await page.getByTestId('project-description-input').fill('Made by the browser test');
 		await page.getByTestId('project-subdomain-input').fill(subdomain.toUpperCase());
-		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(`${subdomain}.sites.epic-test.example`);
+		// The preview is the address the site will have, its port included.
+		const siteHost = `${subdomain}.sites.epic-test.example:${new URL(controlPlane().url).port}`;
+		expect(await page.getByTestId('subdomain-preview').textContent()).toBe(siteHost);
 		await page.getByTestId('new-project-submit').click();
 
-		// The setup screen: the project's real steps from GET /projects/:id, four of them.
+		// The setup screen: the project's real steps from GET /projects/:id. Sites are served over
+		// plain HTTP here: no certificate step, and the screen says why.
 		await page.getByTestId('project-setup').waitFor();
 		expect(page.url()).toMatch(/\/projects\/new\?project=[0-9a-f-]{36}$/);
-		await expect.poll(() => page.getByTestId('setup-step').count()).toBe(4);
+		await expect.poll(() => page.getByTestId('setup-step').count()).toBe(3);
 		expect(await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual([
 			'infrastructure',
 			'database',
 			'domain',
-			'certificate',
 		]);
+		await page.getByTestId('setup-no-tls').waitFor();
 		const [created] = (await api('GET', '/projects', { token: customer.token })).body.data;
 		expect(created).toMatchObject({ name: 'Browser Blog', subdomain, description: 'Made by the browser test' });
 		const serverStates = new Map<string, string>(created.steps.map((step: any) => [step.name, step.state]));
 		const shownStates = await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-state')));
-		expect(shownStates).toEqual(['infrastructure', 'database', 'domain', 'certificate'].map((name) => serverStates.get(name) ?? 'pending'));
+		expect(shownStates).toEqual(['infrastructure', 'database', 'domain'].map((name) => serverStates.get(name) ?? 'pending'));
 
 		// The card on the dashboard.
 		await open('/dashboard');
@@ -98,35 +101,22 @@ describe('projects in Chromium', () => {
 		await card.waitFor();
 		expect(await card.getByTestId('project-name').textContent()).toBe('Browser Blog');
 		expect(await card.textContent()).toContain(`ID ${created.id.slice(0, 8)}`);
-		expect(await card.getByTestId('project-address').textContent()).toBe(`${subdomain}.sites.epic-test.example`);
+		expect(await card.getByTestId('project-address').textContent()).toBe(siteHost);
 		expect(await page.getByTestId('plan-usage').textContent()).toBe('1 of 3 projects used');
 
-		// The details dialog: a custom domain with the DNS instructions and the check.
+		// The details dialog: this installation has no public IP, so no custom domain can point to it.
+		// It says so once, plainly, and offers no form that could lead nowhere.
 		await card.getByTestId('project-details').click();
 		const dialog = page.getByTestId('project-details-dialog');
 		await dialog.waitFor();
 		expect(await dialog.getByTestId('details-description').textContent()).toBe('Made by the browser test');
-		const instructions = dialog.getByTestId('dns-instructions');
-		expect(await instructions.textContent()).toContain('DNS changes may take up to 24 hours to take effect.');
-		// The test control plane runs without PUBLIC_IP: the instructions say so.
-		await dialog.getByTestId('dns-ip-missing').waitFor();
-		expect(await dialog.getByTestId('domain-assign').isDisabled()).toBe(true);
-		await dialog.getByTestId('domain-input').fill('   ');
-		expect(await dialog.getByTestId('domain-assign').isDisabled()).toBe(true);
-
-		const domain = `shop-${randomBytes(4).toString('hex')}.example.com`;
-		await dialog.getByTestId('domain-input').fill(domain);
-		await dialog.getByTestId('domain-verify').click();
-		const result = dialog.getByTestId('domain-verify-result');
-		await result.waitFor();
-		expect(await result.getAttribute('data-verified')).toBe('false');
-		await dialog.getByTestId('domain-assign').click();
-		await page.getByText('Custom domain updated successfully!').waitFor();
-		await expect.poll(() => dialog.getByTestId('details-domain').textContent()).toBe(domain);
-		expect((await api('GET', `/projects/${created.id}`, { token: customer.token })).body.data.domain).toBe(domain);
+		expect(await dialog.getByTestId('dns-ip-missing').textContent()).toBe(
+			'Custom domains are not available on this installation: it has no public IP address for a domain to point to. Your site is reached at its subdomain.',
+		);
+		expect(await dialog.getByTestId('domain-input').count()).toBe(0);
+		expect(await dialog.getByTestId('dns-instructions').count()).toBe(0);
 		await page.keyboard.press('Escape');
 		await dialog.waitFor({ state: 'hidden' });
-		await expect.poll(() => card.getByTestId('project-address').textContent()).toBe(domain);
 
 		// Delete, after a confirmation naming the project.
 		await card.getByTestId('project-delete').click();

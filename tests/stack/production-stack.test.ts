@@ -71,6 +71,15 @@ describe('the production stack', () => {
 
 		// Caddy got the site's certificate on demand, from its CA, for that name alone.
 		expect((await servedCertificate(siteHost, stack.caddyRootCertificate)).subjectaltname).toBe(`DNS:${siteHost}`);
+		// The setup's certificate step says so: complete, as the control plane saw the site served over HTTPS
+		// (at publication, or on the schedule's next check if Caddy was slower than the handshake).
+		const certificateStep = async () =>
+			((await api('GET', `/projects/${project.id}`, { token: customer.token })).body.data.steps as { name: string; state: string; detail: string }[]).find(
+				(step) => step.name === 'certificate',
+			);
+		const deadline = Date.now() + 30_000;
+		while ((await certificateStep())?.state === 'in_progress' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(await certificateStep()).toMatchObject({ state: 'complete', detail: expect.stringContaining(`${siteHost} is served over HTTPS`) });
 		// The runtime has the Pro plan's limits for it, and reads its memory from the container's cgroup.
 		const site = await stack.runtime.instanceStatus(project.id);
 		expect(site?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120, mailPerHour: 200 });

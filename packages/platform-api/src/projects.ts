@@ -15,7 +15,8 @@ export type ProjectStatus = 'draft' | 'pending' | 'published' | 'failed' | 'susp
 /** The provisioning steps, in order (docs/product.md, Project setup). */
 export const PROJECT_STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'] as const;
 export type ProjectStepName = (typeof PROJECT_STEP_NAMES)[number];
-export type ProjectStepState = 'pending' | 'in_progress' | 'complete' | 'failed';
+/** `skipped`: the step does not apply here (the certificate, where the installation has no TLS). */
+export type ProjectStepState = 'pending' | 'in_progress' | 'complete' | 'failed' | 'skipped';
 
 /** One step of provisioning as it really happened; the setup screen shows these. */
 export interface ProjectStep {

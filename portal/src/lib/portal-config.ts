@@ -11,8 +11,14 @@ export const portalConfigKey = 'portal/config';
 
 export function isPortalConfig(value: unknown): value is PortalConfig {
   if (typeof value !== 'object' || value === null) return false;
-  const { supportEmail, publicHost, publicIp } = value as Record<string, unknown>;
-  return typeof supportEmail === 'string' && typeof publicHost === 'string' && (publicIp === null || typeof publicIp === 'string');
+  const { supportEmail, publicHost, siteHostSuffix, sitesOverHttps, publicIp } = value as Record<string, unknown>;
+  return (
+    typeof supportEmail === 'string' &&
+    typeof publicHost === 'string' &&
+    typeof siteHostSuffix === 'string' &&
+    typeof sitesOverHttps === 'boolean' &&
+    (publicIp === null || typeof publicIp === 'string')
+  );
 }
 
 export async function fetchPortalConfig(): Promise<PortalConfig> {

@@ -15,7 +15,7 @@ const TEMPLATE = `<!doctype html>
 </html>`;
 
 const siteContent = { testimonials: [], promotion: null, timeline: [], team: [] };
-const portalConfig = { supportEmail: 'help@example.com', publicHost: 'sites.example.com', publicIp: null };
+const portalConfig = { supportEmail: 'help@example.com', publicHost: 'sites.example.com', siteHostSuffix: 'sites.example.com', sitesOverHttps: true, publicIp: null };
 
 function draw(overrides: { html?: string; css?: string; title?: string; plans?: never[] } = {}) {
   return landingDocument(TEMPLATE, {

@@ -17,6 +17,11 @@ const PlatformConfigSchema = z.object({
 	PUBLIC_IP: optionalText,
 	/** The portal's origin: return pages of checkout and the billing portal live there. */
 	PUBLIC_URL: z.string().url().default('http://localhost:8055'),
+	/**
+	 * Where this process reaches the public HTTPS endpoint (Caddy) as `host:port`, to see a site's
+	 * certificate served; default each site's own name on port 443. Read only when PUBLIC_URL is https.
+	 */
+	TLS_CHECK_ADDRESS: optionalText,
 	STRIPE_SECRET_KEY: optionalText,
 	STRIPE_WEBHOOK_SECRET: optionalText,
 	/** Another Stripe API origin (the tests' local Stripe-compatible server); default api.stripe.com. */

@@ -4,7 +4,8 @@
  * them); a subscription that ends suspends its owner's projects and one that resumes starts them,
  * at once on billing's events and on the schedule for any event missed; a plan change gives the
  * owner's sites the new plan's limits; licence keys their sites could not take yet (a site still
- * being relaunched on its URL) are given again. Billing announces on the
+ * being relaunched on its URL) are given again; a new site's certificate not served at its
+ * publication is checked again. Billing announces on the
  * extensions' own emitter (`context.emitter`), which the hook's `action()` does not listen to (that
  * one is Directus's global emitter), so the events are subscribed to there.
  */
@@ -31,6 +32,7 @@ export default defineHook(({ action, schedule }, context) => {
 		await reconciler()?.reconcileUnfinished().catch(log('Provisioning unfinished projects'));
 		await reconciler()?.reconcileSuspensions().catch(log('Suspending or resuming projects'));
 		await reconciler()?.licence.deliverPending().catch(log('Giving licence keys to their sites'));
+		await reconciler()?.confirmCertificates().catch(log('Checking the certificates of new sites'));
 	});
 
 	context.emitter.onAction(SUBSCRIPTION_ENDED_ACTION, ({ user }: SubscriptionTransitionPayload) => {

@@ -43,7 +43,7 @@ export function DetailsStep({ initialValues, subscribed, chosenPlan, detailsMiss
         </Alert.Root>
       )}
       <ProjectDetailsForm
-        publicHost={portalConfig?.publicHost}
+        siteHostSuffix={portalConfig?.siteHostSuffix}
         initialValues={initialValues ?? EMPTY_PROJECT_FORM}
         submitLabel={subscribed ? t('onboarding.details.create') : t('onboarding.details.continue')}
         onSubmit={(_request, values) => onSubmit(values)}

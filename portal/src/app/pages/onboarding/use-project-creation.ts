@@ -2,7 +2,7 @@ import type { ProjectCreateRequest } from '@epic/platform-api';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createProject, describeProjectFailure, isSubdomainTaken, refreshProjects } from '../../../features/projects';
-import { toaster } from '../../../lib/toaster';
+import { actionToasts } from '../../../lib/action-toasts';
 
 export type CreationResult = { ok: true; projectId: string } | { ok: false };
 
@@ -16,13 +16,16 @@ export function useProjectCreation() {
 
   const create = useCallback(
     async (request: ProjectCreateRequest): Promise<CreationResult> => {
+      const toasts = actionToasts('create-project');
+      toasts.retried();
       try {
         const project = await createProject(request);
+        toasts.succeeded();
         await refreshProjects();
         return { ok: true, projectId: project.id };
       } catch (error) {
         if (isSubdomainTaken(error)) setTakenSubdomain(request.subdomain);
-        toaster.error({ title: t('onboarding.toast.createFailed', { message: describeProjectFailure(error) }) });
+        toasts.failed({ title: t('onboarding.toast.createFailed', { message: describeProjectFailure(error) }) });
         return { ok: false };
       }
     },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuthMode } from '../../../config/paths';
 import { paths } from '../../../config/paths';
-import { toaster } from '../../../lib/toaster';
+import { actionToasts } from '../../../lib/action-toasts';
 import { checkEmail, checkRequired, collectErrors } from '../../../lib/validation';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -43,11 +43,14 @@ export function AuthForm({ mode, onToggleMode, onSubmit }: AuthFormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
+    const toasts = actionToasts(isRegister ? 'register' : 'login');
+    toasts.retried();
     setBusy(true);
     try {
       await onSubmit({ ...values, email: values.email.trim() });
+      toasts.succeeded();
     } catch (error) {
-      toaster.error({
+      toasts.failed({
         title: isRegister ? t('auth.toast.registerFailed') : t('auth.toast.loginFailed'),
         description: error instanceof Error && error.message ? error.message : t('errors.generic'),
       });

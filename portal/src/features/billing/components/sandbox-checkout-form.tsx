@@ -38,8 +38,12 @@ export function SandboxCheckoutForm({ sessionId, returnUrl, email }: SandboxChec
   // Messages appear after the first submit attempt, not while the customer is still typing.
   const shown = submitted ? errors : {};
 
+  // A refusal was about the card as it was sent: changing the card takes it away.
   const update = (field: keyof CardFormValues, format: (value: string) => string = (value) => value) =>
-    (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: format(event.target.value) }));
+    (event: { target: { value: string } }) => {
+      setServerError(null);
+      setValues((current) => ({ ...current, [field]: format(event.target.value) }));
+    };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

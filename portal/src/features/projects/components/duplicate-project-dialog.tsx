@@ -101,7 +101,7 @@ export function DuplicateProjectDialog({ source, backup = null, onClose }: Dupli
                     {shown.subdomain ? (
                       <Field.ErrorText>{t(`projects.validation.${shown.subdomain}`)}</Field.ErrorText>
                     ) : (
-                      <Field.HelperText wordBreak="break-all">{`${values.subdomain.trim().toLowerCase() || '…'}.${portalConfig?.publicHost ?? ''}`}</Field.HelperText>
+                      <Field.HelperText wordBreak="break-all">{`${values.subdomain.trim().toLowerCase() || '…'}.${portalConfig?.siteHostSuffix ?? ''}`}</Field.HelperText>
                     )}
                   </Field.Root>
                   {!backup && (

@@ -4,30 +4,33 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { toaster } from '../../../lib/toaster';
+import { actionToasts } from '../../../lib/action-toasts';
 import { createProject, refreshProjects } from '../api/projects';
 import { describeProjectFailure, isSubdomainTaken } from '../lib/project-errors';
 import { ProjectDetailsForm } from './project-details-form';
 
 /** The form of /projects/new: creates the project on submit, or says why it could not. */
-export function NewProjectForm({ publicHost, onCreated }: { publicHost: string | undefined; onCreated: (project: Project) => void }) {
+export function NewProjectForm({ siteHostSuffix, onCreated }: { siteHostSuffix: string | undefined; onCreated: (project: Project) => void }) {
   const { t } = useTranslation();
   const [takenSubdomain, setTakenSubdomain] = useState<string | null>(null);
 
   const create = async (request: ProjectCreateRequest) => {
+    const toasts = actionToasts('create-project');
+    toasts.retried();
     try {
       const project = await createProject(request);
+      toasts.succeeded();
       await refreshProjects();
       onCreated(project);
     } catch (error) {
       if (isSubdomainTaken(error)) setTakenSubdomain(request.subdomain);
-      toaster.error({ title: t('projects.form.failed'), description: describeProjectFailure(error) });
+      toasts.failed({ title: t('projects.form.failed'), description: describeProjectFailure(error) });
     }
   };
 
   return (
     <ProjectDetailsForm
-      publicHost={publicHost}
+      siteHostSuffix={siteHostSuffix}
       submitLabel={t('projects.form.submit')}
       onSubmit={create}
       takenSubdomain={takenSubdomain}

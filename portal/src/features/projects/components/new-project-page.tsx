@@ -60,7 +60,7 @@ export function NewProjectPage({ subscription, subscriptionError }: NewProjectPa
         </Stack>
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
           <NewProjectForm
-            publicHost={portalConfig?.publicHost}
+            siteHostSuffix={portalConfig?.siteHostSuffix}
             onCreated={(project) => setSearchParams({ project: project.id }, { replace: true })}
           />
           <Stack gap="4">

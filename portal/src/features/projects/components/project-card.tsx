@@ -1,16 +1,16 @@
-import { Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Project } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuExternalLink, LuInfo, LuTrash2 } from 'react-icons/lu';
 import { formatDate } from '../lib/format-date';
-import { isProjectOpen, projectAddress, shortProjectId } from '../lib/project-status';
+import { customDomainState, isProjectOpen, projectAddress, shortProjectId } from '../lib/project-status';
 import type { ProjectUsageView } from '../lib/usage-view';
 import { ProjectStatusBadge } from './project-status-badge';
 import { ProjectUsageSummary } from './project-usage-summary';
 
 type ProjectCardProps = {
   project: Project;
-  publicHost: string | undefined;
+  siteHostSuffix: string | undefined;
   usage: ProjectUsageView;
   onDetails: () => void;
   onDelete: () => void;
@@ -19,10 +19,11 @@ type ProjectCardProps = {
 };
 
 /** One project on the dashboard: name, status, address, created date, usage, and what can be done with it. */
-export function ProjectCard({ project, publicHost, usage, onDetails, onDelete, onDuplicate }: ProjectCardProps) {
+export function ProjectCard({ project, siteHostSuffix, usage, onDetails, onDelete, onDuplicate }: ProjectCardProps) {
   const { t, i18n } = useTranslation();
   const open = isProjectOpen(project);
   const created = formatDate(project.date_created, i18n.resolvedLanguage);
+  const domainState = customDomainState(project);
   return (
     <Card.Root data-testid="project-card" data-project-id={project.id}>
       <Card.Body gap="3">
@@ -38,8 +39,13 @@ export function ProjectCard({ project, publicHost, usage, onDetails, onDelete, o
           <ProjectStatusBadge status={project.status} />
         </HStack>
         <Text fontSize="sm" wordBreak="break-all" data-testid="project-address">
-          {projectAddress(project, publicHost)}
+          {projectAddress(project, siteHostSuffix)}
         </Text>
+        {(domainState === 'waiting' || domainState === 'failing') && (
+          <Text fontSize="sm" color="fg.muted" wordBreak="break-word" data-testid="project-domain-state" data-state={domainState}>
+            {t(domainState === 'waiting' ? 'projects.card.domainWaiting' : 'projects.card.domainFailing', { domain: project.domain })}
+          </Text>
+        )}
         {created && (
           <Text fontSize="sm" color="fg.muted">
             {t('projects.card.created', { date: created })}
@@ -51,30 +57,40 @@ export function ProjectCard({ project, publicHost, usage, onDetails, onDelete, o
         </Text>
       </Card.Body>
       <Card.Footer>
-        <Wrap gap="2">
-          {open && project.admin_url && (
-            <Button asChild size="sm" colorPalette="purple">
-              <a href={project.admin_url} target="_blank" rel="noopener noreferrer" data-testid="project-open-cms">
-                <LuExternalLink aria-hidden="true" />
-                {t('projects.card.openCms')}
-              </a>
+        <HStack justify="space-between" alignItems="flex-start" gap="2" width="full">
+          <Wrap gap="2">
+            {open && project.admin_url && (
+              <Button asChild size="sm" colorPalette="purple">
+                <a href={project.admin_url} target="_blank" rel="noopener noreferrer" data-testid="project-open-cms">
+                  <LuExternalLink aria-hidden="true" />
+                  {t('projects.card.openCms')}
+                </a>
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={onDetails} data-testid="project-details" aria-label={t('projects.card.detailsOf', { name: project.name })}>
+              <LuInfo aria-hidden="true" />
+              {t('projects.card.details')}
             </Button>
-          )}
-          <Button size="sm" variant="outline" onClick={onDetails} data-testid="project-details" aria-label={t('projects.card.detailsOf', { name: project.name })}>
-            <LuInfo aria-hidden="true" />
-            {t('projects.card.details')}
-          </Button>
-          {project.status === 'published' && (
-            <Button size="sm" variant="outline" onClick={onDuplicate} data-testid="project-duplicate" aria-label={t('projects.card.duplicateOf', { name: project.name })}>
-              <LuCopy aria-hidden="true" />
-              {t('projects.card.duplicate')}
-            </Button>
-          )}
-          <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} data-testid="project-delete" aria-label={t('projects.card.deleteOf', { name: project.name })}>
+            {project.status === 'published' && (
+              <Button size="sm" variant="outline" onClick={onDuplicate} data-testid="project-duplicate" aria-label={t('projects.card.duplicateOf', { name: project.name })}>
+                <LuCopy aria-hidden="true" />
+                {t('projects.card.duplicate')}
+              </Button>
+            )}
+          </Wrap>
+          {/* An icon of its own at the end: it never wraps onto a line of its own under the others. */}
+          <IconButton
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={onDelete}
+            data-testid="project-delete"
+            aria-label={t('projects.card.deleteOf', { name: project.name })}
+            title={t('projects.card.delete')}
+          >
             <LuTrash2 aria-hidden="true" />
-            {t('projects.card.delete')}
-          </Button>
-        </Wrap>
+          </IconButton>
+        </HStack>
       </Card.Footer>
     </Card.Root>
   );

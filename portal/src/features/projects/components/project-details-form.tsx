@@ -7,6 +7,7 @@ import {
   EMPTY_PROJECT_FORM,
   normalizeSubdomain,
   sitePreview,
+  SUBDOMAIN_PLACEHOLDER,
   toCreateRequest,
   type ProjectFormError,
   type ProjectFormValues,
@@ -14,7 +15,7 @@ import {
 import { ProjectTemplatePicker } from './project-template-picker';
 
 export type ProjectDetailsFormProps = {
-  publicHost: string | undefined;
+  siteHostSuffix: string | undefined;
   initialValues?: ProjectFormValues;
   submitLabel: string;
   /**
@@ -35,7 +36,7 @@ export type ProjectDetailsFormProps = {
  * first take the customer through a plan and payment).
  */
 export function ProjectDetailsForm({
-  publicHost,
+  siteHostSuffix,
   initialValues = EMPTY_PROJECT_FORM,
   submitLabel,
   onSubmit,
@@ -114,7 +115,7 @@ export function ProjectDetailsForm({
                 maxLength={SUBDOMAIN_MAX_LENGTH}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="my-project"
+                placeholder={SUBDOMAIN_PLACEHOLDER}
                 data-testid="project-subdomain-input"
               />
               {shown.subdomain ? (
@@ -124,11 +125,11 @@ export function ProjectDetailsForm({
               ) : (
                 <Field.HelperText>{t('projects.form.subdomainHint')}</Field.HelperText>
               )}
-              {publicHost && (
+              {siteHostSuffix && (
                 <Text fontSize="sm" color="fg.muted" aria-live="polite">
                   {t('projects.form.preview')}{' '}
                   <Text as="span" fontFamily="mono" color="fg" data-testid="subdomain-preview">
-                    {sitePreview(values.subdomain, publicHost)}
+                    {sitePreview(values.subdomain, siteHostSuffix)}
                   </Text>
                 </Text>
               )}

@@ -8,21 +8,41 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePortalConfig } from '../../../lib/portal-config';
+import { actionToasts } from '../../../lib/action-toasts';
 import { toaster } from '../../../lib/toaster';
 import { refreshProjects, retryProject, useProject } from '../api/projects';
 import { projectAddress, projectStatusView } from '../lib/project-status';
-import { setupPercent, setupSteps } from '../lib/setup-progress';
+import { listedSetupSteps, setupPercent, type SetupStep } from '../lib/setup-progress';
 
 /** After the setup completes, the dashboard follows after this long (docs/product.md, Pages and routes). */
 export const REDIRECT_AFTER_MS = 3000;
 
-const STATE_PALETTE: Record<ProjectStepState, string> = { pending: 'gray', in_progress: 'blue', complete: 'green', failed: 'red' };
+const STATE_PALETTE: Record<ProjectStepState, string> = { pending: 'gray', in_progress: 'blue', complete: 'green', failed: 'red', skipped: 'gray' };
 
 function StepIcon({ state }: { state: ProjectStepState }) {
   if (state === 'complete') return <LuCircleCheck aria-hidden="true" color="var(--chakra-colors-green-solid)" size="20" />;
   if (state === 'failed') return <LuCircleX aria-hidden="true" color="var(--chakra-colors-red-solid)" size="20" />;
   if (state === 'in_progress') return <Spinner size="sm" color="blue.solid" aria-hidden="true" />;
   return <LuCircle aria-hidden="true" color="var(--chakra-colors-fg-muted)" size="20" />;
+}
+
+/**
+ * What a step means to the customer, in their language: what is done once it is, and the wait
+ * while the certificate comes. The server's own words where only it knows them: a long step's
+ * progress (a copy's restore), and the reason a step failed.
+ */
+function StepDetail({ step, address, copy }: { step: SetupStep; address: string; copy: boolean }) {
+  const { t } = useTranslation();
+  let text: string | null = null;
+  if (step.state === 'complete') text = t(copy && step.name === 'database' ? 'projects.stepDone.databaseCopy' : `projects.stepDone.${step.name}`, { address });
+  else if (step.state === 'in_progress') text = step.name === 'certificate' ? t('projects.stepDone.certificateWaiting') : step.detail;
+  else if (step.state === 'failed') text = step.detail;
+  if (!text) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="setup-step-detail">
+      {text}
+    </Text>
+  );
 }
 
 export type ProjectSetupProps = {
@@ -101,18 +121,22 @@ export function ProjectSetup({ projectId, planName, embedded = false, onComplete
       </Frame>
     );
   }
-  if (!project) return embedded ? <Spinner color="purple.solid" aria-label={t('common.loading')} /> : <PageSpinner />;
+  if (!project || !portalConfig) return embedded ? <Spinner color="purple.solid" aria-label={t('common.loading')} /> : <PageSpinner />;
 
-  const steps = setupSteps(project.steps);
-  const percent = setupPercent(project.steps);
+  const steps = listedSetupSteps(project.steps, portalConfig.sitesOverHttps);
+  const address = projectAddress(project, portalConfig.siteHostSuffix);
+  const percent = setupPercent(project.steps, portalConfig.sitesOverHttps);
   const failed = view === 'failed';
 
   const retry = async () => {
+    const toasts = actionToasts('retry-project');
+    toasts.retried();
     setRetrying(true);
     try {
       await mutate(await retryProject(project.id), { revalidate: true });
+      toasts.succeeded();
     } catch (retryError) {
-      toaster.error({ title: t('projects.setup.retryFailed'), description: getErrorMessage(retryError) });
+      toasts.failed({ title: t('projects.setup.retryFailed'), description: getErrorMessage(retryError) });
     } finally {
       setRetrying(false);
     }
@@ -155,11 +179,7 @@ export function ProjectSetup({ projectId, planName, embedded = false, onComplete
                 </Box>
                 <Stack gap="0.5" flex="1" minW="0">
                   <Text fontWeight="medium">{t(`projects.steps.${step.name}`)}</Text>
-                  {step.detail && (
-                    <Text fontSize="sm" color="fg.muted" data-testid="setup-step-detail">
-                      {step.detail}
-                    </Text>
-                  )}
+                  <StepDetail step={step} address={address} copy={project.copy_of !== null} />
                 </Stack>
                 <Badge colorPalette={STATE_PALETTE[step.state]} variant="subtle" rounded="full">
                   {t(`projects.stepState.${step.state}`)}
@@ -167,6 +187,11 @@ export function ProjectSetup({ projectId, planName, embedded = false, onComplete
               </HStack>
             ))}
           </Stack>
+          {!portalConfig.sitesOverHttps && (
+            <Text fontSize="sm" color="fg.muted" data-testid="setup-no-tls">
+              {t('projects.setup.noTls')}
+            </Text>
+          )}
 
           {failed && (
             <Alert.Root status="error" data-testid="setup-failure">
@@ -189,7 +214,7 @@ export function ProjectSetup({ projectId, planName, embedded = false, onComplete
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('projects.setup.summaryDomain')}</DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-all">{projectAddress(project, portalConfig?.publicHost)}</DataList.ItemValue>
+              <DataList.ItemValue wordBreak="break-all">{address}</DataList.ItemValue>
             </DataList.Item>
             {planName && (
               <DataList.Item>

@@ -125,7 +125,7 @@ export function ProjectsOverview({ subscription, subscriptionError }: ProjectsOv
               <ProjectCard
                 key={project.id}
                 project={project}
-                publicHost={portalConfig?.publicHost}
+                siteHostSuffix={portalConfig?.siteHostSuffix}
                 usage={projectUsageView(usage, project.id)}
                 onDetails={() => setDetailsId(project.id)}
                 onDelete={() => setDeleting(project)}

@@ -21,7 +21,7 @@ describe('new project form', () => {
   it('previews the address in lower case', () => {
     expect(normalizeSubdomain(' My-Site ')).toBe('my-site');
     expect(sitePreview('My-Site', 'sites.example.com')).toBe('my-site.sites.example.com');
-    expect(sitePreview('', 'sites.example.com')).toBe('your-project.sites.example.com');
+    expect(sitePreview('', 'sites.example.com')).toBe('my-project.sites.example.com');
   });
 
   it('sends trimmed values, the subdomain lower-case and no empty description', () => {

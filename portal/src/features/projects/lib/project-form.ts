@@ -26,9 +26,12 @@ export function checkProjectForm(values: ProjectFormValues): Partial<Record<'nam
   return errors;
 }
 
+/** The subdomain field's placeholder, and the preview's while the field is empty. */
+export const SUBDOMAIN_PLACEHOLDER = 'my-project';
+
 /** The address shown live under the subdomain field. */
-export const sitePreview = (subdomain: string, publicHost: string): string =>
-  `${normalizeSubdomain(subdomain) || 'your-project'}.${publicHost}`;
+export const sitePreview = (subdomain: string, siteHostSuffix: string): string =>
+  `${normalizeSubdomain(subdomain) || SUBDOMAIN_PLACEHOLDER}.${siteHostSuffix}`;
 
 /** The values as the create call takes them: trimmed, the subdomain lower-case, no empty description. */
 export function toCreateRequest(values: ProjectFormValues): ProjectCreateRequest {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectOpen, isProvisioning, projectAddress, projectStatusView, shortProjectId } from './project-status';
+import { customDomainState, isProjectOpen, isProvisioning, projectAddress, projectStatusView, shortProjectId } from './project-status';
 
 describe('project status', () => {
   it('shows published and active as Active, case-insensitively', () => {
@@ -30,10 +30,18 @@ describe('project status', () => {
     expect(shortProjectId('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0f8fad5b');
   });
 
-  it('shows the custom domain first, then the site URL, then the subdomain under the public host', () => {
-    const project = { subdomain: 'acme', domain: null, url: null };
-    expect(projectAddress(project, 'sites.example.com')).toBe('acme.sites.example.com');
+  it('shows the site URL (the custom domain once served), else the subdomain under the site host', () => {
+    const project = { subdomain: 'acme', url: null };
+    expect(projectAddress(project, 'sites.example.com:8055')).toBe('acme.sites.example.com:8055');
     expect(projectAddress({ ...project, url: 'https://acme.sites.example.com' }, 'x')).toBe('acme.sites.example.com');
-    expect(projectAddress({ ...project, domain: 'acme.com', url: 'https://acme.sites.example.com' }, 'x')).toBe('acme.com');
+    expect(projectAddress({ ...project, url: 'https://acme.com' }, 'x')).toBe('acme.com');
+  });
+
+  it('tells a custom domain waiting for its DNS check from one served', () => {
+    const project = { domain: null, domain_verified_at: null, domain_failed_checks: 0 };
+    expect(customDomainState(project)).toBe('none');
+    expect(customDomainState({ ...project, domain: 'acme.com' })).toBe('waiting');
+    expect(customDomainState({ ...project, domain: 'acme.com', domain_verified_at: '2026-11-27T10:00:00Z' })).toBe('served');
+    expect(customDomainState({ ...project, domain: 'acme.com', domain_verified_at: '2026-11-27T10:00:00Z', domain_failed_checks: 1 })).toBe('failing');
   });
 });

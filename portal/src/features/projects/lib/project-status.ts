@@ -48,9 +48,21 @@ export const isProvisioning = (project: Pick<Project, 'status'>): boolean => {
 /** docs/product.md, Projects API: the id is shown shortened to its first 8 characters. */
 export const shortProjectId = (id: string): string => id.slice(0, 8);
 
-/** The address a customer reaches the site at: the custom domain, else the platform's URL, else the subdomain's host. */
-export function projectAddress(project: Pick<Project, 'domain' | 'url' | 'subdomain'>, publicHost: string | undefined): string {
-  if (project.domain) return project.domain;
+/**
+ * The address the site answers at now: its URL (the custom domain once that is served, else the
+ * subdomain), else the subdomain's host. A custom domain that is not served yet is never shown as
+ * the address: it would not open the site.
+ */
+export function projectAddress(project: Pick<Project, 'url' | 'subdomain'>, siteHostSuffix: string | undefined): string {
   if (project.url) return project.url.replace(/^https?:\/\//, '');
-  return publicHost ? `${project.subdomain}.${publicHost}` : project.subdomain;
+  return siteHostSuffix ? `${project.subdomain}.${siteHostSuffix}` : project.subdomain;
+}
+
+export type CustomDomainState = 'none' | 'waiting' | 'served' | 'failing';
+
+/** Where the project's custom domain stands: not set, waiting for its DNS check, served, or served with failed re-checks. */
+export function customDomainState(project: Pick<Project, 'domain' | 'domain_verified_at' | 'domain_failed_checks'>): CustomDomainState {
+  if (!project.domain) return 'none';
+  if (!project.domain_verified_at) return 'waiting';
+  return project.domain_failed_checks > 0 ? 'failing' : 'served';
 }

@@ -1,6 +1,6 @@
 import type { ProjectStep } from '@epic/platform-api';
 import { describe, expect, it } from 'vitest';
-import { setupPercent, setupSteps } from './setup-progress';
+import { listedSetupSteps, setupPercent, setupSteps } from './setup-progress';
 
 const step = (name: ProjectStep['name'], state: ProjectStep['state'], detail: string | null = null): ProjectStep => ({
   name,
@@ -18,7 +18,7 @@ describe('setup progress', () => {
       { name: 'domain', state: 'pending', detail: null },
       { name: 'certificate', state: 'pending', detail: null },
     ]);
-    expect(setupPercent([])).toBe(0);
+    expect(setupPercent([], true)).toBe(0);
   });
 
   it('keeps the contract order whatever order the server sends', () => {
@@ -32,12 +32,24 @@ describe('setup progress', () => {
     expect(setupSteps(steps)[0]?.detail).toBe('Handed out from the warm pool');
   });
 
-  it('counts completed steps of four', () => {
-    expect(setupPercent([step('infrastructure', 'complete')])).toBe(25);
-    expect(setupPercent([step('infrastructure', 'complete'), step('database', 'complete'), step('domain', 'failed')])).toBe(50);
+  it('counts completed steps of four where sites have HTTPS', () => {
+    expect(setupPercent([step('infrastructure', 'complete')], true)).toBe(25);
+    expect(setupPercent([step('infrastructure', 'complete'), step('database', 'complete'), step('domain', 'failed')], true)).toBe(50);
     expect(
-      setupPercent([step('infrastructure', 'complete'), step('database', 'complete'), step('domain', 'complete'), step('certificate', 'complete')]),
+      setupPercent([step('infrastructure', 'complete'), step('database', 'complete'), step('domain', 'complete'), step('certificate', 'complete')], true),
     ).toBe(100);
+  });
+
+  it('leaves a skipped step out of the list and out of the count', () => {
+    const steps = [step('infrastructure', 'complete'), step('database', 'complete'), step('domain', 'complete'), step('certificate', 'skipped', 'No TLS here')];
+    expect(listedSetupSteps(steps, true).map((s) => s.name)).toEqual(['infrastructure', 'database', 'domain']);
+    expect(setupPercent(steps, true)).toBe(100);
+    expect(setupPercent(steps.slice(0, 2).concat(step('certificate', 'skipped')), true)).toBe(67);
+  });
+
+  it('never lists the certificate where sites are served over plain HTTP, even before the server skips it', () => {
+    expect(listedSetupSteps([], false).map((s) => s.name)).toEqual(['infrastructure', 'database', 'domain']);
+    expect(setupPercent([step('infrastructure', 'complete'), step('database', 'complete'), step('domain', 'complete')], false)).toBe(100);
   });
 
   it('reads an unknown state as pending', () => {

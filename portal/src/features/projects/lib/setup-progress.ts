@@ -2,11 +2,11 @@ import { PROJECT_STEP_NAMES, type ProjectStep, type ProjectStepName, type Projec
 
 export type SetupStep = { name: ProjectStepName; state: ProjectStepState; detail: string | null };
 
-const STEP_STATES: readonly string[] = ['pending', 'in_progress', 'complete', 'failed'] satisfies ProjectStepState[];
+const STEP_STATES: readonly string[] = ['pending', 'in_progress', 'complete', 'failed', 'skipped'] satisfies ProjectStepState[];
 
 /**
- * The four provisioning steps in their order, as the server reported them (docs/product.md,
- * Project): a step the server has not reported yet is pending. Nothing here advances by time.
+ * The provisioning steps in their order, as the server reported them (docs/product.md, Project):
+ * a step the server has not reported yet is pending. Nothing here advances by time.
  */
 export function setupSteps(steps: readonly ProjectStep[]): SetupStep[] {
   return PROJECT_STEP_NAMES.map((name) => {
@@ -16,8 +16,17 @@ export function setupSteps(steps: readonly ProjectStep[]): SetupStep[] {
   });
 }
 
-/** Overall progress: completed steps of the four, as a whole percent. */
-export function setupPercent(steps: readonly ProjectStep[]): number {
-  const complete = setupSteps(steps).filter((step) => step.state === 'complete').length;
-  return Math.round((complete / PROJECT_STEP_NAMES.length) * 100);
+/**
+ * The steps that apply here: where sites are served over plain HTTP there is no certificate step
+ * (the server records it as skipped once it gets there), so it is never listed.
+ */
+export function listedSetupSteps(steps: readonly ProjectStep[], sitesOverHttps: boolean): SetupStep[] {
+  return setupSteps(steps).filter((step) => step.state !== 'skipped' && (sitesOverHttps || step.name !== 'certificate'));
+}
+
+/** Overall progress: completed steps of those that apply, as a whole percent. */
+export function setupPercent(steps: readonly ProjectStep[], sitesOverHttps: boolean): number {
+  const listed = listedSetupSteps(steps, sitesOverHttps);
+  const complete = listed.filter((step) => step.state === 'complete').length;
+  return Math.round((complete / listed.length) * 100);
 }

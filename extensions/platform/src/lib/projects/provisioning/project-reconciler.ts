@@ -24,6 +24,7 @@ import { storedOrigins } from '../cors/stored-origins.ts';
 import { applyProjectTemplate } from '../templates/apply-project-template.ts';
 import { copySourceData } from './copy-source-data.ts';
 import type { ProjectLicence } from '../licence/project-licence.ts';
+import type { SiteCertificates } from './site-certificates.ts';
 
 /** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
 const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -56,6 +57,8 @@ export interface ReconcilerOptions {
 	licence: ProjectLicence;
 	lease: ProvisioningLease;
 	address: SiteAddress;
+	/** The certificate step: what TLS really gives the site here. */
+	certificates: SiteCertificates;
 	now: () => Date;
 	logger: { info(message: string): void; error(message: string): void };
 	/** Tells the owner their project is published or failed. */
@@ -130,6 +133,11 @@ export class ProjectReconciler {
 		}
 	}
 
+	/** Published sites whose certificate was not served yet: checked again (on the schedule). */
+	async confirmCertificates(): Promise<void> {
+		await this.#options.certificates.confirmPending((subdomain) => new URL(siteUrl(this.#options.address, subdomain)).hostname);
+	}
+
 	/** Every project with unfinished work: after a restart, and on the schedule. */
 	async reconcileUnfinished(): Promise<void> {
 		const rows = (await this.#options.database('projects').select('id').whereIn('status', [...UNFINISHED_STATUSES])) as { id: string }[];
@@ -177,7 +185,7 @@ export class ProjectReconciler {
 						{ email: row.admin_email ?? '', password },
 					)
 				: null;
-			steps = complete(steps, 'infrastructure', `A Directus process (pid ${instance.pid ?? 'unknown'}) serves the project`);
+			steps = complete(steps, 'infrastructure', "The project's own Directus is running");
 			// The starter goes on after the site is claimed (a warm-pool site stays blank); while it
 			// does, the database step is the one in progress, so a failure is recorded there.
 			// A copy holds its source's content already: no starter goes over it.
@@ -197,13 +205,8 @@ export class ProjectReconciler {
 			if (routed?.subdomain !== row.subdomain) throw new Error(`The router has no entry for ${row.subdomain}`);
 			const hosts = [new URL(url).host, ...customDomains].join(' and ');
 			steps = complete(steps, 'domain', `The router sends ${hosts} to the project`);
-			steps = complete(
-				steps,
-				'certificate',
-				address.scheme === 'https'
-					? `Caddy issues the certificate for ${new URL(url).hostname} on demand, at the first HTTPS request`
-					: 'No certificate: this platform serves sites over plain HTTP',
-			);
+			steps = startStep(steps, 'certificate', now());
+			steps = await this.#options.certificates.record(steps, new URL(url).hostname);
 			await this.#save(row.id, { status: 'published', steps });
 			logger.info(`Project ${row.id} (${row.subdomain}) published`);
 		} catch (error) {

@@ -15,6 +15,7 @@ import { siteAddressFrom } from '../project-serializer.ts';
 import { ProjectLicence } from '../licence/project-licence.ts';
 import { ProjectReconciler } from './project-reconciler.ts';
 import { ProvisioningLease } from './provisioning-lease.ts';
+import { siteCertificates } from './site-certificates-setup.ts';
 
 /** Renewed while the holder works; a crashed process's claim expires within this. */
 const LEASE_MS = 30_000;
@@ -39,6 +40,7 @@ export function provisioningRuntime(context: Pick<ApiExtensionContext, 'env' | '
 		licence: new ProjectLicence({ database: context.database, driver, cipher, logger: context.logger }),
 		lease: new ProvisioningLease(context.database, randomUUID(), LEASE_MS),
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
+		certificates: siteCertificates(config, context),
 		now: () => new Date(),
 		logger: context.logger,
 		notify: loggedNotifier(context.database, context.logger),

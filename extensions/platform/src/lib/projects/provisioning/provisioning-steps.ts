@@ -40,9 +40,14 @@ export function completeStep(steps: ProjectStep[], name: ProjectStepName, now: D
 	return change(steps, name, (step) => ({ ...step, state: 'complete', started_at: step.started_at ?? now.toISOString(), finished_at: now.toISOString(), detail }));
 }
 
+/** A step that does not apply to this installation: not done, not to be done. */
+export function skipStep(steps: ProjectStep[], name: ProjectStepName, now: Date, detail: string): ProjectStep[] {
+	return change(steps, name, (step) => ({ ...step, state: 'skipped', started_at: null, finished_at: now.toISOString(), detail }));
+}
+
 /** The step in progress fails with the reason; a failure outside any step fails the first unfinished one. */
 export function failCurrentStep(steps: ProjectStep[], now: Date, reason: string): ProjectStep[] {
-	const current = steps.find((step) => step.state === 'in_progress') ?? steps.find((step) => step.state !== 'complete');
+	const current = steps.find((step) => step.state === 'in_progress') ?? steps.find((step) => step.state !== 'complete' && step.state !== 'skipped');
 	if (!current) return steps;
 	return change(steps, current.name, (step) => ({ ...step, state: 'failed', finished_at: now.toISOString(), detail: reason }));
 }
