@@ -103,7 +103,11 @@ describe('portal serving', () => {
 	it('gives the portal the operator settings from the environment', async () => {
 		const response = await get('/portal/config', {});
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ data: { supportEmail: TEST_SUPPORT_EMAIL, publicHost: TEST_PUBLIC_HOST, publicIp: null } });
+		// Sites are served on the control plane's scheme and port (PUBLIC_URL): plain HTTP here.
+		const port = new URL(controlPlane().url).port;
+		expect(await response.json()).toEqual({
+			data: { supportEmail: TEST_SUPPORT_EMAIL, publicHost: TEST_PUBLIC_HOST, siteHostSuffix: `${TEST_PUBLIC_HOST}:${port}`, sitesOverHttps: false, publicIp: null },
+		});
 	});
 
 	it('sends a Content-Security-Policy with portal pages', async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
 			{
 				plans: async () => [] as Plan[],
 				siteContent: async () => siteContent,
-				portalConfig: { supportEmail: 'help@example.com', publicHost: 'sites.example.com', publicIp: null },
+				portalConfig: { supportEmail: 'help@example.com', publicHost: 'sites.example.com', siteHostSuffix: 'sites.example.com', sitesOverHttps: true, publicIp: null },
 				onRenderFailed: () => {},
 			},
 		),
