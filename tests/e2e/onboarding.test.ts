@@ -123,10 +123,17 @@ describe('onboarding wizard in Chromium', () => {
 		const paying = page.getByTestId('onboarding-payment-plan');
 		expect(await paying.getAttribute('data-plan-id')).toBe('pro');
 		expect(await paying.getAttribute('data-period')).toBe('monthly');
-		expect(await page.evaluate((id) => sessionStorage.getItem(`epic-onboarding-details:${id}`), customer.id)).toBe(
+		expect(await page.evaluate((id) => localStorage.getItem(`epic-onboarding-details:${id}`), customer.id)).toBe(
 			JSON.stringify({ name: 'Wizard Blog', description: 'Made in the wizard', subdomain: subdomain.toUpperCase(), template: 'blank' }),
 		);
 		expect(await projectsOf(customer)).toEqual([]);
+		// The wizard reopened in another tab (or after a restart) has the details the customer typed.
+		const reopened = await page.context().newPage();
+		await reopened.goto(`${controlPlane().url}/onboarding`);
+		await reopened.getByTestId('onboarding-details-form').waitFor();
+		expect(await reopened.getByTestId('project-name-input').inputValue()).toBe('Wizard Blog');
+		expect(await reopened.getByTestId('project-subdomain-input').inputValue()).toBe(subdomain.toUpperCase());
+		await reopened.close();
 
 		// Back to the plans keeps the choice; Continue returns to the payment.
 		await page.getByTestId('onboarding-back').click();
@@ -152,7 +159,7 @@ describe('onboarding wizard in Chromium', () => {
 		await expectSetupOf(projects[0]);
 		// No runtime here: the project stays in provisioning, the way to the dashboard stays open.
 		expect(await page.getByTestId('setup-to-dashboard').getAttribute('href')).toBe('/dashboard');
-		expect(await page.evaluate((id) => sessionStorage.getItem(`epic-onboarding-details:${id}`), customer.id)).toBeNull();
+		expect(await page.evaluate((id) => localStorage.getItem(`epic-onboarding-details:${id}`), customer.id)).toBeNull();
 	});
 
 	it('shows a subscriber two steps: 25 % at the details, the project created at once, back from setup to the details', async () => {
@@ -291,7 +298,8 @@ describe('onboarding wizard in Chromium', () => {
 		expect(projects[0]).toMatchObject({ name: 'Returned Shop', subdomain, description: 'Kept across the redirect' });
 		await expectSetupOf(projects[0]);
 
-		// Another tab has no details: it says so, goes back to step 1 and creates nothing.
+		// Once the project exists the details are gone: a return in another tab says so, goes back
+		// to step 1 and creates nothing.
 		const otherTab = await page.context().newPage();
 		await otherTab.goto(`${controlPlane().url}/onboarding?step=4&success=true&session_id=cs_other`);
 		await otherTab.waitForURL(/\/onboarding$/);

@@ -4,7 +4,7 @@
  * changes, renewals driven by moving the sandbox's clock, and isolation between customers. The
  * tests run in order: they share one customer's subscription as it moves through its life.
  */
-import type { CheckoutSession, CheckoutSessionCreated, SandboxPortal, Subscription } from '@epic/platform-api';
+import type { CheckoutSession, CheckoutSessionCreated, Payment, SandboxPortal, Subscription } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, controlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -187,6 +187,32 @@ describe('sandbox billing', () => {
 		expect(page.body.data.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 });
 		expect(page.body.data.invoices).toHaveLength(1);
 		expect(page.body.data.invoices[0]).toMatchObject({ amount: 39, status: 'paid', plan_name: 'Pro' });
+	});
+
+	it('lists the payment and mails its receipt, to its customer only', async () => {
+		const [invoice] = (await api<{ data: SandboxPortal }>('GET', '/stripe/sandbox/portal', { token: alice.token })).body.data.invoices;
+		const payments = await api<{ data: Payment[] }>('GET', '/stripe/payments', { token: alice.token });
+		expect(payments.status).toBe(200);
+		expect(payments.body.data).toEqual([
+			{
+				id: invoice!.id,
+				date: invoice!.date,
+				amount: 39,
+				currency: 'usd',
+				description: 'Pro (monthly)',
+				period_start: invoice!.period_start,
+				period_end: invoice!.period_end,
+			},
+		]);
+		expect((await api('GET', '/stripe/payments', { token: bob.token })).body.data).toEqual([]);
+		expect((await api('GET', '/stripe/payments')).status).toBe(401);
+
+		const receipt = await waitForEmail(alice.email, /^Receipt for your payment of /);
+		expect(receipt.subject).toBe('Receipt for your payment of $39.00');
+		// Sent under the product's name (migration 20990102H), as every platform email.
+		expect(receipt.from[0]?.name).toBe('Epic CMS');
+		expect(receipt.text).toContain('For: Pro (monthly)');
+		expect(receipt.text).toContain(`Receipt number: ${invoice!.id}`);
 	});
 
 	it('cancels at the period end and reactivates', async () => {

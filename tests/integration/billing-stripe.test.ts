@@ -4,13 +4,14 @@
  * BILLING_PROVIDER=stripe pointed at that server, whose webhooks (signed with the library's own
  * signing code) come back to `/stripe/webhook`. The tests run in order along one customer's life.
  */
-import type { CheckoutSession, CheckoutSessionCreated, Subscription } from '@epic/platform-api';
+import type { CheckoutSession, CheckoutSessionCreated, Payment, Subscription } from '@epic/platform-api';
 import { syncPlansToStripe } from '@epic/platform-launcher/stripe-plan-sync';
 import knex, { type Knex } from 'knex';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { waitForEmail } from '../support/mailbox.ts';
 import { StripeTestServer } from '../support/stripe-server/index.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 
@@ -115,6 +116,33 @@ describe('Stripe provider', () => {
 		subscriptionId = rows[0]!.stripe_subscription_id;
 		expect(server.deliveries().every((delivery) => delivery.ok)).toBe(true);
 		expect((await subscriptionOf(bob)).status).toBe(404);
+	});
+
+	it('lists the paid invoice among the payments and mails its receipt, to its customer only', async () => {
+		const [invoice] = (await stripe.invoices.list({ subscription: subscriptionId })).data;
+		expect(invoice?.status).toBe('paid');
+		const line = invoice!.lines.data[0]!;
+		const payments = await api<{ data: Payment[] }>('GET', '/stripe/payments', { token: alice.token });
+		expect(payments.status).toBe(200);
+		expect(payments.body.data).toEqual([
+			{
+				id: invoice!.id,
+				date: new Date(invoice!.status_transitions.paid_at! * 1000).toISOString(),
+				amount: invoice!.amount_paid / 100,
+				currency: 'usd',
+				description: line.description,
+				period_start: new Date(line.period.start * 1000).toISOString(),
+				period_end: new Date(line.period.end * 1000).toISOString(),
+			},
+		]);
+		expect((await api('GET', '/stripe/payments', { token: bob.token })).body.data).toEqual([]);
+		expect((await api('GET', '/stripe/payments')).status).toBe(401);
+
+		const receipt = await waitForEmail(alice.email, /^Receipt for your payment of /);
+		expect(receipt.subject).toBe(`Receipt for your payment of $${(invoice!.amount_paid / 100).toFixed(2)}`);
+		expect(receipt.text).toContain(`For: ${line.description}`);
+		expect(receipt.text).toContain(`Receipt number: ${invoice!.id}`);
+		expect(receipt.text).toContain('/payments');
 	});
 
 	it("opens the customer's own billing portal", async () => {

@@ -11,6 +11,7 @@ import type { AccountNotification, NotificationList } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { waitForEmail } from '../support/mailbox.ts';
 import { SANDBOX_CARD, subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 let admin: string;
@@ -144,6 +145,29 @@ describe('notifications', () => {
 		expect(list.unread).toBe(0);
 		expect(Date.parse(list.notifications[0]!.read_at!)).toBeGreaterThanOrEqual(Date.parse(canceling.date_created));
 		expect((await markRead(owner, { ids: [canceling.id] })).body.data).toEqual({ marked: 0, unread: 0 });
+	});
+
+	it('say the latest state after a reactivation: the notice that it would end goes, one that it renews comes, by mail too', async () => {
+		const customer = await registerVerifiedCustomer('reactivating');
+		await subscribeInSandbox(customer);
+		expect((await api('POST', '/stripe/subscription/cancel', { token: customer.token })).status).toBe(200);
+		expect(kinds(await listWhen(customer, (list) => list.unread > 0))).toEqual(['subscription_canceling']);
+		await waitForEmail(customer.email, /subscription ends on/);
+
+		const reactivated = await api('POST', '/stripe/subscription/reactivate', { token: customer.token });
+		expect(reactivated.status, JSON.stringify(reactivated.body)).toBe(200);
+		const list = await listWhen(customer, (candidate) => candidate.notifications.some((notification) => notification.kind === 'subscription_reactivated'));
+		expect(list.notifications.map(({ kind, params }) => ({ kind, params }))).toEqual([
+			{ kind: 'subscription_reactivated', params: { plan: 'pro', plan_name: 'Pro', date: reactivated.body.data.current_period_end } },
+		]);
+		const email = await waitForEmail(customer.email, /subscription renews on/);
+		expect(email.subject).toMatch(/^Your Pro subscription renews on /);
+		expect(email.text).toContain('Your earlier notice that it would end no longer applies.');
+
+		// Canceling again: the notice that it renews goes in turn.
+		expect((await api('POST', '/stripe/subscription/cancel', { token: customer.token })).status).toBe(200);
+		const again = await listWhen(customer, (candidate) => candidate.notifications.some((notification) => notification.kind === 'subscription_canceling'));
+		expect(kinds(again)).toEqual(['subscription_canceling']);
 	});
 
 	it('tell the owner the subscription ended and the payer that the renewal failed, newest first', async () => {

@@ -7,6 +7,7 @@ export interface CaughtEmail {
 	html: string;
 	text: string;
 	to: { address: string }[];
+	from: { address: string; name: string }[];
 }
 
 export async function waitForEmail(to: string, subjectPattern: RegExp, timeoutMs = 15_000): Promise<CaughtEmail> {

@@ -100,6 +100,24 @@ export interface Invoice {
 	period_end: string;
 }
 
+/** One paid invoice as `GET /stripe/payments` lists it, newest first (either provider). */
+export interface Payment {
+	id: string;
+	/** When it was paid (ISO). */
+	date: string;
+	/** In the currency's major unit (dollars). */
+	amount: number;
+	/** ISO 4217, lower-case. */
+	currency: string;
+	/** What was paid for, as the invoice names it. */
+	description: string | null;
+	period_start: string | null;
+	period_end: string | null;
+}
+
+/** How many payments `GET /stripe/payments` lists; the provider's portal holds the rest. */
+export const PAYMENTS_LISTED = 24;
+
 export interface CardOnFile {
 	brand: string;
 	last4: string;

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
 	'project_failed',
 	'payment_failed',
 	'subscription_canceling',
+	'subscription_reactivated',
 	'subscription_ended',
 	'domain_verified',
 	'domain_lost',
@@ -33,6 +34,8 @@ export interface NotificationParamsByKind {
 	payment_failed: PlanFacts;
 	/** The subscription will not renew; it serves until `date` (ISO 8601). */
 	subscription_canceling: PlanFacts & { date: string };
+	/** A cancellation was undone: the subscription renews on `date` (ISO 8601). */
+	subscription_reactivated: PlanFacts & { date: string };
 	/** The subscription has ended: the projects are suspended. */
 	subscription_ended: PlanFacts;
 	/** The custom domain points here and now serves the project. */

@@ -19,7 +19,8 @@ export function Footer({ statusIndicator }: FooterProps) {
 
   return (
     <Box as="footer" data-testid="footer" _print={{ display: 'none' }} borderTopWidth="1px" bg="bg.subtle" mt="auto">
-      <Container maxW="6xl" py="10">
+      {/* Room at the bottom for the floating help button, so it never covers the footer's last line. */}
+      <Container maxW="6xl" pt="10" pb={{ base: '20', md: '24' }}>
         <Flex direction={{ base: 'column', md: 'row' }} gap="8" justify="space-between">
           <Stack gap="3" maxW="sm">
             <Logo />

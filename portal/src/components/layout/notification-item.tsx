@@ -11,6 +11,7 @@ const ICONS: Record<NotificationKind, { icon: IconType; color: string }> = {
   project_failed: { icon: LuCircleAlert, color: 'red.fg' },
   payment_failed: { icon: LuCreditCard, color: 'red.fg' },
   subscription_canceling: { icon: LuCreditCard, color: 'orange.fg' },
+  subscription_reactivated: { icon: LuCreditCard, color: 'green.fg' },
   subscription_ended: { icon: LuCreditCard, color: 'fg.muted' },
   domain_verified: { icon: LuGlobe, color: 'green.fg' },
   domain_lost: { icon: LuUnlink, color: 'orange.fg' },

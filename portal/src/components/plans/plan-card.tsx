@@ -44,14 +44,15 @@ export function PlanCard({ plan, period, action, testId, detailed = false, curre
           <Heading as="h3" size="lg">
             {plan.name}
           </Heading>
-          <HStack gap="1">
+          {/* Badges wrap inside the card (Russian's are long) instead of spilling out of it. */}
+          <HStack gap="1" wrap="wrap" minW="0">
             {current && (
-              <Badge colorPalette="green" variant="solid" rounded="full" data-testid="plan-current-badge">
+              <Badge colorPalette="green" variant="solid" rounded="full" whiteSpace="normal" data-testid="plan-current-badge">
                 {t('plans.current')}
               </Badge>
             )}
             {plan.popular && (
-              <Badge colorPalette="purple" variant="solid" rounded="full">
+              <Badge colorPalette="purple" variant="solid" rounded="full" whiteSpace="normal">
                 {t('plans.popular')}
               </Badge>
             )}

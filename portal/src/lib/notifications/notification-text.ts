@@ -38,10 +38,11 @@ export function notificationTextValues(
       return { ...NONE, project: notification.params.project_name, limit: new Intl.NumberFormat(locale).format(notification.params.limit_per_hour) };
     case 'payment_failed':
     case 'subscription_ended':
-    case 'subscription_canceling': {
+    case 'subscription_canceling':
+    case 'subscription_reactivated': {
       const { plan, plan_name } = notification.params;
       const values = { ...NONE, plan: (plan ? planNameOf(plan) : undefined) ?? plan_name };
-      if (notification.kind !== 'subscription_canceling') return values;
+      if (notification.kind !== 'subscription_canceling' && notification.kind !== 'subscription_reactivated') return values;
       const end = new Date(notification.params.date);
       const date = Number.isNaN(end.getTime()) ? notification.params.date : new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(end);
       return { ...values, date };

@@ -1,11 +1,11 @@
 /**
  * The billing emails' words in the customer's language (docs/product.md, Billing emails): payment
- * failed, subscription canceling, subscription ended. Each has a subject, paragraphs and a link
+ * failed, subscription canceling, reactivated (it renews again), ended. Each has a subject, paragraphs and a link
  * into the portal.
  */
 import type { EmailLanguage } from '../email/email-language.ts';
 
-export type BillingEmailKind = 'payment_failed' | 'canceling' | 'ended';
+export type BillingEmailKind = 'payment_failed' | 'canceling' | 'reactivated' | 'ended';
 
 export interface BillingEmailFacts {
 	plan: string;
@@ -34,6 +34,11 @@ const COPY: Record<EmailLanguage, Record<BillingEmailKind, Copy>> = {
 			body: ({ date }) => [`Your subscription stays active until ${date} and will not renew.`, 'You can reactivate it at any time before then.'],
 			action: 'Manage subscription',
 		},
+		reactivated: {
+			subject: ({ plan, date }) => `Your ${plan} subscription renews on ${date}`,
+			body: ({ date }) => [`Your subscription is active again and renews on ${date}.`, 'Your earlier notice that it would end no longer applies.'],
+			action: 'Manage subscription',
+		},
 		ended: {
 			subject: ({ plan }) => `Your ${plan} subscription has ended`,
 			body: () => ['Your subscription has ended and your projects are suspended.', 'Subscribe again to bring them back.'],
@@ -54,6 +59,11 @@ const COPY: Record<EmailLanguage, Record<BillingEmailKind, Copy>> = {
 			body: ({ date }) => [`Tu suscripción sigue activa hasta el ${date} y no se renovará.`, 'Puedes reactivarla en cualquier momento antes de esa fecha.'],
 			action: 'Gestionar suscripción',
 		},
+		reactivated: {
+			subject: ({ plan, date }) => `Tu suscripción ${plan} se renueva el ${date}`,
+			body: ({ date }) => [`Tu suscripción vuelve a estar activa y se renueva el ${date}.`, 'El aviso anterior de que terminaría ya no se aplica.'],
+			action: 'Gestionar suscripción',
+		},
 		ended: {
 			subject: ({ plan }) => `Tu suscripción ${plan} ha terminado`,
 			body: () => ['Tu suscripción ha terminado y tus proyectos están suspendidos.', 'Vuelve a suscribirte para recuperarlos.'],
@@ -72,6 +82,11 @@ const COPY: Record<EmailLanguage, Record<BillingEmailKind, Copy>> = {
 		canceling: {
 			subject: ({ plan, date }) => `Ваша подписка ${plan} завершится ${date}`,
 			body: ({ date }) => [`Подписка действует до ${date} и не будет продлена.`, 'Вы можете возобновить её в любой момент до этой даты.'],
+			action: 'Управление подпиской',
+		},
+		reactivated: {
+			subject: ({ plan, date }) => `Ваша подписка ${plan} продлится ${date}`,
+			body: ({ date }) => [`Подписка снова активна и продлится ${date}.`, 'Прежнее уведомление о её завершении больше не действует.'],
 			action: 'Управление подпиской',
 		},
 		ended: {

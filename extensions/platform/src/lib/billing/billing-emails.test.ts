@@ -24,6 +24,7 @@ describe('billingEmailFor', () => {
 	it('picks the email a change calls for', () => {
 		expect(billingEmailFor({ before: row({}), after: row({ status: 'past_due' }) })).toBe('payment_failed');
 		expect(billingEmailFor({ before: row({}), after: row({ cancel_at_period_end: true }) })).toBe('canceling');
+		expect(billingEmailFor({ before: row({ cancel_at_period_end: true }), after: row({}) })).toBe('reactivated');
 		expect(billingEmailFor({ before: row({ cancel_at_period_end: true }), after: row({ status: 'canceled' }) })).toBe('ended');
 		expect(billingEmailFor({ before: row({ status: 'past_due' }), after: row({ status: 'unpaid' }) })).toBe('ended');
 	});

@@ -20,12 +20,14 @@ export function billingEmailFor(change: MirrorChange): BillingEmailKind | null {
 	if (after.status === 'past_due' && before.status !== 'past_due') return 'payment_failed';
 	if (ENDED.includes(after.status) && !ENDED.includes(before.status)) return 'ended';
 	if (Boolean(after.cancel_at_period_end) && !before.cancel_at_period_end && !ENDED.includes(after.status)) return 'canceling';
+	if (!after.cancel_at_period_end && Boolean(before.cancel_at_period_end) && !ENDED.includes(after.status)) return 'reactivated';
 	return null;
 }
 
 const ACTION_PATH: Record<BillingEmailKind, string> = {
 	payment_failed: '/payments',
 	canceling: '/subscription',
+	reactivated: '/subscription',
 	ended: '/subscription',
 };
 

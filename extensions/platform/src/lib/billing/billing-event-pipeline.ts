@@ -4,7 +4,8 @@
  *      ten times at once) finds the row and does nothing;
  *   2. the subscription it concerns is re-read from the provider, never taken from the event, so
  *      events applied in any order end in the provider's real state;
- *   3. the mirror is written and the status change announced.
+ *   3. the mirror is written and the status change announced;
+ *   4. a paid invoice's receipt is mailed to the customer (payment-receipts.ts).
  * The event is then linked to the customer whose subscription it concerns (`user`), for the
  * customer's page in Studio.
  * A failure marks the event `failed` with its error (staff see it in Studio) and is thrown, so the
@@ -13,6 +14,7 @@
  */
 import { withSchemaOnce, type BillingContext } from './billing-context.ts';
 import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
+import { sendPaymentReceipt } from './payment-receipts.ts';
 import { resyncSubscription } from './subscription-resync.ts';
 import { toDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
@@ -21,6 +23,8 @@ import { PlatformMetrics } from '../metrics/platform-metrics.ts';
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 
 type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database' | 'emitter' | 'logger'>;
+
+const PAID_INVOICE_EVENT = 'invoice.paid';
 
 const EVENTS = 'billing_events';
 
@@ -71,6 +75,7 @@ export class BillingEventPipeline {
 			}
 			await resyncSubscription(withSchemaOnce(this.#context), this.#provider, subscriptionId, this.#portalUrl);
 			await this.#finish(event.id, 'processed', null, subscriptionId);
+			if (event.type === PAID_INVOICE_EVENT && event.invoiceId) await sendPaymentReceipt(this.#context, this.#provider, event.invoiceId, this.#portalUrl);
 			return 'processed';
 		} catch (error) {
 			await this.#finish(event.id, 'failed', (error as Error).message, subscriptionId).catch(() => {});

@@ -32,6 +32,11 @@ describe('billingNotificationFor', () => {
 			kind: 'subscription_canceling',
 			params: { plan: 'pro', plan_name: 'Pro', date: '2027-01-15T00:00:00.000Z' },
 		});
+		expect(billingNotificationFor({ before: row({ cancel_at_period_end: true }), after: row({}) }, 'Pro', now)).toEqual({
+			user: 'u',
+			kind: 'subscription_reactivated',
+			params: { plan: 'pro', plan_name: 'Pro', date: '2027-01-15T00:00:00.000Z' },
+		});
 		expect(billingNotificationFor({ before: row({ status: 'past_due' }), after: row({ status: 'unpaid' }) }, 'Pro', now)).toEqual({
 			user: 'u',
 			kind: 'subscription_ended',

@@ -1,7 +1,9 @@
 /**
  * The customer's notification of a subscription change (docs/product.md, Notifications), stored
- * beside the billing email of the same change: payment failed, canceling, ended (billingEmailFor).
- * The plan is kept by id with its English name; the portal shows the name in the reader's language.
+ * beside the billing email of the same change: payment failed, canceling, reactivated, ended
+ * (billingEmailFor). The plan is kept by id with its English name; the portal shows the name in the
+ * reader's language. The latest state wins: a reactivation takes away the notice that the
+ * subscription would end, and a new cancellation the notice that it renews.
  */
 import type { NewNotification, Notify } from '../notifications/notify.ts';
 import type { BillingContext } from './billing-context.ts';
@@ -9,10 +11,19 @@ import { billingEmailFor } from './billing-emails.ts';
 import type { BillingEmailKind } from './billing-email-copy.ts';
 import type { MirrorChange } from './subscription-mirror.ts';
 
-const KIND: Record<BillingEmailKind, 'payment_failed' | 'subscription_canceling' | 'subscription_ended'> = {
+type BillingNotificationKind = 'payment_failed' | 'subscription_canceling' | 'subscription_reactivated' | 'subscription_ended';
+
+const KIND: Record<BillingEmailKind, BillingNotificationKind> = {
 	payment_failed: 'payment_failed',
 	canceling: 'subscription_canceling',
+	reactivated: 'subscription_reactivated',
 	ended: 'subscription_ended',
+};
+
+/** Notices a new one makes untrue, taken away when it is stored. */
+const SUPERSEDES: Partial<Record<BillingNotificationKind, BillingNotificationKind[]>> = {
+	subscription_reactivated: ['subscription_canceling'],
+	subscription_canceling: ['subscription_reactivated'],
 };
 
 /** What to store for a change, if it calls for anything; `now` stands in for a missing period end. */
@@ -22,7 +33,7 @@ export function billingNotificationFor(change: MirrorChange, planName: string | 
 	if (!emailKind || !user) return null;
 	const plan = { plan: change.after.plan, plan_name: planName ?? change.after.plan ?? '' };
 	const kind = KIND[emailKind];
-	if (kind === 'subscription_canceling') {
+	if (kind === 'subscription_canceling' || kind === 'subscription_reactivated') {
 		return { user, kind, params: { ...plan, date: change.after.current_period_end ?? now.toISOString() } };
 	}
 	return { user, kind, params: plan };
@@ -34,5 +45,8 @@ export async function notifyBillingChange(context: Pick<BillingContext, 'databas
 		? ((await context.database('subscription_plans').select('name').where({ id: change.after.plan }).first()) as { name: string } | undefined)
 		: undefined;
 	const notification = billingNotificationFor(change, plan?.name ?? null, now());
-	if (notification) await notify(notification);
+	if (!notification) return;
+	const superseded = SUPERSEDES[notification.kind as BillingNotificationKind];
+	if (superseded) await context.database('notifications').where({ user: notification.user }).whereIn('kind', superseded).delete();
+	await notify(notification);
 }

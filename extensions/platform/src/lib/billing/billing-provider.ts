@@ -29,12 +29,28 @@ export interface ProviderCheckoutSession {
 	amountCents: number;
 }
 
+/** A paid invoice: what a receipt and the customer's list of payments show. */
+export interface ProviderPayment {
+	id: string;
+	customerId: string;
+	amountCents: number;
+	/** ISO 4217, lower-case as the providers give it. */
+	currency: string;
+	paidAt: Date;
+	/** What was paid for, as the invoice's first line names it (the plan, or a plan change's difference). */
+	description: string | null;
+	periodStart: Date | null;
+	periodEnd: Date | null;
+}
+
 /** A provider's notification, reduced to what the pipeline needs to re-read the truth. */
 export interface ProviderEvent {
 	id: string;
 	type: string;
 	subscriptionId: string | null;
 	checkoutSessionId: string | null;
+	/** The invoice an `invoice.*` event is about. */
+	invoiceId: string | null;
 	payload: unknown;
 }
 
@@ -67,6 +83,10 @@ export interface BillingProvider {
 	 * invoices stay in its books. Not found counts as done.
 	 */
 	forgetCustomer(customerId: string): Promise<void>;
+	/** The invoice if it is paid; null when it is not, or the provider knows no such invoice. */
+	retrievePayment(invoiceId: string): Promise<ProviderPayment | null>;
+	/** The customer's paid invoices, newest first, at most `limit`. */
+	listPayments(customerId: string, limit: number): Promise<ProviderPayment[]>;
 	/** Checks the signature on the raw body; throws `WebhookSignatureError` when it is not the provider's. */
 	verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -27,6 +27,7 @@ export function mountBillingRoutes(router: Router, billing: BillingRuntime, cont
 	router.get('/checkout-session', forCustomer((user, req) => service.checkoutSession(user, req.query)));
 	router.post('/create-billing-portal-session', forCustomer((user, req) => service.billingPortal(user, req.body)));
 	router.get('/subscription', forCustomer((user) => service.subscription(user)));
+	router.get('/payments', forCustomer((user) => service.payments(user)));
 	router.post('/subscription/cancel', forCustomer((user) => service.cancel(user)));
 	router.post('/subscription/reactivate', forCustomer((user) => service.reactivate(user)));
 

@@ -7,9 +7,11 @@ import type {
 	BillingPortalSession,
 	CheckoutSession,
 	CheckoutSessionCreated,
+	Payment,
 	SandboxPortal,
 	Subscription,
 } from '@epic/platform-api';
+import { PAYMENTS_LISTED } from '@epic/platform-api';
 import {
 	CheckoutSessionNotFoundError,
 	PlanNotAvailableError,
@@ -182,6 +184,22 @@ export class BillingService {
 		await database('user_subscriptions').where({ user: userId }).update({ user: null, payment_profile: null });
 		await database('billing_events').where({ user: userId }).update({ user: null });
 		await database('payment_profiles').where({ user: userId }).delete();
+	}
+
+	/** The customer's latest payments, newest first; none before the first checkout. */
+	async payments(userId: string): Promise<Payment[]> {
+		const profile = await findPaymentProfile(this.#context, { user: userId });
+		if (!profile) return [];
+		const payments = await this.#provider.listPayments(profile.stripe_customer_id, PAYMENTS_LISTED);
+		return payments.map((payment) => ({
+			id: payment.id,
+			date: payment.paidAt.toISOString(),
+			amount: payment.amountCents / 100,
+			currency: payment.currency,
+			description: payment.description,
+			period_start: payment.periodStart?.toISOString() ?? null,
+			period_end: payment.periodEnd?.toISOString() ?? null,
+		}));
 	}
 
 	/** The sandbox's card form (sandbox only). */

@@ -14,3 +14,8 @@ const LOCALES: Record<EmailLanguage, string> = { en: 'en-US', es: 'es-ES', ru: '
 export function formatEmailDate(language: EmailLanguage, date: Date): string {
 	return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
+
+/** An amount in minor units (cents) as the language writes money. */
+export function formatEmailMoney(language: EmailLanguage, minorUnits: number, currency: string): string {
+	return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: currency.toUpperCase() }).format(minorUnits / 100);
+}

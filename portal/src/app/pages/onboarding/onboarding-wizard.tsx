@@ -34,9 +34,9 @@ export type OnboardingWizardProps = {
 
 /**
  * `/onboarding` (docs/product.md, Onboarding): project details, choose plan, payment, project setup;
- * a subscriber goes from the details straight to the setup. The details are kept in this tab's
- * session storage across the checkout's redirect, and the project is created once the payment shows
- * as a subscription.
+ * a subscriber goes from the details straight to the setup. The details are kept per customer in
+ * the browser's local storage (across the checkout's redirect, other tabs and restarts), and the
+ * project is created once the payment shows as a subscription.
  */
 export function OnboardingWizard({ user, subscription, subscriptionFailed, refreshSubscription }: OnboardingWizardProps) {
   const { t } = useTranslation();
@@ -46,7 +46,8 @@ export function OnboardingWizard({ user, subscription, subscriptionFailed, refre
   const { create, takenSubdomain } = useProjectCreation();
 
   const [step, setStep] = useState<WizardStep>(() => (isPaymentReturn(searchParams) ? 4 : 1));
-  const [details, setDetails] = useState<ProjectFormValues | null>(null);
+  // Details typed earlier (another tab, before a restart) fill the form again.
+  const [details, setDetails] = useState<ProjectFormValues | null>(() => (isPaymentReturn(searchParams) ? null : loadDetails(localStorage, user.id)));
   const [cardId, setCardId] = useState<string | null>(null);
   const [setup, setSetup] = useState<SetupState>({ kind: 'idle' });
   const [detailsMissing, setDetailsMissing] = useState(false);
@@ -68,7 +69,7 @@ export function OnboardingWizard({ user, subscription, subscriptionFailed, refre
     async (values: ProjectFormValues): Promise<boolean> => {
       const result = await create(toCreateRequest(values));
       if (!result.ok) return false;
-      clearDetails(sessionStorage, user.id);
+      clearDetails(localStorage, user.id);
       setDetails(null);
       setSetup({ kind: 'created', projectId: result.projectId });
       setStep(4);
@@ -119,7 +120,7 @@ export function OnboardingWizard({ user, subscription, subscriptionFailed, refre
     if (handledReturn.current === marker) return;
     handledReturn.current = marker;
     void navigate(paths.onboarding.getHref(), { replace: true });
-    void finishAfterPayment(details ?? loadDetails(sessionStorage, user.id));
+    void finishAfterPayment(details ?? loadDetails(localStorage, user.id));
   }, [searchParams, navigate, finishAfterPayment, details, user.id]);
 
   const submitDetails = async (values: ProjectFormValues) => {
@@ -129,7 +130,7 @@ export function OnboardingWizard({ user, subscription, subscriptionFailed, refre
       await createFrom(values);
       return;
     }
-    saveDetails(sessionStorage, user.id, values);
+    saveDetails(localStorage, user.id, values);
     if (chosenPlan) setCardId(planCardId(chosenPlan.plan.id, chosenPlan.period));
     goTo(stepAfterDetails(false, chosenPlan !== null));
   };

@@ -17,7 +17,8 @@ export function CheckEmail({ email, message, actions }: CheckEmailProps) {
           <Trans
             i18nKey="auth.checkEmail.sentTo"
             values={{ email }}
-            components={{ strong: <Text as="strong" wordBreak="break-all" /> }}
+            // Whole on a line of its own when it does not fit beside the words; broken only if longer than the line.
+            components={{ strong: <Text as="strong" display="inline-block" maxW="full" overflowWrap="anywhere" /> }}
           />
         </Text>
         <Text color="fg.muted">{message}</Text>

@@ -1,4 +1,5 @@
 import type {
+  Payment,
   BillingConfig,
   BillingPortalSession,
   CardOnFile,
@@ -113,3 +114,18 @@ export function isSandboxPortal(value: unknown): value is SandboxPortal {
     value.invoices.every(isInvoice)
   );
 }
+
+function isPayment(value: unknown): value is Payment {
+  return (
+    isRecord(value) &&
+    isString(value.id) &&
+    isString(value.date) &&
+    isNumber(value.amount) &&
+    isString(value.currency) &&
+    isStringOrNull(value.description) &&
+    isStringOrNull(value.period_start) &&
+    isStringOrNull(value.period_end)
+  );
+}
+
+export const isPaymentList = (value: unknown): value is Payment[] => Array.isArray(value) && value.every(isPayment);

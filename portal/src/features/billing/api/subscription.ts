@@ -7,6 +7,7 @@ import { isSubscription } from './guards';
 
 const SUBSCRIPTION_KEY = 'stripe/subscription';
 export const SANDBOX_PORTAL_KEY = 'stripe/sandbox/portal';
+export const PAYMENTS_KEY = 'stripe/payments';
 
 /** Cached per user, so a customer signing in after another never sees the other's subscription. */
 export const subscriptionKey = (userId: string) => [SUBSCRIPTION_KEY, userId] as const;
@@ -36,11 +37,11 @@ export const reactivateSubscription = (): Promise<Subscription> =>
   billingRequest({ method: 'POST', path: '/subscription/reactivate' }, isSubscription);
 
 const isBillingStateKey = (key: unknown): boolean =>
-  Array.isArray(key) && (key[0] === SUBSCRIPTION_KEY || key[0] === SANDBOX_PORTAL_KEY);
+  Array.isArray(key) && (key[0] === SUBSCRIPTION_KEY || key[0] === SANDBOX_PORTAL_KEY || key[0] === PAYMENTS_KEY);
 
 /**
- * Refetches every cached view of the customer's billing state (the subscription and the sandbox
- * portal) after it changed: a checkout completed, a plan changed, a cancellation or reactivation.
+ * Refetches every cached view of the customer's billing state (the subscription, the sandbox
+ * portal and the payments) after it changed: a checkout completed, a plan changed, a cancellation or reactivation.
  */
 export async function refreshBillingState(): Promise<void> {
   await globalMutate(isBillingStateKey);

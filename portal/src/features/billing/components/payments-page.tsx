@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Icon, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, Icon, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuCreditCard, LuFileText, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useBillingConfig } from '../api/billing-config';
 import { useSubscription } from '../api/subscription';
 import { hasBillingAccount } from '../lib/subscription-view';
 import { useOpenBillingPortal } from '../lib/use-open-billing-portal';
+import { PaymentsList } from './payments-list';
 
 const OFFERS = [
   { id: 'invoices', icon: LuFileText },
@@ -16,7 +17,7 @@ const OFFERS = [
   { id: 'subscription', icon: LuRefreshCw },
 ] as const;
 
-/** /payments: what the billing portal offers and the one way into it. */
+/** /payments: the customer's latest payments, then what the billing portal offers for the rest and the way into it. */
 export function PaymentsPage() {
   const { t } = useTranslation();
   const subscription = useSubscription();
@@ -28,6 +29,17 @@ export function PaymentsPage() {
     <Container maxW="3xl" py={{ base: '8', md: '12' }} data-testid="payments-page">
       <Stack gap="8">
         <BillingPageHeader title={t('billing.payments.title')} subtitle={t('billing.payments.subtitle')} />
+
+        {withAccount && (
+          <Card.Root data-testid="payments-history">
+            <Card.Body gap="4">
+              <Heading as="h2" size="md">
+                {t('billing.payments.list.title')}
+              </Heading>
+              <PaymentsList />
+            </Card.Body>
+          </Card.Root>
+        )}
 
         <Card.Root>
           <Card.Body gap="6">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Heading, HStack, List, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Project, ProjectBackup, ProjectRestoreJob, RestoreStep } from '@epic/platform-api';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,48 +148,45 @@ function BackupList(props: {
       </Text>
     );
   }
+  // A list, not a table: each backup's actions sit under its facts and wrap, so none is ever out
+  // of reach on a phone (390 px) or in the dialog's width.
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" data-testid="backups-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('projects.backups.time')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('projects.backups.kind')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('projects.backups.size')}</Table.ColumnHeader>
-            <Table.ColumnHeader srOnly>{t('projects.backups.actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {props.backups.map((backup) => (
-            <Table.Row key={backup.id} data-testid="backup-row" data-backup-id={backup.id}>
-              <Table.Cell>{formatDateTime(backup.created_at, i18n.resolvedLanguage) ?? backup.created_at}</Table.Cell>
-              <Table.Cell>
-                <Badge variant="subtle" colorPalette={backup.kind === 'manual' ? 'purple' : 'gray'}>
-                  {t(`projects.backups.kinds.${backup.kind}`)}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>{formatBytes(backup.size, i18n.resolvedLanguage)}</Table.Cell>
-              <Table.Cell>
-                <HStack gap="2" justify="flex-end">
-                  <Button size="xs" variant="ghost" onClick={() => props.onDownload(backup)} data-testid="backup-download">
-                    <LuDownload aria-hidden="true" />
-                    {t('projects.backups.download')}
-                  </Button>
-                  <Button size="xs" variant="ghost" disabled={props.busy} onClick={() => props.onRestore(backup)} data-testid="backup-restore">
-                    <LuHistory aria-hidden="true" />
-                    {t('projects.backups.restore')}
-                  </Button>
-                  <Button size="xs" variant="ghost" onClick={() => props.onRestoreIntoNew(backup)} data-testid="backup-restore-into-new">
-                    <LuCopyPlus aria-hidden="true" />
-                    {t('projects.backups.restoreIntoNew')}
-                  </Button>
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <List.Root variant="plain" gap="0" borderWidth="1px" rounded="md" data-testid="backups-table" aria-label={t('projects.backups.title')}>
+      {props.backups.map((backup) => (
+        <List.Item
+          key={backup.id}
+          display="block"
+          px="3"
+          py="2"
+          borderTopWidth="1px"
+          _first={{ borderTopWidth: '0' }}
+          data-testid="backup-row"
+          data-backup-id={backup.id}
+        >
+          <HStack gap="3" wrap="wrap" fontSize="sm">
+            <Text fontWeight="medium">{formatDateTime(backup.created_at, i18n.resolvedLanguage) ?? backup.created_at}</Text>
+            <Badge variant="subtle" colorPalette={backup.kind === 'manual' ? 'purple' : 'gray'}>
+              {t(`projects.backups.kinds.${backup.kind}`)}
+            </Badge>
+            <Text color="fg.muted">{formatBytes(backup.size, i18n.resolvedLanguage)}</Text>
+          </HStack>
+          <HStack gap="1" wrap="wrap" mt="1" ms="-2">
+            <Button size="xs" variant="ghost" onClick={() => props.onDownload(backup)} data-testid="backup-download">
+              <LuDownload aria-hidden="true" />
+              {t('projects.backups.download')}
+            </Button>
+            <Button size="xs" variant="ghost" disabled={props.busy} onClick={() => props.onRestore(backup)} data-testid="backup-restore">
+              <LuHistory aria-hidden="true" />
+              {t('projects.backups.restore')}
+            </Button>
+            <Button size="xs" variant="ghost" onClick={() => props.onRestoreIntoNew(backup)} data-testid="backup-restore-into-new">
+              <LuCopyPlus aria-hidden="true" />
+              {t('projects.backups.restoreIntoNew')}
+            </Button>
+          </HStack>
+        </List.Item>
+      ))}
+    </List.Root>
   );
 }
 

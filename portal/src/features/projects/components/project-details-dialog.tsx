@@ -85,6 +85,11 @@ function DetailsContent({ project }: { project: Project }) {
       <Dialog.Body>
         <Stack gap="6">
           {open && (
+            <Text fontSize="sm" color="fg.muted" data-testid="details-first-sign-in">
+              {t('projects.details.firstSignIn')}
+            </Text>
+          )}
+          {open && (
             <Wrap gap="2">
               {project.url && (
                 <Button asChild size="sm" colorPalette="purple">

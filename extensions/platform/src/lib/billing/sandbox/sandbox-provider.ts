@@ -14,6 +14,7 @@ import type {
 	CheckoutRequest,
 	ProviderCheckoutSession,
 	ProviderEvent,
+	ProviderPayment,
 	ProviderSubscription,
 } from '../billing-provider.ts';
 import { addPeriod, priceCents, remainingShare } from '../period-dates.ts';
@@ -62,6 +63,7 @@ export class SandboxProvider implements BillingProvider {
 			type,
 			subscriptionId: ids.subscriptionId ?? null,
 			checkoutSessionId: ids.checkoutSessionId ?? null,
+			invoiceId: typeof (payload as { invoice?: unknown }).invoice === 'string' ? (payload as { invoice: string }).invoice : null,
 			// Stored in billing_events for staff: which objects the event is about, and what changed.
 			payload: { subscription: ids.subscriptionId ?? null, checkout_session: ids.checkoutSessionId ?? null, ...(payload as object) },
 		});
@@ -305,10 +307,41 @@ export class SandboxProvider implements BillingProvider {
 		})) as SandboxSubscriptionRow[];
 	}
 
+	async retrievePayment(invoiceId: string): Promise<ProviderPayment | null> {
+		const invoices = await this.#items('sandbox_invoices');
+		const [row] = (await invoices.readByQuery({ filter: { id: { _eq: invoiceId } }, limit: 1 })) as SandboxInvoiceRow[];
+		return row ? toProviderPayment(row) : null;
+	}
+
+	async listPayments(customerId: string, limit: number): Promise<ProviderPayment[]> {
+		const invoices = await this.#items('sandbox_invoices');
+		const rows = (await invoices.readByQuery({
+			filter: { _and: [{ customer_id: { _eq: customerId } }, { status: { _eq: 'paid' } }] },
+			sort: ['-date_created'],
+			limit,
+		})) as SandboxInvoiceRow[];
+		return rows.map(toProviderPayment).filter((payment): payment is ProviderPayment => payment !== null);
+	}
+
 	async listInvoices(customerId: string): Promise<SandboxInvoiceRow[]> {
 		const invoices = await this.#items('sandbox_invoices');
 		return (await invoices.readByQuery({ filter: { customer_id: { _eq: customerId } }, sort: ['-date_created'], limit: -1 })) as SandboxInvoiceRow[];
 	}
+}
+
+/** A paid sandbox invoice as a payment; null for a failed one. */
+export function toProviderPayment(row: SandboxInvoiceRow): ProviderPayment | null {
+	if (row.status !== 'paid') return null;
+	return {
+		id: row.id,
+		customerId: row.customer_id,
+		amountCents: Number(row.amount_cents),
+		currency: 'usd',
+		paidAt: new Date(row.date_created),
+		description: row.plan_name ? `${row.plan_name} (${row.period})` : null,
+		periodStart: new Date(row.period_start),
+		periodEnd: new Date(row.period_end),
+	};
 }
 
 export function toProviderSubscription(row: SandboxSubscriptionRow): ProviderSubscription {

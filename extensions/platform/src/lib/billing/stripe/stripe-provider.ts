@@ -15,6 +15,7 @@ import type {
 	CheckoutRequest,
 	ProviderCheckoutSession,
 	ProviderEvent,
+	ProviderPayment,
 	ProviderSubscription,
 } from '../billing-provider.ts';
 import { stripeClientOptions } from '@epic/stripe-client';
@@ -77,6 +78,23 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
 		currentPeriodStart: fromSeconds(item?.current_period_start ?? legacy.current_period_start),
 		currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
 		cancelAtPeriodEnd: subscription.cancel_at_period_end,
+	};
+}
+
+/** A paid Stripe invoice as a payment; null for one not paid. */
+export function toProviderPayment(invoice: Stripe.Invoice): ProviderPayment | null {
+	const paidAt = fromSeconds(invoice.status_transitions?.paid_at);
+	if (invoice.status !== 'paid' || !paidAt) return null;
+	const line = invoice.lines.data[0];
+	return {
+		id: invoice.id ?? '',
+		customerId: idOf(invoice.customer) ?? '',
+		amountCents: invoice.amount_paid,
+		currency: invoice.currency,
+		paidAt,
+		description: line?.description ?? null,
+		periodStart: fromSeconds(line?.period?.start ?? invoice.period_start),
+		periodEnd: fromSeconds(line?.period?.end ?? invoice.period_end),
 	};
 }
 
@@ -206,6 +224,20 @@ export class StripeProvider implements BillingProvider {
 		}
 	}
 
+	async retrievePayment(invoiceId: string): Promise<ProviderPayment | null> {
+		try {
+			return toProviderPayment(await this.#stripe.invoices.retrieve(invoiceId));
+		} catch (error) {
+			if (isMissing(error)) return null;
+			throw error;
+		}
+	}
+
+	async listPayments(customerId: string, limit: number): Promise<ProviderPayment[]> {
+		const invoices = await this.#stripe.invoices.list({ customer: customerId, status: 'paid', limit });
+		return invoices.data.map(toProviderPayment).filter((payment): payment is ProviderPayment => payment !== null);
+	}
+
 	verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
 		if (!signature) throw new WebhookSignatureError({ reason: 'The Stripe-Signature header is missing' });
 		let event: Stripe.Event;
@@ -220,6 +252,7 @@ export class StripeProvider implements BillingProvider {
 			type: event.type,
 			subscriptionId: subscriptionIdOf(object),
 			checkoutSessionId: object['object'] === 'checkout.session' ? String(object['id']) : null,
+			invoiceId: object['object'] === 'invoice' ? String(object['id']) : null,
 			payload: event,
 		};
 	}

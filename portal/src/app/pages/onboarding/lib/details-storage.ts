@@ -1,12 +1,13 @@
 import { PROJECT_TEMPLATES, type ProjectTemplate } from '@epic/platform-api';
 import type { ProjectFormValues } from '../../../../features/projects';
 
-/** The part of the Web Storage API the wizard uses (the page passes sessionStorage). */
+/** The part of the Web Storage API the wizard uses (the page passes localStorage). */
 export type DetailsStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * Per customer, so another account signed in later in the same tab never gets them. Session
- * storage: the details only have to survive the checkout's redirect back into this tab.
+ * Per customer, so another account signed in later in the same browser never gets them. Local
+ * storage: the details survive the checkout's redirect, the wizard reopened in another tab and a
+ * browser restart, until the project is created.
  */
 const storageKey = (userId: string) => `epic-onboarding-details:${userId}`;
 
