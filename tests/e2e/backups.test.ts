@@ -13,7 +13,7 @@ import { api } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
-import { signInThroughPortal } from '../support/portal-pages.ts';
+import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 let stack: JourneyStack;
@@ -68,7 +68,7 @@ describe('backups in Chromium', () => {
 		const [backup] = (await api('GET', `/projects/${projectId}/backups`, { token: customer.token })).body.data as { id: string; size: number }[];
 		expect(await rows.count()).toBe(1);
 		expect(await rows.first().getAttribute('data-backup-id')).toBe(backup!.id);
-		expect(await rows.first().locator('td').nth(1).textContent()).toBe('Manual');
+		expect(await rows.first().getByTestId('backup-kind').textContent()).toBe('Manual');
 
 		const downloading = page.waitForEvent('download');
 		await rows.first().getByTestId('backup-download').click();
@@ -97,6 +97,30 @@ describe('backups in Chromium', () => {
 			['checking', 'done'],
 		]);
 		await section.locator('[data-testid="backup-row"]:nth-child(2)').waitFor();
-		expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['Before restore', 'Manual']);
+		expect(await rows.getByTestId('backup-kind').allTextContents()).toEqual(['Before restore', 'Manual']);
+	});
+
+	it("keeps every backup's actions on screen on a phone (390 px wide)", async () => {
+		const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+		const phonePage = await phone.newPage();
+		await signInThroughPortal(phonePage, stack.controlPlane.url, customer);
+		await phonePage.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`).getByTestId('project-details').click();
+		const section = phonePage.getByTestId('project-details-dialog').getByTestId('project-backups');
+		const rows = section.getByTestId('backup-row');
+		await rows.first().waitFor();
+		expect(await rows.count()).toBe(2);
+		for (const row of await rows.all()) {
+			for (const action of ['backup-download', 'backup-restore', 'backup-restore-into-new']) {
+				const button = row.getByTestId(action);
+				await button.scrollIntoViewIfNeeded();
+				const box = await button.boundingBox();
+				expect(box, action).not.toBeNull();
+				expect(box!.x, action).toBeGreaterThanOrEqual(0);
+				expect(box!.x + box!.width, action).toBeLessThanOrEqual(390);
+			}
+		}
+		// Nothing in the section reaches past the screen's right edge (no sideways scrolling).
+		expect(await rightmostEdge(section)).toBeLessThanOrEqual(390);
+		await phone.close();
 	});
 });

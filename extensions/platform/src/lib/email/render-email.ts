@@ -34,7 +34,8 @@ export function renderEmail(copy: EmailCopy): RenderedEmail {
 		...(copy.action
 			? [
 					`<p><a href="${escapeHtml(copy.action.url)}" style="display: inline-block; padding: 10px 18px; background: #6b46c1; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(copy.action.label)}</a></p>`,
-					`<p style="font-size: 13px; color: #555555">${escapeHtml(copy.action.url)}</p>`,
+					// The raw link breaks anywhere: a long token would otherwise run off a phone's screen.
+					`<p style="font-size: 13px; color: #555555; word-break: break-all; overflow-wrap: anywhere">${escapeHtml(copy.action.url)}</p>`,
 				]
 			: []),
 		...(copy.footnote ? [`<p style="font-size: 13px; color: #555555">${escapeHtml(copy.footnote)}</p>`] : []),

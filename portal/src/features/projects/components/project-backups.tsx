@@ -165,7 +165,7 @@ function BackupList(props: {
         >
           <HStack gap="3" wrap="wrap" fontSize="sm">
             <Text fontWeight="medium">{formatDateTime(backup.created_at, i18n.resolvedLanguage) ?? backup.created_at}</Text>
-            <Badge variant="subtle" colorPalette={backup.kind === 'manual' ? 'purple' : 'gray'}>
+            <Badge variant="subtle" colorPalette={backup.kind === 'manual' ? 'purple' : 'gray'} data-testid="backup-kind">
               {t(`projects.backups.kinds.${backup.kind}`)}
             </Badge>
             <Text color="fg.muted">{formatBytes(backup.size, i18n.resolvedLanguage)}</Text>
