@@ -15,6 +15,9 @@ ARG BASE_IMAGE=node:22-bookworm-slim
 FROM ${BASE_IMAGE} AS toolchain
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Native addons compile from source (their prebuilt binaries come from GitHub): node-gyp runs make on
+# every core.
+ENV JOBS=max
 # npm ci checks every workspace's manifest against the lock file, so all manifests come first.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/concurrency/package.json packages/concurrency/
@@ -66,13 +69,18 @@ EXPOSE 8055
 CMD ["node", "node_modules/@directus/api/dist/cli/run.js", "start"]
 LABEL epic.image=site
 
-# The platform's installed packages for production, without any of our code (as runtime-deps).
-FROM toolchain AS platform-deps
-RUN npm ci --omit=dev --no-audit --no-fund
+# Every package, development ones included, installed (and its addons compiled) once for the two
+# stages below.
+FROM toolchain AS platform-all-deps
+RUN npm ci --no-audit --no-fund
+
+# The platform's installed packages for production, without any of our code (as runtime-deps):
+# the development packages pruned away, the compiled addons kept.
+FROM platform-all-deps AS platform-deps
+RUN npm prune --omit=dev --no-audit --no-fund
 
 # The bundle and the portal, built with the development packages; only their output goes on.
-FROM toolchain AS platform-build
-RUN npm ci --no-audit --no-fund
+FROM platform-all-deps AS platform-build
 COPY tsconfig.json ./
 COPY packages packages
 COPY runtime runtime
