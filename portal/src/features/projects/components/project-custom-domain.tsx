@@ -156,10 +156,11 @@ function DomainForm({ project, publicIp }: { project: Project; publicIp: string 
             {t('projects.domain.dnsTitle')}
           </Text>
           <Table.ScrollArea>
-            <Table.Root size="sm">
+            {/* A fixed layout: the long TXT name and value wrap inside the dialog instead of running past it. */}
+            <Table.Root size="sm" tableLayout="fixed">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>{t('projects.domain.type')}</Table.ColumnHeader>
+                  <Table.ColumnHeader width="16">{t('projects.domain.type')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('projects.domain.name')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('projects.domain.value')}</Table.ColumnHeader>
                 </Table.Row>
