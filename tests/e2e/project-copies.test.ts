@@ -112,7 +112,7 @@ describe('Duplicate in Chromium', () => {
 		const subdomain = `staging-${randomBytes(3).toString('hex')}`;
 		await page.keyboard.press('ControlOrMeta+A');
 		await page.keyboard.type(subdomain);
-		expect(await dialog.getByText(`${subdomain}.localhost`, { exact: true }).count()).toBe(1);
+		expect(await dialog.getByText(`${subdomain}.localhost:${stack.runtime.routerPort}`, { exact: true }).count()).toBe(1);
 		const order: { testId: string | null; text: string }[] = [];
 		for (let step = 0; step < 3; step++) {
 			await page.keyboard.press('Tab');
@@ -193,7 +193,7 @@ describe('Duplicate in Chromium', () => {
 		// from (the one taken for the copy above).
 		const long = `a${randomBytes(31).toString('hex')}`.slice(0, 63);
 		await dialog.getByTestId('copy-subdomain-input').fill(long);
-		await dialog.getByText(`${long}.localhost`, { exact: true }).waitFor();
+		await dialog.getByText(`${long}.localhost:${stack.runtime.routerPort}`, { exact: true }).waitFor();
 		await dialog.getByTestId('copy-chosen').click();
 		const select = dialog.getByTestId('copy-backup-select');
 		await select.waitFor();
