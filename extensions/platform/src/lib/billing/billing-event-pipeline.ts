@@ -75,7 +75,9 @@ export class BillingEventPipeline {
 			}
 			await resyncSubscription(withSchemaOnce(this.#context), this.#provider, subscriptionId, this.#portalUrl);
 			await this.#finish(event.id, 'processed', null, subscriptionId);
-			if (event.type === PAID_INVOICE_EVENT && event.invoiceId) await sendPaymentReceipt(this.#context, this.#provider, event.invoiceId, this.#portalUrl);
+			// Not awaited: the provider's webhook gets its answer without waiting for the mail server
+			// (the receipt logs its own failure and never throws).
+			if (event.type === PAID_INVOICE_EVENT && event.invoiceId) void sendPaymentReceipt(this.#context, this.#provider, event.invoiceId, this.#portalUrl);
 			return 'processed';
 		} catch (error) {
 			await this.#finish(event.id, 'failed', (error as Error).message, subscriptionId).catch(() => {});
