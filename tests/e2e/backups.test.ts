@@ -98,7 +98,8 @@ describe('backups in Chromium', () => {
 		]);
 		await section.locator('[data-testid="backup-row"]:nth-child(2)').waitFor();
 		expect(await rows.getByTestId('backup-kind').allTextContents()).toEqual(['Before restore', 'Manual']);
-	});
+		// The restore alone may take up to 120 s (above) on a loaded machine.
+	}, 180_000);
 
 	it("keeps every backup's actions on screen on a phone (390 px wide)", async () => {
 		const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
