@@ -90,10 +90,13 @@ describe('platform metrics', () => {
 		for (const type of ['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']) {
 			expect(sampleValue(text, `epic_billing_webhooks_processed_total{type="${type}",outcome="processed"}`), type).toBe(1);
 		}
-		for (const step of ['infrastructure', 'database', 'domain', 'certificate']) {
+		for (const step of ['infrastructure', 'database', 'domain']) {
 			expect(sampleValue(text, `epic_provisioning_steps_total{step="${step}",outcome="complete"}`), step).toBe(1);
 			expect(sampleValue(text, `epic_provisioning_steps_total{step="${step}",outcome="failed"}`), step).toBeNull();
 		}
+		// Sites are served over plain HTTP here: the certificate step is counted as skipped, never as done.
+		expect(sampleValue(text, 'epic_provisioning_steps_total{step="certificate",outcome="skipped"}')).toBe(1);
+		expect(sampleValue(text, 'epic_provisioning_steps_total{step="certificate",outcome="complete"}')).toBeNull();
 
 		const scrape = await fetch(runtime.metricsUrl);
 		expect(scrape.headers.get('content-type')).toBe(PROMETHEUS_TEXT_CONTENT_TYPE);

@@ -7,7 +7,8 @@
 import { Counter, Registry } from 'prom-client';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
-export type StepOutcome = 'complete' | 'failed';
+/** `skipped`: a step that does not apply here (the certificate over plain HTTP). */
+export type StepOutcome = 'complete' | 'failed' | 'skipped';
 
 export class PlatformMetrics {
 	readonly registry: Registry;

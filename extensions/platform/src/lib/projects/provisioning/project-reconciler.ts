@@ -207,6 +207,8 @@ export class ProjectReconciler {
 			steps = complete(steps, 'domain', `The router sends ${hosts} to the project`);
 			steps = startStep(steps, 'certificate', now());
 			steps = await this.#options.certificates.record(steps, new URL(url).hostname);
+			const certificate = steps.find((step) => step.name === 'certificate')?.state;
+			if (certificate === 'complete' || certificate === 'skipped') this.#options.metrics?.provisioningStep('certificate', certificate);
 			await this.#save(row.id, { status: 'published', steps });
 			logger.info(`Project ${row.id} (${row.subdomain}) published`);
 		} catch (error) {
