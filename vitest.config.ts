@@ -54,7 +54,7 @@ export default defineConfig({
 			// The suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),
 			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/backups.test.ts', 'tests/runtime/upgrades.test.ts', 'tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
-			// docker-compose.yml as production runs it; its images are built beside the other suites (tests/setup/stack-images.global.ts).
+			// docker-compose.yml as production runs it, its images built first (tests/setup/stack-images.global.ts).
 			{
 				test: {
 					name: 'stack',

@@ -13,17 +13,11 @@ import { fetchThroughLoopback, servedCertificate } from '../support/loopback-htt
 import { STACK_CONTROL_PLANE_HOST, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
-import { waitForStackImages } from '../support/stack-images.ts';
 
 let stack: ProductionStack;
 let restoreFetch: (() => Promise<void>) | undefined;
 
-/** A new machine builds the images from scratch (tests/setup/stack-images.global.ts): up to half an hour. */
-const IMAGES_WITHIN_MS = 30 * 60_000;
-const STACK_STARTS_WITHIN_MS = 10 * 60_000;
-
 beforeAll(async () => {
-	await waitForStackImages(IMAGES_WITHIN_MS);
 	stack = await startProductionStack();
 	restoreFetch = fetchThroughLoopback(stack.caddyRootCertificate);
 	useOwnControlPlane({
@@ -37,7 +31,7 @@ beforeAll(async () => {
 		env: {},
 		dataDir: '',
 	});
-}, IMAGES_WITHIN_MS + STACK_STARTS_WITHIN_MS);
+}, 600_000);
 
 afterAll(async () => {
 	await restoreFetch?.();
