@@ -44,9 +44,12 @@ export default defineConfig({
 			},
 			integration('integration-sqlite', 'sqlite3'),
 			// Once, on SQLite, for time: the usage figures come from the router's counts and the DNS
-			// check from DNS; the database holds nothing for either but the project's row.
+			// check from DNS; allowed origins, the site log, the tier and site mail are read or applied
+			// by the runtime through the site's environment, its log and its API, whatever its database.
+			// The control plane's database holds nothing for any of them but the project's row, and
+			// each of these files boots a control plane and a runtime of its own.
 			// On PostgreSQL and Redis in containers (Testcontainers, tests/support/service-containers.ts).
-			integration('integration-postgres', 'pg', ['tests/integration/project-usage.test.ts', 'tests/integration/dns-verify.test.ts'], {
+			integration('integration-postgres', 'pg', ['project-usage', 'dns-verify', 'project-cors', 'project-logs', 'project-tier', 'site-mail'].map((file) => `tests/integration/${file}.test.ts`), {
 				env: SERVICE_CONTAINER_URLS,
 				globalSetup: ['tests/setup/service-containers.global.ts'],
 			}),

@@ -182,7 +182,9 @@ describe('backups API', () => {
 		]);
 		expect(await siteName()).toBe('Before the restore');
 		expect((await listBackups(owner.token, ownerProject.id)).filter((backup) => backup.kind === 'safety')).toHaveLength(1);
-	});
+		// A backup, then a restore of six real steps (a safety backup, the site stopped and started):
+		// the time restoreJobWhenFinished gives it, not the suite's 30 s (CI on PostgreSQL took longer).
+	}, 180_000);
 
 	it('refuses a second Back up now while one runs, and more than the hourly allowance', async () => {
 		const manualSoFar = (await listBackups(owner.token, ownerProject.id)).filter((backup) => backup.kind === 'manual').length;
@@ -225,7 +227,8 @@ describe('backups API', () => {
 		}
 		expect(await runtime.driver.listBackups(ownerProject.id)).toEqual(afterOwnRestore);
 		expect(afterOwnRestore.length).toBe(backupsBefore.length + 1);
-	});
+		// The owner's own restore first: the time restoreJobWhenFinished gives it.
+	}, 150_000);
 
 	it("answers the owner with 404 for another project's backup or restore job, and for ids that are none", async () => {
 		const strangers = await backUpNow(stranger.token, strangerProject.id);

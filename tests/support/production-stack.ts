@@ -173,6 +173,10 @@ export async function startProductionStack(): Promise<ProductionStack> {
 		MAILDEV_WEB_PORT: String(mailUiPort),
 		POSTGRES_PORT: String(postgresPort),
 		REDIS_PORT: String(redisPort),
+		// As in the integration suites (tests/support/test-control-plane.ts): the limiter measures the
+		// test machine, where other suites run beside the stack, not the platform (CI once saw the
+		// registration refused as "Under pressure").
+		PRESSURE_LIMITER_ENABLED: 'false',
 	};
 	let environment: StartedDockerComposeEnvironment | undefined;
 	const down = async () => {
