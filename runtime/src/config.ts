@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutEmptyValues } from '@epic/node-support/env';
+import { publicSiteUrl } from '@epic/runtime-contract';
 import { z } from 'zod';
 import type { SiteMailRoute } from './site-mail/site-mail-env.ts';
 
@@ -288,8 +289,5 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 
 /** The public URL of a site, which its Directus uses for links it builds (PUBLIC_URL). */
 export function siteUrl(config: RuntimeConfig, host: string): string {
-	const defaultPort = config.SITE_URL_SCHEME === 'https' ? 443 : 80;
-	const port = config.SITE_URL_PORT ?? config.ROUTER_PORT;
-	const portPart = port === defaultPort ? '' : `:${port}`;
-	return `${config.SITE_URL_SCHEME}://${host}${portPart}`;
+	return publicSiteUrl(config.SITE_URL_SCHEME, host, config.SITE_URL_PORT ?? config.ROUTER_PORT);
 }

@@ -12,3 +12,4 @@ export * from './backups.ts';
 export * from './cors.ts';
 export * from './site-log-line.ts';
 export * from './licence-key.ts';
+export * from './subscription-rules.ts';

@@ -6,3 +6,4 @@ export * from './request-id.ts';
 export * from './schemas.ts';
 export * from './backups.ts';
 export * from './upgrades.ts';
+export * from './site-url.ts';

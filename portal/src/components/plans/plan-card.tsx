@@ -2,8 +2,8 @@ import { Badge, Card, Heading, HStack, List, Separator, Text } from '@chakra-ui/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';
+import { isUnlimitedProjectLimit } from '@epic/platform-api';
 import type { BillingPeriod, Plan } from '../../lib/plans/plan';
-import { UNLIMITED_PROJECTS } from '../../lib/plans/plan-pricing';
 import { PlanPrice } from './plan-price';
 
 type PlanCardProps = {
@@ -20,7 +20,7 @@ type PlanCardProps = {
 export function PlanCard({ plan, period, action, testId, detailed = false, current = false }: PlanCardProps) {
   const { t } = useTranslation();
   const projects =
-    plan.projectLimit >= UNLIMITED_PROJECTS
+    isUnlimitedProjectLimit(plan.projectLimit)
       ? t('plans.projectsUnlimited')
       : plan.projectLimit <= 0
         ? t('plans.projectsNone')

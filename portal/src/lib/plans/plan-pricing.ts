@@ -8,9 +8,6 @@ export const isBillingPeriod = (value: unknown): value is BillingPeriod =>
 /** Months one payment covers (docs/product.md, Constants: quarterly is 3 months, yearly 1 year). */
 export const MONTHS_PER_PERIOD: Record<BillingPeriod, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
-/** Project limit value the backend uses for "unlimited". */
-export const UNLIMITED_PROJECTS = 999;
-
 export type DisplayPrice =
   | { kind: 'free' }
   | {

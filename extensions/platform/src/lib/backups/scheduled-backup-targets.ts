@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { MAX_KEEP_SCHEDULED } from '@epic/runtime-contract';
-import { CURRENT_STATUSES } from '../billing/subscription-mirror.ts';
+import { SERVING_SUBSCRIPTION_STATUSES } from '@epic/platform-api';
 import type { ScheduledBackupTarget } from './scheduled-backups.ts';
 
 export async function scheduledBackupTargets(database: Knex): Promise<ScheduledBackupTarget[]> {
@@ -17,7 +17,7 @@ export async function scheduledBackupTargets(database: Knex): Promise<ScheduledB
 			.join('subscription_plans', 'subscription_plans.id', 'user_subscriptions.plan')
 			.select('subscription_plans.backup_retention')
 			.where('user_subscriptions.user', owner)
-			.whereIn('user_subscriptions.status', CURRENT_STATUSES)
+			.whereIn('user_subscriptions.status', [...SERVING_SUBSCRIPTION_STATUSES])
 			.orderBy('user_subscriptions.date_created', 'desc')
 			.first()) as { backup_retention: number | string | null } | undefined;
 		retentionOf.set(owner, Math.min(MAX_KEEP_SCHEDULED, Math.max(0, Math.trunc(Number(row?.backup_retention ?? 0)))));

@@ -11,7 +11,7 @@ import type {
 	SandboxPortal,
 	Subscription,
 } from '@epic/platform-api';
-import { PAYMENTS_LISTED } from '@epic/platform-api';
+import { isUnlimitedProjectLimit, PAYMENTS_LISTED } from '@epic/platform-api';
 import {
 	CheckoutSessionNotFoundError,
 	PlanNotAvailableError,
@@ -26,7 +26,7 @@ import { checkoutInput, checkoutSessionQuery, parseInput, portalInput, sandboxCo
 import type { BillingProvider, ProviderCheckoutSession, ProviderSubscription } from './billing-provider.ts';
 import { ensurePaymentProfile, findPaymentProfile } from './payment-profiles.ts';
 import { priceCents } from './period-dates.ts';
-import { countOwnedProjects, UNLIMITED_PROJECTS } from './project-allowance.ts';
+import { countOwnedProjects } from './project-allowance.ts';
 import { ownPortalUrl } from './return-urls.ts';
 import { cardOf } from './sandbox/sandbox-records.ts';
 import type { SandboxProvider } from './sandbox/sandbox-provider.ts';
@@ -107,7 +107,7 @@ export class BillingService {
 			throw new SubscriptionStateError({ reason: 'You are already subscribed to this plan and period' });
 		}
 		const limit = Number(plan.project_limit ?? 0);
-		if (limit < UNLIMITED_PROJECTS) {
+		if (!isUnlimitedProjectLimit(limit)) {
 			const used = await countOwnedProjects(this.#context, userId);
 			if (used > limit) throw new ProjectLimitExceededError({ excess: used - limit, plan: plan.name });
 		}

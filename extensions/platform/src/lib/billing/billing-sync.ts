@@ -6,7 +6,7 @@
 import type { BillingRuntime } from './billing-runtime.ts';
 import { systemItems, withSchemaOnce, type BillingContext } from './billing-context.ts';
 import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
-import { CURRENT_STATUSES } from './subscription-mirror.ts';
+import { SERVING_SUBSCRIPTION_STATUSES } from '@epic/platform-api';
 import { resyncSubscription } from './subscription-resync.ts';
 
 export interface SyncOutcome {
@@ -20,7 +20,7 @@ export async function syncSubscriptions(unscoped: BillingContext, billing: Billi
 	const items = await systemItems(context, 'user_subscriptions');
 	const rows = (await items.readByQuery({
 		fields: ['stripe_subscription_id'],
-		filter: { status: { _in: CURRENT_STATUSES } },
+		filter: { status: { _in: [...SERVING_SUBSCRIPTION_STATUSES] } },
 		limit: -1,
 	})) as { stripe_subscription_id: string }[];
 	let resynced = 0;

@@ -5,7 +5,7 @@
  * that serves) resumes them; a serving subscription on another plan than before gives the user's
  * sites that plan's limits.
  */
-import type { SubscriptionStatus } from '@epic/platform-api';
+import { isServingStatus, type SubscriptionStatus } from '@epic/platform-api';
 import type { BillingContext } from './billing-context.ts';
 import type { MirrorChange } from './subscription-mirror.ts';
 
@@ -13,7 +13,6 @@ export const SUBSCRIPTION_ENDED_ACTION = 'billing.subscription.ended';
 export const SUBSCRIPTION_RESUMED_ACTION = 'billing.subscription.resumed';
 export const SUBSCRIPTION_PLAN_CHANGED_ACTION = 'billing.subscription.plan_changed';
 
-const SERVING: SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 const ENDED: SubscriptionStatus[] = ['unpaid', 'canceled'];
 
 export interface SubscriptionTransitionPayload {
@@ -31,7 +30,7 @@ export type Transition = 'ended' | 'resumed' | null;
  */
 export function transitionOf(before: SubscriptionStatus | null, after: SubscriptionStatus): Transition {
 	if (ENDED.includes(after) && (before === null || !ENDED.includes(before))) return before === null ? null : 'ended';
-	if (SERVING.includes(after) && (before === null || ENDED.includes(before))) return 'resumed';
+	if (isServingStatus(after) && (before === null || ENDED.includes(before))) return 'resumed';
 	return null;
 }
 
@@ -54,7 +53,7 @@ export function announceTransition(context: Pick<BillingContext, 'emitter'>, cha
  * without projects it changes nothing.
  */
 export function planChanged(change: MirrorChange): boolean {
-	return SERVING.includes(change.after.status) && change.after.plan !== null && change.after.plan !== (change.before?.plan ?? null);
+	return isServingStatus(change.after.status) && change.after.plan !== null && change.after.plan !== (change.before?.plan ?? null);
 }
 
 export function announcePlanChange(context: Pick<BillingContext, 'emitter'>, change: MirrorChange): void {

@@ -3,15 +3,12 @@
  * from it, keyed by its id. Only the webhook pipeline and the sync write here, always from a fresh
  * read of the provider, so the order in which events arrive does not matter.
  */
-import type { BillingPeriod, Subscription, SubscriptionStatus } from '@epic/platform-api';
+import { SERVING_SUBSCRIPTION_STATUSES, type BillingPeriod, type Subscription, type SubscriptionStatus } from '@epic/platform-api';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import type { ProviderSubscription } from './billing-provider.ts';
 import { findPaymentProfile } from './payment-profiles.ts';
 import { fromDbTimestamp } from './db-values.ts';
 import { isUniqueViolation } from './unique-violation.ts';
-
-/** Statuses under which a subscription is the user's current one (docs/product.md, Subscription). */
-export const CURRENT_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing'];
 
 export interface MirroredSubscription {
 	id: string;
@@ -66,7 +63,7 @@ export async function currentSubscriptionOf(context: Context, userId: string): P
 	const items = await systemItems(context, 'user_subscriptions');
 	const [row] = (await items.readByQuery({
 		fields: MIRROR_FIELDS,
-		filter: { user: { _eq: userId }, status: { _in: CURRENT_STATUSES } },
+		filter: { user: { _eq: userId }, status: { _in: [...SERVING_SUBSCRIPTION_STATUSES] } },
 		sort: ['-date_created'],
 		limit: 1,
 	})) as MirroredSubscription[];

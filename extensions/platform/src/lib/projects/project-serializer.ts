@@ -3,6 +3,7 @@
  * never part of it: the admin password, and the admin email with it, come from their own route.
  */
 import type { Project, ProjectStep } from '@epic/platform-api';
+import { publicSiteUrl } from '@epic/runtime-contract';
 import { storedTemplate } from './templates/project-template.ts';
 import { fromDbTimestamp } from '../billing/db-values.ts';
 import { domainProofValue } from '../domains/ownership/domain-proof.ts';
@@ -70,7 +71,7 @@ export function siteUrl(address: SiteAddress, subdomain: string): string {
 }
 
 function hostUrl(address: SiteAddress, host: string): string {
-	return `${address.scheme}://${host}${address.port ? `:${address.port}` : ''}`;
+	return publicSiteUrl(address.scheme, host, address.port);
 }
 
 /** Published (shown as Active) and active sites are open (docs/product.md, Project). */

@@ -5,7 +5,7 @@
  * customer's project answers exactly like a missing one.
  */
 import type { ApiExtensionContext, Filter } from '@directus/types';
-import type { Project, ProjectCredentials } from '@epic/platform-api';
+import { allowsNewProjects, projectAllowanceFrom, type Project, type ProjectAllowance, type ProjectCredentials } from '@epic/platform-api';
 import {
 	ProfileNotFoundError,
 	ProjectLimitReachedError,
@@ -14,7 +14,7 @@ import {
 	SubdomainTakenError,
 	SubscriptionRequiredError,
 } from '../errors.ts';
-import { allowanceFrom, projectAllowance, subscriptionCounts, type ProjectAllowance } from '../billing/project-allowance.ts';
+import { projectAllowance } from '../billing/project-allowance.ts';
 import { currentSubscriptionOf } from '../billing/subscription-mirror.ts';
 import { isUniqueViolation } from '../billing/unique-violation.ts';
 import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
@@ -112,7 +112,7 @@ export class ProjectService {
 				const owner = await lockOwner(trx, userId);
 				if (!owner) throw new ProfileNotFoundError();
 				const used = await countOwnedProjectsIn(trx, userId);
-				const now = allowanceFrom(allowance.limit, used, true);
+				const now = projectAllowanceFrom(allowance.limit, used, true);
 				if (!now.allowed) throw new ProjectLimitReachedError({ limit: allowance.limit });
 				const taken = await trx('projects').where({ subdomain: input.subdomain }).first('id');
 				if (taken) throw new SubdomainTakenError({ field: 'subdomain' });
@@ -143,7 +143,7 @@ export class ProjectService {
 	private async refusal(userId: string, allowance: ProjectAllowance): Promise<Error> {
 		if (allowance.limit > 0) return new ProjectLimitReachedError({ limit: allowance.limit });
 		const subscription = await currentSubscriptionOf(this.context, userId);
-		return subscriptionCounts(subscription) ? new ProjectLimitReachedError({ limit: 0 }) : new SubscriptionRequiredError();
+		return allowsNewProjects(subscription?.status) ? new ProjectLimitReachedError({ limit: 0 }) : new SubscriptionRequiredError();
 	}
 
 	/**

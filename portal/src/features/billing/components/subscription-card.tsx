@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import type { Subscription } from '@epic/platform-api';
+import { isUnlimitedProjectLimit, type Subscription } from '@epic/platform-api';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCreditCard, LuRotateCcw, LuTriangleAlert, LuX } from 'react-icons/lu';
@@ -7,7 +7,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatUsd } from '../../../lib/format-money';
 import { usePlans } from '../../../lib/plans/get-plans';
-import { displayPrice, UNLIMITED_PROJECTS } from '../../../lib/plans/plan-pricing';
+import { displayPrice } from '../../../lib/plans/plan-pricing';
 import { toaster } from '../../../lib/toaster';
 import { applySubscriptionChange, cancelSubscription, reactivateSubscription } from '../api/subscription';
 import { formatDate } from '../lib/format';
@@ -48,7 +48,7 @@ export function SubscriptionCard({ subscription, showPortalButton = true }: Subs
 
   const limit = subscription.plan.project_limit;
   const projects =
-    limit >= UNLIMITED_PROJECTS ? t('plans.projectsUnlimited') : limit <= 0 ? t('plans.projectsNone') : t('plans.projects', { count: limit });
+    isUnlimitedProjectLimit(limit) ? t('plans.projectsUnlimited') : limit <= 0 ? t('plans.projectsNone') : t('plans.projects', { count: limit });
 
   const change = async (action: 'cancel' | 'reactivate') => {
     setBusy(action);

@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionStatus } from '@epic/platform-api';
+import { isServingStatus, type Subscription, type SubscriptionStatus } from '@epic/platform-api';
 
 export type BadgePalette = 'green' | 'blue' | 'red' | 'orange' | 'gray';
 
@@ -40,9 +40,6 @@ const PALETTE: Record<BadgeLabel, BadgePalette> = {
   canceling: 'orange',
 };
 
-/** Statuses that count as the customer's current subscription (docs/product.md, States, Subscription). */
-const CURRENT: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
-
 /** Statuses in which the provider holds a customer with invoices and a card to manage. */
 const WITH_BILLING_ACCOUNT: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'unpaid'];
 
@@ -80,7 +77,7 @@ export function describeSubscription(subscription: Subscription): SubscriptionVi
 
 /** True for a subscription that counts as current (active, trialing or past due). */
 export const isCurrentSubscription = (subscription: Subscription | null | undefined): subscription is Subscription =>
-  Boolean(subscription && CURRENT.includes(subscription.status));
+  Boolean(subscription && isServingStatus(subscription.status));
 
 /** /payments sends a customer with a billing account to the billing portal, anyone else to /subscription. */
 export const hasBillingAccount = (subscription: Subscription | null | undefined): subscription is Subscription =>

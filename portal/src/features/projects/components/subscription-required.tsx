@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { isUnlimited, type CreateBlock } from '../lib/project-allowance';
+import { isUnlimitedProjectLimit } from '@epic/platform-api';
+import type { CreateBlock } from '../lib/project-allowance';
 import { PlanBenefitsList } from './plan-benefits-list';
 
 /** Shown instead of the new-project form when the subscription does not allow one more project. */
@@ -13,7 +14,7 @@ export function SubscriptionRequired({ subscription, block }: { subscription: Su
   const limit = subscription?.plan.project_limit ?? 0;
   const limitText = !subscription
     ? t('projects.guard.noPlan')
-    : isUnlimited(limit)
+    : isUnlimitedProjectLimit(limit)
       ? t('plans.projectsUnlimited')
       : limit <= 0
         ? t('plans.projectsNone')

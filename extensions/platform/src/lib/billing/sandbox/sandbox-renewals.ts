@@ -4,6 +4,7 @@
  * grace period, `unpaid`, and end a cancelled subscription when its period passes.
  */
 import { KeyedMutex } from '@epic/concurrency';
+import { isServingStatus } from '@epic/platform-api';
 import { DAY_MS } from '../period-dates.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import type { SandboxSubscriptionRow } from './sandbox-records.ts';
@@ -14,8 +15,6 @@ export interface RenewalOutcome {
 	unpaid: number;
 	ended: number;
 }
-
-const SERVING = ['active', 'trialing', 'past_due'];
 
 /** A clock moved years ahead must not renew forever. */
 const MAX_RENEWALS_PER_RUN = 36;
@@ -34,7 +33,7 @@ async function renewDue(provider: SandboxProvider, graceDays: number): Promise<R
 		let row: SandboxSubscriptionRow | null = due;
 		for (let renewals = 0; row && renewals < MAX_RENEWALS_PER_RUN; renewals++) {
 			// Only a serving subscription renews; an ended one never comes back by itself.
-			if (!SERVING.includes(row.status)) break;
+			if (!isServingStatus(row.status)) break;
 			if (row.status === 'past_due') {
 				const since = row.past_due_since ? new Date(row.past_due_since).getTime() : now.getTime();
 				if (now.getTime() - since >= graceDays * DAY_MS) {

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { SiteResources } from '@epic/runtime-contract';
-import { CURRENT_STATUSES } from '../../billing/subscription-mirror.ts';
+import { SERVING_SUBSCRIPTION_STATUSES } from '@epic/platform-api';
 
 interface PlanLimitsRow {
 	site_memory_mb: number | string | null;
@@ -22,7 +22,7 @@ export async function planSiteResources(database: Knex, owner: string | null): P
 		.join('subscription_plans', 'subscription_plans.id', 'user_subscriptions.plan')
 		.select('subscription_plans.site_memory_mb', 'subscription_plans.site_cpu_shares', 'subscription_plans.site_upload_max_mb', 'subscription_plans.site_storage_quota_mb', 'subscription_plans.site_mail_per_hour')
 		.where('user_subscriptions.user', owner)
-		.whereIn('user_subscriptions.status', CURRENT_STATUSES)
+		.whereIn('user_subscriptions.status', [...SERVING_SUBSCRIPTION_STATUSES])
 		.orderBy('user_subscriptions.date_created', 'desc')
 		.first()) as PlanLimitsRow | undefined;
 	const resources: SiteResources = {

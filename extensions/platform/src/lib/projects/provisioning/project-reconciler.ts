@@ -9,7 +9,7 @@
  * is notified when the project is published or fails (lib/notifications).
  */
 import type { Knex } from 'knex';
-import type { ProjectStep, ProjectStepName } from '@epic/platform-api';
+import { SERVING_SUBSCRIPTION_STATUSES, type ProjectStep, type ProjectStepName } from '@epic/platform-api';
 import type { PlatformMetrics } from '../../metrics/platform-metrics.ts';
 import type { NewNotification, Notify } from '../../notifications/notify.ts';
 import type { InstanceStatus, RuntimeDriver } from '../../runtime/runtime-driver.ts';
@@ -25,9 +25,6 @@ import { applyProjectTemplate } from '../templates/apply-project-template.ts';
 import { copySourceData } from './copy-source-data.ts';
 import type { ProjectLicence } from '../licence/project-licence.ts';
 import type { SiteCertificates } from './site-certificates.ts';
-
-/** Subscription statuses whose sites serve (billing's, docs/product.md, Subscription). */
-const SERVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 /** Statuses the reconciler still has work for. */
 export const UNFINISHED_STATUSES = ['draft', 'pending'] as const;
@@ -242,7 +239,7 @@ export class ProjectReconciler {
 	 */
 	async reconcileSuspensions(): Promise<void> {
 		const { database } = this.#options;
-		const serving = database('user_subscriptions').select('user').whereIn('status', [...SERVING_STATUSES]).whereNotNull('user');
+		const serving = database('user_subscriptions').select('user').whereIn('status', [...SERVING_SUBSCRIPTION_STATUSES]).whereNotNull('user');
 		const unpaid = (await database('projects').distinct('owner').where({ status: 'published' }).whereNotNull('owner').whereNotIn('owner', serving)) as {
 			owner: string;
 		}[];
