@@ -1,6 +1,6 @@
 /**
  * Lint, run by `npm test`. Besides the usual TypeScript and React-hooks rules it encodes who may
- * import whom (docs/architecture.md, Boundaries), so the layering is enforced rather than followed:
+ * import whom (docs/architecture.md, Dependency rules), so the layering is enforced rather than followed:
  * a violation fails the run. `tests/lint/boundaries.test.ts` proves each boundary by linting a
  * violation. Paths between folders are checked on resolved files (import/no-restricted-paths);
  * workspace packages by their names (no-restricted-imports), since the node resolver does not read

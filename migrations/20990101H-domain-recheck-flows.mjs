@@ -1,5 +1,5 @@
 /**
- * The Flows that re-check customers' custom domains (docs/operations.md, Custom domains): one on a
+ * The Flows that re-check customers' custom domains (docs/product.md, Domains API): one on a
  * schedule, every six hours, and one staff run by hand from Studio's Projects page (on the selected
  * projects, or all of them with none selected). Directus gives a Flow one trigger, hence two, each
  * with the bundle's `dns-recheck` operation. Fixed ids: the migration knows what it made.

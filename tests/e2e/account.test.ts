@@ -1,5 +1,5 @@
 /**
- * The account screens in a real browser against a real control plane (docs/product.md, /profile):
+ * The account screens in a real browser against a real control plane (docs/product.md, Pages and routes: /profile):
  * registration with the verification email from the mail catcher (and a new one asked for from the
  * sign-in form), the profile (name, language, avatar upload served to its owner only), the password
  * change, logging out and in, deleting the account; an email change confirmed from the new address;

@@ -1,5 +1,5 @@
 /**
- * An error goes once the customer retries or the action succeeds (docs/product.md, Errors): a
+ * An error goes once the customer retries or the action succeeds (docs/product.md, Error messages): a
  * refused registration, a declined card and a refused project each leave a message, and the success
  * that follows leaves none on screen. Paying also mails a receipt and lists the payment on
  * /payments. Every refusal here is the server's own, for input the portal lets through.

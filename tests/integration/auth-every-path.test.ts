@@ -1,6 +1,6 @@
 /**
  * The account guards hold on every path Directus offers to the same operation, not only on the
- * REST routes (docs/access-model.md, Attacks): the sign-in lock on GraphQL's `auth_login` and the
+ * REST routes (docs/access-model.md, Attacks closed, and the test that stops each): the sign-in lock on GraphQL's `auth_login` and the
  * websocket `auth` message, the reset emails per recipient whatever asked for them, and the
  * staff-only tools offered again as GraphQL mutations.
  */

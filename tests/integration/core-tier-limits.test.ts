@@ -1,6 +1,6 @@
 /**
  * Directus's core tier (no licence key) allows 25 collections and 5 flows; the platform must fit
- * (docs/access-model.md, Core tier). Counted on the running control plane after every migration,
+ * (docs/access-model.md, Directus's core tier). Counted on the running control plane after every migration,
  * as Studio counts them: collections that are not Directus's own, and flows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

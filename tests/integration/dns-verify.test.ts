@@ -1,5 +1,5 @@
 /**
- * Custom-domain DNS verification through every door (docs/product.md, Domains): `POST /dns-verify`,
+ * Custom-domain DNS verification through every door (docs/product.md, Domains API): `POST /dns-verify`,
  * `POST /flows/trigger/dns-verify`, and the `dns-verify` operation in a Flow staff build. This file
  * boots a control plane of its own whose resolver asks a DNS server the test runs on loopback
  * (tests/support/dns-server.ts), with PUBLIC_IP 203.0.113.10 and a one-second time-out. The

@@ -1,5 +1,5 @@
 /**
- * What a site may reach on a tenant's behalf (docs/access-model.md, Attacks): a Flow's Request URL
+ * What a site may reach on a tenant's behalf (docs/access-model.md, Attacks closed, and the test that stops each): a Flow's Request URL
  * (and `/files/import`, which uses the same client) never reaches loopback, private, CGNAT,
  * link-local (cloud metadata) or ULA addresses, and a site never hands mail to the machine's
  * sendmail.

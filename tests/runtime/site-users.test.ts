@@ -1,5 +1,5 @@
 /**
- * The process driver under root (docs/access-model.md, Attacks): each site runs as its own
+ * The process driver under root (docs/access-model.md, Attacks closed, and the test that stops each): each site runs as its own
  * unprivileged uid, and a process of a site's uid (what a customer's Directus can run) cannot read
  * another site's folder or database, the runtime's state (every site's KEY and SECRET) or the
  * platform's secrets beside it, while its own site keeps reading and writing its own folder. CRIU

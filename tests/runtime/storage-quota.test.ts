@@ -1,5 +1,5 @@
 /**
- * One tenant cannot fill the disk for everyone (docs/access-model.md, Attacks): a site refuses an
+ * One tenant cannot fill the disk for everyone (docs/access-model.md, Attacks closed, and the test that stops each): a site refuses an
  * upload larger than its plan's upload size, and the router refuses an upload that would take the
  * site past its plan's storage quota (uploads plus database), while everything already stored stays
  * and the site keeps serving.

@@ -60,7 +60,7 @@ export type AvatarSize = (typeof AVATAR_SIZES)[number];
 /** Largest avatar upload the server accepts (`PUT /account/avatar`, raw image bytes as the body). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Shortest password the server accepts (docs/product.md, Validation). */
+/** Shortest password the server accepts (docs/product.md, Validation messages). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest: hashing is costly, so very long inputs are refused before they reach argon2. */
 export const PASSWORD_MAX_LENGTH = 256;

@@ -12,7 +12,7 @@
  */
 export type ProjectStatus = 'draft' | 'pending' | 'published' | 'failed' | 'suspended' | 'active' | 'inactive';
 
-/** The provisioning steps, in order (docs/product.md, Project setup). */
+/** The provisioning steps, in order (docs/product.md, States, Project). */
 export const PROJECT_STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'] as const;
 export type ProjectStepName = (typeof PROJECT_STEP_NAMES)[number];
 /** `skipped`: the step does not apply here (the certificate, where the installation has no TLS). */

@@ -1,6 +1,6 @@
 /**
  * Billing's rules that the control plane enforces and the portal shows (docs/product.md,
- * Subscription and Plans), defined once so that the two sides never disagree about a status.
+ * States, Subscription and Plans, periods and prices), defined once so that the two sides never disagree about a status.
  */
 import type { SubscriptionStatus } from './billing.ts';
 

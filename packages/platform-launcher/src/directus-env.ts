@@ -108,7 +108,7 @@ function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Rec
 	return { RUNTIME_DRIVER: 'local', RUNTIME_URL: url, RUNTIME_SECRET: secrets.runtimeSecret };
 }
 
-/** Custom domains' DNS verification (docs/product.md, Domains). */
+/** Custom domains' DNS verification (docs/product.md, Domains API). */
 function domainsEnv(config: PlatformConfig): Record<string, string> {
 	const env: Record<string, string> = { DNS_TIMEOUT_MS: String(config.DNS_TIMEOUT_MS) };
 	if (config.PUBLIC_IP) env['PUBLIC_IP'] = config.PUBLIC_IP;

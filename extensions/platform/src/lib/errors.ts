@@ -142,7 +142,7 @@ export const ProjectLimitReachedError = createError<{ limit: number }>(
 	403,
 );
 
-// Domains (docs/product.md, Domains).
+// Domains (docs/product.md, Domains API).
 /** A domain refused by normalize-domain.ts, one code per rule; the message names the field. */
 function domainError(code: DomainProblemCode) {
 	return createError<{ field: string; reason: string }>(code, ({ field, reason }) => `${field}: ${reason}`, 400);

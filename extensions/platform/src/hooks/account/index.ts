@@ -1,6 +1,6 @@
 /**
  * The account rules around Directus's own user, sign-in and email code (docs/access-model.md,
- * Accounts): the password policy on every password written, the registration language, our
+ * The account): the password policy on every password written, the registration language, our
  * emails in place of Directus's templates, the unverified-user answer, the sign-in lock and the
  * per-address limits, and Directus's utilities, two-factor set-up and page tracking closed to
  * customers.

@@ -1,5 +1,5 @@
 /**
- * The billing emails' words in the customer's language (docs/product.md, Billing emails): payment
+ * The billing emails' words in the customer's language (docs/product.md, Billing API): payment
  * failed, subscription canceling, reactivated (it renews again), ended. Each has a subject, paragraphs and a link
  * into the portal.
  */

@@ -1,5 +1,5 @@
 /**
- * Checks that a custom domain points at the platform (docs/product.md, Domains): the domain's A
+ * Checks that a custom domain points at the platform (docs/product.md, Domains API): the domain's A
  * records, asked of the configured DNS servers, must be exactly the platform's `PUBLIC_IP`; for a
  * project's domain, its TXT proof record must also hold the project's proof value
  * (ownership/domain-proof.ts). Every outcome is an answer with its own message, never an

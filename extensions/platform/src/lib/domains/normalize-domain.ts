@@ -1,5 +1,5 @@
 /**
- * A customer's custom domain as the platform stores and checks it (docs/product.md, Domains): trimmed,
+ * A customer's custom domain as the platform stores and checks it (docs/product.md, Domains API): trimmed,
  * lower-case, without the trailing dot, an internationalised name in punycode. Refused, each with its
  * own code: an IP address, anything that is not a host name, and the platform's own hosts with their
  * subdomains. Whether another project already uses the domain is the projects code's check (it needs

@@ -1,5 +1,5 @@
 /**
- * The customer's DNS check of a domain for one of their projects (docs/product.md, Domains), behind
+ * The customer's DNS check of a domain for one of their projects (docs/product.md, Domains API), behind
  * `POST /dns-verify` and `POST /flows/trigger/dns-verify`. The input is checked first, then that the
  * caller owns the project (the projects service's owner-filtered read), then DNS is asked: the A
  * record and the project's proof record. A check of the project's own custom domain that succeeds

@@ -1,6 +1,6 @@
 /**
  * Every email the platform sends has one shape: the product's name, a few paragraphs and at most
- * one link into the portal, as HTML and as plain text (docs/product.md, Emails).
+ * one link into the portal, as HTML and as plain text (docs/product.md, Account emails).
  */
 export const PRODUCT_NAME = 'Epic CMS';
 

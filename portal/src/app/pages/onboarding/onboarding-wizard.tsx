@@ -54,7 +54,7 @@ export function OnboardingWizard({ user, subscription, subscriptionFailed, refre
   // Paid in this wizard: the four steps stay listed on the setup step, though the customer is now a subscriber.
   const [paidHere, setPaidHere] = useState(() => isPaymentReturn(searchParams));
 
-  // A failed subscription lookup counts as none (docs/product.md, calls): the customer can still pay.
+  // A failed subscription lookup counts as none: the customer can still pay.
   const subscriptionKnown = subscription !== undefined || subscriptionFailed;
   const subscribed = isCurrentSubscription(subscription);
   const twoSteps = subscribed && !paidHere;

@@ -20,7 +20,7 @@ type AuthFormProps = {
 
 const EMPTY: AuthFormValues = { fullName: '', email: '', password: '' };
 
-/** One form for both signing in and registering (docs/product.md, Pages and routes, /auth). */
+/** One form for both signing in and registering (docs/product.md, Pages and routes: /auth). */
 export function AuthForm({ mode, onToggleMode, onSubmit }: AuthFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<AuthFormValues>(EMPTY);

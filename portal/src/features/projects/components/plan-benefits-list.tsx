@@ -2,7 +2,7 @@ import { List } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleCheck } from 'react-icons/lu';
 
-/** What a plan with projects gives (docs/product.md, Subscription guard), each with a check mark. */
+/** What a plan with projects gives (docs/product.md, Pages and routes: the guard of /projects/new), each with a check mark. */
 export const PLAN_BENEFITS = ['cms', 'subdomain', 'domain', 'api', 'credentials'] as const;
 
 export function PlanBenefitsList() {

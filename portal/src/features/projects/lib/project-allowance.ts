@@ -4,7 +4,7 @@ import { allowsNewProjects, isUnlimitedProjectLimit, type Subscription } from '@
 export type CreateBlock = 'noSubscription' | 'noProjectsInPlan' | 'limitReached';
 
 /**
- * docs/product.md, Plans: creating needs an `active` or `trialing` subscription on a plan whose
+ * docs/product.md, Plans, periods and prices: creating needs an `active` or `trialing` subscription on a plan whose
  * limit is above 0, and fewer projects than the limit (999 = unlimited). The server checks again.
  */
 export function createBlock(subscription: Subscription | null, projectCount: number): CreateBlock | null {

@@ -1,5 +1,5 @@
 /**
- * The account emails' words in the user's language (docs/product.md, Emails): verification, password
+ * The account emails' words in the user's language (docs/product.md, Account emails): verification, password
  * reset, email change (the link to the new address, the notice to a taken address's owner, the
  * notice to the old address) and account deletion.
  */

@@ -1,6 +1,6 @@
 /**
  * The sandbox accepts Stripe's documented test card numbers and behaves as Stripe does with them
- * (docs/product.md, Sandbox billing): a card that pays, two that are declined with their own
+ * (docs/product.md, Billing API): a card that pays, two that are declined with their own
  * message, and one that pays now but fails at renewal so `past_due` can be reached.
  */
 import { CardDeclinedError, InsufficientFundsError, InvalidPayloadError, UnknownTestCardError } from '../../errors.ts';

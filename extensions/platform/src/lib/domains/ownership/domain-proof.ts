@@ -1,5 +1,5 @@
 /**
- * A project's proof of domain ownership (docs/product.md, Domains): a random token made with the
+ * A project's proof of domain ownership (docs/product.md, Domains API): a random token made with the
  * project, shown to its owner as the value of a TXT record. Anyone can point an A record at the
  * platform; only whoever controls the domain's DNS can put the token there.
  */

@@ -1,5 +1,5 @@
 /**
- * What one DNS check of a project's custom domain changes (docs/product.md, Domains). A domain is
+ * What one DNS check of a project's custom domain changes (docs/product.md, Domains API). A domain is
  * routed from its first successful check. A routed domain that fails a check is not dropped at
  * once (resolvers and DNS hosts have bad hours): it stops being routed only after three failed
  * checks in a row spread over at least a day, and then its owner is told. Pure, with the time

@@ -1,5 +1,5 @@
 /**
- * Which custom domains the runtime routes (docs/product.md, Domains): a project's domain is routed
+ * Which custom domains the runtime routes (docs/product.md, Domains API): a project's domain is routed
  * once a DNS check finds it pointing at `PUBLIC_IP` with the project's proof record (its TXT
  * value), and stays routed until it is changed, removed, or fails the re-checks long enough
  * (domain-check-policy.ts). Several projects may claim one domain; the one that proves it takes

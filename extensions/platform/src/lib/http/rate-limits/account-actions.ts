@@ -1,5 +1,5 @@
 /**
- * Per-account limits on what costs the platform (docs/access-model.md, Attacks): creating or
+ * Per-account limits on what costs the platform (docs/access-model.md, Attacks closed, and the test that stops each): creating or
  * deleting a project clones or tears down a database, a restore rewrites a site and takes a safety
  * backup, a domain change can ask for a certificate (Let's Encrypt allows 50 per registered domain
  * a week). Any of them in a loop burns the machine for everyone; each is capped per account per

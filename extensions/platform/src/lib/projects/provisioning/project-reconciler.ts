@@ -1,6 +1,6 @@
 /**
  * Drives each project from `draft` to `published` through the runtime driver (docs/architecture.md,
- * Provisioning), recording the real steps as they happen: infrastructure and database (the
+ * Control plane), recording the real steps as they happen: infrastructure and database (the
  * runtime's ensure: an instance process on a database handed out from the warm pool or cloned),
  * domain (the router entry), certificate (what really happens to TLS here). Every call is
  * idempotent, so it can run again after any failure or crash: the admin password is generated and

@@ -1,5 +1,5 @@
 /**
- * The provisioning steps a project records as they really happen (docs/product.md, Project setup):
+ * The provisioning steps a project records as they really happen (docs/product.md, States, Project):
  * each with its state, when it started and ended, and what happened. Pure: the reconciler passes
  * the time, so tests need no clock.
  */

@@ -2,7 +2,7 @@ import type { BillingPeriod } from '../../../../lib/plans/plan';
 import { isBillingPeriod } from '../../../../lib/plans/plan-pricing';
 
 /**
- * A chosen plan card is named `{planId}-{period}` (docs/product.md, Subscription plan); plan ids
+ * A chosen plan card is named `{planId}-{period}` (docs/product.md, States, Onboarding); plan ids
  * may contain dashes themselves, so the period is the last dash-separated part.
  */
 export const planCardId = (planId: string, period: BillingPeriod): string => `${planId}-${period}`;
