@@ -1,8 +1,7 @@
 /**
- * What the control plane needs from wherever project instances run. Nothing calls it yet: the
- * planned provisioning reconciler and billing's suspend and resume are to depend on this interface
- * only. `local` (the runtime on this machine) implements it today; a `kubernetes` driver
- * (Deployment, Service and Ingress per project) is the planned path past one machine.
+ * What the control plane needs from wherever project instances run. The provisioning reconciler,
+ * billing's suspend and resume, backups, copies, the instance sync and staff actions depend on
+ * this interface only; `local` (the runtime's management API, over HTTP) implements it.
  */
 
 import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreCopySource, RestoreJob, SiteLogChunk, SiteResources, SiteTemplateName, SiteTier, UpgradeResult } from '@epic/runtime-contract';
