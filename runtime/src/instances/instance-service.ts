@@ -21,6 +21,7 @@ import { applySiteTemplate, SiteApi } from './site-template.ts';
 import { SITE_TEMPLATES, type SiteTemplateId } from '@epic/site-templates';
 import { siteLogChunk } from './site-log.ts';
 import { deactivateSiteLicense } from './site-license.ts';
+import { SiteActivity } from './site-activity.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
@@ -67,15 +68,13 @@ export class InstanceService {
 	readonly #now: () => number;
 	readonly #metrics: Pick<RuntimeMetrics, 'provisioned' | 'woke'>;
 	readonly #locks = new KeyedMutex();
-	/** Last activity per instance, in memory: written to the record only when it goes to sleep. */
-	readonly #lastRequest = new Map<string, number>();
-	/** Requests in flight and open websockets per instance: an instance serving one is not idle. */
-	readonly #active = new Map<string, number>();
+	readonly #activity: SiteActivity;
 
 	constructor(parts: InstanceServiceParts) {
 		this.#parts = parts;
 		this.#now = parts.now ?? Date.now;
 		this.#metrics = parts.metrics ?? new RuntimeMetrics();
+		this.#activity = new SiteActivity(this.#now);
 	}
 
 	#secondsSince(startedAt: number): number {
@@ -118,12 +117,7 @@ export class InstanceService {
 	 */
 	async #serve(id: string): Promise<void> {
 		await this.#parts.supervisor.start(id);
-		this.#lastRequest.set(id, this.#now());
-	}
-
-	#lastRequestAt(record: InstanceRecord): string | null {
-		const last = this.#lastRequest.get(record.id);
-		return last ? new Date(last).toISOString() : record.lastRequestAt;
+		this.#activity.restart(id);
 	}
 
 	#assertHostFree(host: string, projectId: string): void {
@@ -167,7 +161,7 @@ export class InstanceService {
 				} finally {
 					pool.release(member.id);
 				}
-				this.#lastRequest.set(id, this.#now());
+				this.#activity.restart(id);
 				this.#metrics.provisioned('warm-pool', this.#secondsSince(startedAt));
 				// After the pool is full again (so the two boots do not compete), give the instance its
 				// site's URL.
@@ -212,7 +206,7 @@ export class InstanceService {
 			await this.#parts.supervisor.stop(id);
 			this.#parts.supervisor.forget(id);
 			await this.#parts.factory.destroy(record);
-			this.#lastRequest.delete(id);
+			this.#activity.forget(id);
 			this.#parts.onDeleted?.(id);
 		});
 	}
@@ -376,7 +370,7 @@ export class InstanceService {
 			pid,
 			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
-			lastRequestAt: this.#lastRequestAt(record),
+			lastRequestAt: this.#activity.lastRequestAt(record),
 			memoryBytes: this.#parts.supervisor.memoryBytes(record.id),
 			...(record.asleep ? { sleepTier: this.#parts.tiers?.tierOf(record.id) ?? 'stopped' } : {}),
 			restarts,
@@ -397,24 +391,12 @@ export class InstanceService {
 
 	/** Restarts the idle clock (an adopted instance's, whose past requests are unknown). */
 	resetIdleClock(id: string): void {
-		this.#lastRequest.set(id, this.#now());
+		this.#activity.restart(id);
 	}
 
-	/**
-	 * Marks a request or websocket as in progress; the returned function ends it. The idle clock
-	 * runs from the end of the last activity, so a long upload or an open socket keeps the
-	 * instance awake.
-	 */
+	/** Marks a request or websocket as in progress (SiteActivity.begin); the returned function ends it. */
 	beginActivity(id: string): () => void {
-		this.#active.set(id, (this.#active.get(id) ?? 0) + 1);
-		this.#lastRequest.set(id, this.#now());
-		let ended = false;
-		return () => {
-			if (ended) return;
-			ended = true;
-			this.#active.set(id, Math.max(0, (this.#active.get(id) ?? 1) - 1));
-			this.#lastRequest.set(id, this.#now());
-		};
+		return this.#activity.begin(id);
 	}
 
 	/** The port of a running instance right away, or null when it has to be woken first. */
@@ -457,7 +439,7 @@ export class InstanceService {
 			await this.#locks.run(record.id, async () => {
 				const current = this.#parts.store.get(record.id);
 				if (!current || !this.#isIdle(current, idleMs)) return;
-				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: this.#lastRequestAt(current) });
+				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: this.#activity.lastRequestAt(current) });
 				if (tiers) await tiers.sleep(current);
 				else await this.#parts.supervisor.stop(record.id);
 				sleepers.push(record.id);
@@ -469,8 +451,6 @@ export class InstanceService {
 	#isIdle(record: InstanceRecord, idleMs: number): boolean {
 		if (record.kind !== 'project' || record.desired !== 'running' || record.asleep) return false;
 		if (this.#parts.supervisor.status(record.id) !== 'running') return false;
-		if ((this.#active.get(record.id) ?? 0) > 0) return false;
-		const last = this.#lastRequest.get(record.id) ?? Date.parse(record.lastRequestAt ?? record.createdAt);
-		return this.#now() - last >= idleMs;
+		return this.#activity.idleFor(record, idleMs);
 	}
 }
