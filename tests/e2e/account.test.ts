@@ -17,6 +17,7 @@ import { api, controlPlane } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { bodyText, linkIn, waitForEmails, type CaughtEmail } from '../support/mailbox.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -186,12 +187,8 @@ describe('account screens in Chromium', () => {
 
 		// Switching the language while signed in stores it with the account, without waiting for it.
 		await switchLanguage('Español', 'es');
-		const deadline = Date.now() + 10_000;
-		let answer = await api<{ data?: { language?: string } }>('GET', '/account/me', { token });
-		while (answer.body.data?.language !== 'es' && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 200));
-			answer = await api<{ data?: { language?: string } }>('GET', '/account/me', { token });
-		}
+		const readMe = () => api<{ data?: { language?: string } }>('GET', '/account/me', { token });
+		const answer = await readUntil(readMe, (me) => me.body.data?.language === 'es', 10_000, 200);
 		expect(answer.status).toBe(200);
 		expect(answer.body.data?.language).toBe('es');
 		await switchLanguage('English', 'en');

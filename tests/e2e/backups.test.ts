@@ -15,6 +15,7 @@ import { registerVerifiedCustomer, type TestCustomer } from '../support/customer
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
 import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let stack: JourneyStack;
 let browser: Browser;
@@ -35,12 +36,8 @@ beforeAll(async () => {
 	const created = await api('POST', '/projects', { token: customer.token, body: { name: 'Backed Up', subdomain } });
 	if (created.status !== 201) throw new Error(`Creating the project failed: ${JSON.stringify(created.body)}`);
 	projectId = created.body.data.id;
-	const deadline = Date.now() + 120_000;
-	let status = created.body.data.status as string;
-	while (!['published', 'failed'].includes(status) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		status = (await api('GET', `/projects/${projectId}`, { token: customer.token })).body.data.status;
-	}
+	const readStatus = async () => (await api('GET', `/projects/${projectId}`, { token: customer.token })).body.data.status as string;
+	const status = await readUntil(readStatus, (now) => ['published', 'failed'].includes(now), 120_000);
 	if (status !== 'published') throw new Error(`The project ended ${status}`);
 	browser = await launchChromium();
 	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true });

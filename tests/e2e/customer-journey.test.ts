@@ -29,7 +29,7 @@ import { linkIn, waitForEmail } from '../support/mailbox.ts';
 import { SANDBOX_CARD } from '../support/sandbox-subscription.ts';
 import { portalText, type PortalLanguage } from '../support/portal-text.ts';
 import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
-import { waitFor } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 
 /** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */

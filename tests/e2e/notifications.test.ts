@@ -11,6 +11,7 @@ import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let page: Page;
 
@@ -23,14 +24,8 @@ async function unreadOf(customer: TestCustomer): Promise<number> {
 }
 
 /** Polls until the server counts no unread notification or the time is up; returns the last count. */
-async function unreadWhenZero(customer: TestCustomer, timeoutMs = 10_000): Promise<number> {
-	const deadline = Date.now() + timeoutMs;
-	let unread = await unreadOf(customer);
-	while (unread !== 0 && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		unread = await unreadOf(customer);
-	}
-	return unread;
+function unreadWhenZero(customer: TestCustomer, timeoutMs = 10_000): Promise<number> {
+	return readUntil(() => unreadOf(customer), (unread) => unread === 0, timeoutMs, 200);
 }
 
 /** Loads `/dashboard` and waits until the bell has read the notifications. */

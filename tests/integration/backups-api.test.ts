@@ -23,6 +23,7 @@ import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let runtime: TestRuntime;
 let own: RunningTestControlPlane;
@@ -80,15 +81,9 @@ async function renameSite(name: string): Promise<void> {
 }
 
 /** Polls the restore job until it is no longer running or the time is up; returns the last answer. */
-async function restoreJobWhenFinished(jobId: string, timeoutMs = 120_000): Promise<ProjectRestoreJob> {
+function restoreJobWhenFinished(jobId: string, timeoutMs = 120_000): Promise<ProjectRestoreJob> {
 	const read = async () => (await api<{ data: ProjectRestoreJob }>('GET', `/projects/${ownerProject.id}/restores/${jobId}`, { token: owner.token })).body.data;
-	const deadline = Date.now() + timeoutMs;
-	let job = await read();
-	while (job.state === 'running' && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		job = await read();
-	}
-	return job;
+	return readUntil(read, (job) => job.state !== 'running', timeoutMs);
 }
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { adminToken, api } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { waitForEmail } from '../support/mailbox.ts';
 import { SANDBOX_CARD, subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let admin: string;
 let owner: TestCustomer;
@@ -27,14 +28,8 @@ async function listOf(customer: TestCustomer): Promise<NotificationList> {
 }
 
 /** Polls the customer's list until `done` holds or the time is up, then returns the last list. */
-async function listWhen(customer: TestCustomer, done: (list: NotificationList) => boolean, timeoutMs = 15_000): Promise<NotificationList> {
-	const deadline = Date.now() + timeoutMs;
-	let list = await listOf(customer);
-	while (!done(list) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		list = await listOf(customer);
-	}
-	return list;
+function listWhen(customer: TestCustomer, done: (list: NotificationList) => boolean, timeoutMs = 15_000): Promise<NotificationList> {
+	return readUntil(() => listOf(customer), done, timeoutMs, 200);
 }
 
 const kinds = (list: NotificationList) => list.notifications.map((notification) => notification.kind);

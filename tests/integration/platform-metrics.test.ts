@@ -12,7 +12,7 @@ import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { declaredMetrics, metricType, PROMETHEUS_TEXT_CONTENT_TYPE, sampleValue } from '../support/prometheus-text.ts';
-import { waitFor } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';

@@ -15,6 +15,7 @@ import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let runtime: TestRuntime;
 let own: RunningTestControlPlane;
@@ -65,14 +66,9 @@ async function noteTexts(subdomain: string, token: string): Promise<string[]> {
 }
 
 /** Polls the project until provisioning has finished one way or the other. */
-async function whenSettled(customer: TestCustomer, id: string): Promise<Project> {
-	const deadline = Date.now() + 180_000;
-	let project = (await api<{ data: Project }>('GET', `/projects/${id}`, { token: customer.token })).body.data;
-	while (!['published', 'failed'].includes(project.status) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		project = (await api<{ data: Project }>('GET', `/projects/${id}`, { token: customer.token })).body.data;
-	}
-	return project;
+function whenSettled(customer: TestCustomer, id: string): Promise<Project> {
+	const read = async () => (await api<{ data: Project }>('GET', `/projects/${id}`, { token: customer.token })).body.data;
+	return readUntil(read, (project) => ['published', 'failed'].includes(project.status), 180_000);
 }
 
 const projectRows = () => db('projects').select('id').orderBy('id');

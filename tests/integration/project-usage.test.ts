@@ -13,6 +13,7 @@ import { hostRequest } from '../support/host-request.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 /** Requests the test sends to the site; the router counts each one once. */
 const SITE_REQUESTS = 7;
@@ -69,12 +70,8 @@ describe('a control plane with a runtime', () => {
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
 		projectId = created.body.data.id;
 
-		const deadline = Date.now() + 90_000;
-		let status = created.body.data.status as string;
-		while (!['published', 'failed'].includes(status) && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 250));
-			status = (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data.status;
-		}
+		const readStatus = async () => (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data.status as string;
+		const status = await readUntil(readStatus, (now) => ['published', 'failed'].includes(now), 90_000);
 		expect(status).toBe('published');
 	}, 240_000);
 

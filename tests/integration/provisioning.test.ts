@@ -28,6 +28,7 @@ import { ProjectReconciler } from '../../extensions/platform/src/lib/projects/pr
 import { ProvisioningLease } from '../../extensions/platform/src/lib/projects/provisioning/provisioning-lease.ts';
 import { SiteCertificates } from '../../extensions/platform/src/lib/projects/provisioning/site-certificates.ts';
 import { STAFF_PROJECT_ACTIONS } from '../../extensions/platform/src/lib/projects/staff/staff-project-actions.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 /** The flows migration H makes (migrations/20990101H-domain-recheck-flows.mjs). */
 const MANUAL_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b21';
@@ -50,13 +51,8 @@ let subdomain: string;
 
 /** Polls the project until `done` holds or the time is up, then returns the last answer. */
 async function projectWhen(done: (project: { status: string }) => boolean, timeoutMs = 90_000) {
-	const deadline = Date.now() + timeoutMs;
-	let answer = await api('GET', `/projects/${projectId}`, { token: owner.token });
-	while (!done(answer.body.data) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		answer = await api('GET', `/projects/${projectId}`, { token: owner.token });
-	}
-	return answer.body.data;
+	const read = async () => (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
+	return readUntil(read, done, timeoutMs);
 }
 
 /** Polls the owner's notifications of `kind` about the project until there are `count`, or the time is up; returns them. */
@@ -65,13 +61,7 @@ async function notificationsWhen(kind: string, count: number, timeoutMs = 15_000
 		((await api('GET', '/account/notifications', { token: owner.token })).body.data.notifications as { kind: string; project: string | null }[]).filter(
 			(notification) => notification.kind === kind && notification.project === projectId,
 		);
-	const deadline = Date.now() + timeoutMs;
-	let found = await about();
-	while (found.length < count && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		found = await about();
-	}
-	return found;
+	return readUntil(about, (found) => found.length >= count, timeoutMs);
 }
 
 beforeAll(async () => {
@@ -153,12 +143,7 @@ describe('provisioning', () => {
 		expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 		expect(changed.body.data.kind).toBe('changed');
 		// Billing announces the change; the projects code calls the runtime right after the response.
-		const deadline = Date.now() + 15_000;
-		let instance = await runtime.driver.instanceStatus(projectId);
-		while (instance?.resources?.memoryMb !== 1024 && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 200));
-			instance = await runtime.driver.instanceStatus(projectId);
-		}
+		const instance = await readUntil(() => runtime.driver.instanceStatus(projectId), (now) => now?.resources?.memoryMb === 1024, 15_000, 200);
 		// The Business plan's limits (migration 20990102C), and the site serves on.
 		expect(instance?.resources).toEqual({ memoryMb: 1024, cpuShares: 2048, uploadMaxMb: 1024, storageQuotaMb: 20480, mailPerHour: 1000 });
 		expect(instance?.state).toBe('running');
@@ -455,23 +440,14 @@ describe('a control plane killed mid-provisioning', () => {
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
 		const id = created.body.data.id as string;
 
-		const deadline = Date.now() + 30_000;
-		let row = await db('projects').where({ id }).first();
-		while (row.status !== 'pending' && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 20));
-			row = await db('projects').where({ id }).first();
-		}
+		await readUntil(() => db('projects').where({ id }).first(), (row) => row.status === 'pending', 30_000, 20);
 		await own.kill9();
 		// The kill came while the project was being provisioned, or this test proves nothing.
 		expect((await db('projects').where({ id }).first()).status).toBe('pending');
 
 		await own.restart();
-		const finishedBy = Date.now() + 120_000;
-		let project = (await api('GET', `/projects/${id}`, { token: stranger.token })).body.data;
-		while (!['published', 'failed'].includes(project.status) && Date.now() < finishedBy) {
-			await new Promise((resolve) => setTimeout(resolve, 500));
-			project = (await api('GET', `/projects/${id}`, { token: stranger.token })).body.data;
-		}
+		const readProject = async () => (await api('GET', `/projects/${id}`, { token: stranger.token })).body.data;
+		const project = await readUntil(readProject, (now) => ['published', 'failed'].includes(now.status), 120_000, 500);
 		expect(project.failure_reason).toBeNull();
 		expect(project.status).toBe('published');
 

@@ -14,6 +14,7 @@ import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { readUntil, waitFor } from '../support/wait-for.ts';
 
 /** The Pro plan's site_mail_per_hour (migration 20990102G), which the sandbox subscription buys. */
 const PRO_MAIL_PER_HOUR = 200;
@@ -33,11 +34,7 @@ async function mailNotices(customer: TestCustomer): Promise<NotificationList['no
 
 /** Resolves once the site runs with its public URL: a handed-out pool member is relaunched with it. */
 async function siteOnItsUrl(url: string): Promise<void> {
-	const deadline = Date.now() + 60_000;
-	while ((await runtime.driver.instanceStatus(project.id))?.publicUrl !== url) {
-		if (Date.now() > deadline) throw new Error(`The site did not run with ${url} within a minute`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+	await waitFor(`the site to run with ${url}`, async () => (await runtime.driver.instanceStatus(project.id))?.publicUrl === url, 60_000, 250);
 }
 
 async function invite(email: string): Promise<void> {
@@ -84,12 +81,7 @@ describe('mail from a hosted site', () => {
 		// A limit the site has already used, set where the plan's is kept: the runtime's record of the site.
 		await runtime.driver.setSiteResources(project.id, { mailPerHour: 1 });
 		await invite('second-editor@example.com');
-		const deadline = Date.now() + 30_000;
-		let notices = await mailNotices(owner);
-		while (!notices.length && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 250));
-			notices = await mailNotices(owner);
-		}
+		const notices = await readUntil(() => mailNotices(owner), (now) => now.length > 0, 30_000);
 		expect(notices).toHaveLength(1);
 		expect(notices[0]).toMatchObject({ project: project.id, params: { project_name: 'mailing', limit_per_hour: 1 } });
 

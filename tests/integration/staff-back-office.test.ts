@@ -19,6 +19,7 @@ import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-i
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 /** Staff's "Project actions" Flow (migrations/20990101K-project-actions-flow.mjs, 20990102A-…). */
 const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
@@ -59,14 +60,8 @@ async function syncedRow(): Promise<SyncedRow> {
 }
 
 /** Polls the project's row until `done` holds or the time is up (the sync runs every second here); returns the last read. */
-async function syncedRowWhen(done: (row: SyncedRow) => boolean, timeoutMs = 20_000): Promise<SyncedRow> {
-	const deadline = Date.now() + timeoutMs;
-	let row = await syncedRow();
-	while (!done(row) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		row = await syncedRow();
-	}
-	return row;
+function syncedRowWhen(done: (row: SyncedRow) => boolean, timeoutMs = 20_000): Promise<SyncedRow> {
+	return readUntil(syncedRow, done, timeoutMs, 200);
 }
 
 async function storedRequests(day: string): Promise<number | null> {
@@ -190,12 +185,7 @@ describe("the projects' sites in Studio", () => {
 	it("keep each site's storage against its plan's quota, read-only, as the runtime measured it", async () => {
 		// The sync measures a project it never measured on its first run after the site exists.
 		const read = () => db('projects').select('storage_used_mb', 'storage_quota_mb', 'storage_measured_at').where({ id: project.id }).first();
-		const deadline = Date.now() + 20_000;
-		let row = await read();
-		while (row.storage_measured_at === null && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 200));
-			row = await read();
-		}
+		const row = await readUntil(read, (now) => now.storage_measured_at !== null, 20_000, 200);
 		const now = await runtime.driver.instanceStatus(project.id);
 		expect(fromDbTimestamp(row.storage_measured_at)).not.toBeNull();
 		// The site's log and database only grow: what was copied is at most what the runtime measures now.
@@ -216,9 +206,7 @@ describe("the projects' sites in Studio", () => {
 		expect((await hostRequest(runtime.routerUrl, `${project.subdomain}.localhost`, '/server/ping')).body).toBe('pong');
 		const [counted] = await runtime.driver.usage(today, project.id);
 		expect(counted?.requests).toBeGreaterThanOrEqual(4);
-		const deadline = Date.now() + 20_000;
-		while ((await storedRequests(today)) !== counted!.requests && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-		expect(await storedRequests(today)).toBe(counted!.requests);
+		expect(await readUntil(() => storedRequests(today), (stored) => stored === counted!.requests, 20_000, 200)).toBe(counted!.requests);
 
 		const dashboard = await api('GET', `/dashboards/${PLATFORM_DASHBOARD}?fields=name`, { token: admin });
 		expect(dashboard.body.data).toEqual({ name: 'Platform' });

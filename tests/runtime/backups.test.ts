@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BackupSummary, RestoreJob } from '@epic/runtime-contract';
 import { foreignPostgresDump, foreignSqliteDatabase, localStoredBackups, s3StoredBackups, storeWithSwappedDatabase, type StoredBackups } from '../support/backup-archives.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
-import { runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { startS3Server, type TestS3Server } from '../support/s3-server.ts';
 import { loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 

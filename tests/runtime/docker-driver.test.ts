@@ -10,7 +10,8 @@ import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
 import { containerOfSite, containersOfRuntime, dockerDriverEnv, killContainer } from '../support/docker.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { instanceDirOf, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { instanceDirOf, isProcessAlive, processEnvironment, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { sleepAndWakeRepeatedly } from '../support/wake-cycles.ts';
 

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { containerOfSite, dockerDriverEnv, killContainer, nodeInContainer, type SiteContainer } from '../support/docker.ts';
-import { instanceDirOf, waitFor } from '../support/runtime-inspection.ts';
+import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { TestRuntime } from '../support/test-runtime.ts';
 import { bridgeName, describeRule, shieldRules } from '../../runtime/src/containers/docker-network.ts';
 

@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRequest } from '../support/host-request.ts';
-import { runtimeProcesses, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { runtimeProcesses, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;

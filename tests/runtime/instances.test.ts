@@ -8,7 +8,8 @@ import WebSocket from 'ws';
 import type { InstanceStatus } from '@epic/runtime-contract';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { keepPinging } from '../support/pinger.ts';
-import { instanceFolders, isProcessAlive, processEnvironment, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { instanceFolders, isProcessAlive, processEnvironment, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { databasesWithPrefix, loginThroughRouter, rolesWithPrefix, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;

@@ -15,7 +15,8 @@ import { collectOutput } from '@epic/node-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
-import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses, waitFor } from '../support/runtime-inspection.ts';
+import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 
 const admin = { email: 'healing@example.com', password: 'healing-secret-password' };

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import { containerOfSite, dockerDriverEnv, nodeInContainer } from '../support/docker.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { instanceDirOf, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { instanceDirOf, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { databasesWithPrefix, loginThroughRouter, rolesWithPrefix, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'boxed-pg@example.com', password: 'boxed-pg-secret-password' };

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hostRequest } from '../support/host-request.ts';
 import { PostgresGate } from '../support/postgres-gate.ts';
-import { findOrphans, isProcessAlive, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { findOrphans, isProcessAlive, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import { databasesWithPrefix, TestRuntime } from '../support/test-runtime.ts';
 

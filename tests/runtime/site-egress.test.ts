@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { instanceDirOf, processEnvironment } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
@@ -127,12 +128,13 @@ async function adminRoleOf(target: SiteTarget): Promise<string> {
 /** The site's own log (directus.log in its folder) once it has a line matching `pattern`. */
 async function waitForLogLine(pattern: RegExp): Promise<string> {
 	const file = `${instanceDirOf(runtime.dataDir, 'p-egress')}/directus.log`;
-	const deadline = Date.now() + 15_000;
-	let text = '';
-	while (Date.now() < deadline) {
-		text = readFileSync(file, 'utf8');
-		if (pattern.test(text)) return text;
-		await new Promise((resolve) => setTimeout(resolve, 200));
+	const logWithLine = () => {
+		const text = readFileSync(file, 'utf8');
+		return pattern.test(text) ? text : null;
+	};
+	try {
+		return await waitFor(`a line matching ${pattern} in the site's log`, logWithLine, 15_000, 200);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}; it ends: ${readFileSync(file, 'utf8').slice(-800)}`);
 	}
-	throw new Error(`no line matching ${pattern} in the site's log; it ends: ${text.slice(-800)}`);
 }

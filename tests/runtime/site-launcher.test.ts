@@ -11,7 +11,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
 import { killAndWait } from '../../runtime/src/processes/process-table.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses, waitFor } from '../support/runtime-inspection.ts';
+import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'launched@example.com', password: 'launched-secret-password' };

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRequest } from '../support/host-request.ts';
-import { runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { withSiteDatabase } from '../support/site-database.ts';
 import { decryptSettingsValue } from '../../runtime/src/instances/site-settings-encryption.ts';
 import { TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';

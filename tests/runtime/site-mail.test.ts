@@ -11,6 +11,7 @@ import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 interface CaughtEmail {
 	subject: string;
@@ -31,26 +32,13 @@ async function caught(): Promise<CaughtEmail[]> {
 	return (await (await fetch(`${catcher.uiUrl}/email`)).json()) as CaughtEmail[];
 }
 
-async function emailTo(address: string, timeoutMs = 15_000): Promise<CaughtEmail> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const match = (await caught()).find((email) => email.to.some((to) => to.address === address));
-		if (match) return match;
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	throw new Error(`No email to ${address} within ${timeoutMs} ms`);
+function emailTo(address: string, timeoutMs = 15_000): Promise<CaughtEmail> {
+	return waitFor(`an email to ${address}`, async () => (await caught()).find((email) => email.to.some((to) => to.address === address)), timeoutMs, 200);
 }
 
 /** Lines of the site's log once one matches, read through the runtime's API as the owner's view is. */
-async function logLineMatching(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const { lines } = await runtime.driver.siteLog('p-mail');
-		const line = lines.find((candidate) => pattern.test(candidate));
-		if (line) return line;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	throw new Error(`No line matching ${pattern} in the site's log within ${timeoutMs} ms`);
+function logLineMatching(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+	return waitFor(`a line matching ${pattern} in the site's log`, async () => (await runtime.driver.siteLog('p-mail')).lines.find((candidate) => pattern.test(candidate)), timeoutMs, 250);
 }
 
 async function invite(email: string): Promise<void> {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InstanceStatus, SleepTier, SleepTiersStatus } from '@epic/runtime-contract';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
-import { isProcessAlive, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { isProcessAlive, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { sleepAndWakeRepeatedly } from '../support/wake-cycles.ts';
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { hostRequest } from '../support/host-request.ts';
-import { isProcessAlive, waitFor } from '../support/runtime-inspection.ts';
+import { isProcessAlive } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'sleeper@example.com', password: 'sleeper-secret-password' };

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { hostRequest } from '../support/host-request.ts';
-import { findOrphans, isProcessAlive, runtimeProcesses, runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { findOrphans, isProcessAlive, runtimeProcesses, runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 
 const admin = { email: 'owner@example.com', password: 'owner-secret-password' };

@@ -14,7 +14,8 @@ import { directusVersion } from '@epic/node-support/directus';
 import type { InstanceStatus } from '@epic/runtime-contract';
 import { hostRequest } from '../support/host-request.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
-import { runtimeState, waitFor } from '../support/runtime-inspection.ts';
+import { runtimeState } from '../support/runtime-inspection.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { withSiteDatabase } from '../support/site-database.ts';
 import { loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 

@@ -13,6 +13,7 @@ import { fetchThroughLoopback, servedCertificate } from '../support/loopback-htt
 import { STACK_CONTROL_PLANE_HOST, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { readUntil } from '../support/wait-for.ts';
 
 let stack: ProductionStack;
 let restoreFetch: (() => Promise<void>) | undefined;
@@ -77,9 +78,7 @@ describe('the production stack', () => {
 			((await api('GET', `/projects/${project.id}`, { token: customer.token })).body.data.steps as { name: string; state: string; detail: string }[]).find(
 				(step) => step.name === 'certificate',
 			);
-		const deadline = Date.now() + 30_000;
-		while ((await certificateStep())?.state === 'in_progress' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
-		expect(await certificateStep()).toMatchObject({ state: 'complete', detail: expect.stringContaining(`${siteHost} is served over HTTPS`) });
+		expect(await readUntil(certificateStep, (step) => step?.state !== 'in_progress', 30_000, 1000)).toMatchObject({ state: 'complete', detail: expect.stringContaining(`${siteHost} is served over HTTPS`) });
 		// The runtime has the Pro plan's limits for it, and reads its memory from the container's cgroup.
 		const site = await stack.runtime.instanceStatus(project.id);
 		expect(site?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120, mailPerHour: 200 });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProjectTemplate } from '@epic/platform-api';
 import { api, controlPlane, login } from './api.ts';
 import { linkIn, waitForEmail } from './mailbox.ts';
+import { readUntil } from './wait-for.ts';
 
 export interface TestCustomer {
 	id: string;
@@ -48,12 +49,8 @@ export async function publishedProject(customer: TestCustomer, name: string, tem
 	const created = await api('POST', '/projects', { token: customer.token, body: { name, subdomain, ...(template ? { template } : {}) } });
 	if (created.status !== 201) throw new Error(`Creating ${subdomain} failed: ${JSON.stringify(created.body)}`);
 	const id = created.body.data.id as string;
-	const deadline = Date.now() + 120_000;
-	let project = created.body.data;
-	while (!['published', 'failed'].includes(project.status) && Date.now() < deadline) {
-		await new Promise((resolve) => setTimeout(resolve, 250));
-		project = (await api('GET', `/projects/${id}`, { token: customer.token })).body.data;
-	}
+	const readProject = async () => (await api('GET', `/projects/${id}`, { token: customer.token })).body.data;
+	const project = await readUntil(readProject, (now) => ['published', 'failed'].includes(now.status), 120_000);
 	if (project.status !== 'published') throw new Error(`${subdomain} ended ${project.status}: ${project.failure_reason}`);
 	return { id, subdomain };
 }

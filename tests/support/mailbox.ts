@@ -1,5 +1,6 @@
 /** Reads the mail catcher's inbox through its REST API: the emails Directus really sent. */
 import { controlPlane } from './api.ts';
+import { readUntil, waitFor } from './wait-for.ts';
 
 export interface CaughtEmail {
 	id: string;
@@ -10,32 +11,23 @@ export interface CaughtEmail {
 	from: { address: string; name: string }[];
 }
 
-export async function waitForEmail(to: string, subjectPattern: RegExp, timeoutMs = 15_000): Promise<CaughtEmail> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const response = await fetch(`${controlPlane().mailUiUrl}/email`);
-		const emails = (await response.json()) as CaughtEmail[];
-		const match = emails.find(
-			(email) => email.to.some((recipient) => recipient.address === to) && subjectPattern.test(email.subject),
-		);
-		if (match) return match;
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	throw new Error(`No email to ${to} matching ${subjectPattern} within ${timeoutMs} ms`);
+async function caughtEmails(): Promise<CaughtEmail[]> {
+	return (await (await fetch(`${controlPlane().mailUiUrl}/email`)).json()) as CaughtEmail[];
+}
+
+const addressedTo = (email: CaughtEmail, to: string) => email.to.some((recipient) => recipient.address === to);
+
+export function waitForEmail(to: string, subjectPattern: RegExp, timeoutMs = 15_000): Promise<CaughtEmail> {
+	const match = async () => (await caughtEmails()).find((email) => addressedTo(email, to) && subjectPattern.test(email.subject));
+	return waitFor(`an email to ${to} matching ${subjectPattern}`, match, timeoutMs, 200);
 }
 
 /** Every email to `to` in the order they arrived, once at least `count` of them have. */
 export async function waitForEmails(to: string, count: number, timeoutMs = 15_000): Promise<CaughtEmail[]> {
-	const deadline = Date.now() + timeoutMs;
-	let received: CaughtEmail[] = [];
-	while (Date.now() < deadline) {
-		const response = await fetch(`${controlPlane().mailUiUrl}/email`);
-		const emails = (await response.json()) as CaughtEmail[];
-		received = emails.filter((email) => email.to.some((recipient) => recipient.address === to));
-		if (received.length >= count) return received;
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	throw new Error(`${received.length} of ${count} emails to ${to} within ${timeoutMs} ms: ${received.map((email) => email.subject).join(' | ')}`);
+	const read = async () => (await caughtEmails()).filter((email) => addressedTo(email, to));
+	const received = await readUntil(read, (emails) => emails.length >= count, timeoutMs, 200);
+	if (received.length < count) throw new Error(`${received.length} of ${count} emails to ${to} within ${timeoutMs} ms: ${received.map((email) => email.subject).join(' | ')}`);
+	return received;
 }
 
 /** The words of an email's HTML body, without tags and links. */

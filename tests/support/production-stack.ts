@@ -20,6 +20,7 @@ import { TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
 import { containersOfRuntime } from './docker.ts';
 import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
+import { waitFor } from './wait-for.ts';
 
 const run = promisify(execFile);
 
@@ -117,15 +118,7 @@ async function serviceContainerId(projectName: string, service: string): Promise
 /** Caddy makes its CA when it first needs a certificate (the control plane's host, at start). */
 async function caddyRootCertificate(projectName: string, timeoutMs = 30_000): Promise<string> {
 	const caddy = await serviceContainerId(projectName, 'caddy');
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		try {
-			return (await run('docker', ['exec', caddy, 'cat', CADDY_ROOT_CERTIFICATE])).stdout;
-		} catch (error) {
-			if (Date.now() > deadline) throw new Error(`Caddy wrote no CA certificate within ${timeoutMs} ms: ${(error as Error).message}`);
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-	}
+	return waitFor("Caddy's CA certificate", async () => (await run('docker', ['exec', caddy, 'cat', CADDY_ROOT_CERTIFICATE])).stdout, timeoutMs, 250);
 }
 
 async function composeDown(projectName: string, env: Record<string, string>): Promise<void> {

@@ -60,18 +60,3 @@ export function everyRuntimeProcess(dataDir: string): number[] {
 		.map((owned) => owned.pid)
 		.sort((a, b) => a - b);
 }
-
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let last: unknown;
-	while (Date.now() < deadline) {
-		try {
-			const value = await probe();
-			if (value) return value;
-		} catch (error) {
-			last = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-	throw new Error(`Timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-}

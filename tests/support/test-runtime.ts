@@ -16,6 +16,7 @@ import { spawnRuntime, waitForRuntimeApi } from '@epic/platform-launcher/runtime
 import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { hostRequest, jsonBody } from './host-request.ts';
+import { readUntil } from './wait-for.ts';
 
 export type RuntimeDatabaseClient = 'sqlite3' | 'pg';
 
@@ -130,14 +131,13 @@ export class TestRuntime {
 
 	/** Resolves when the warm pool has `count` members ready. */
 	async waitForPool(count = this.options.warmPoolSize ?? 1, timeoutMs = 60_000): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
+		const available = async () => {
 			const response = await fetch(`${this.apiUrl}/pool`, { headers: { authorization: `Bearer ${this.secret}` } });
-			const body = (await response.json()) as { data: { available: number } };
-			if (body.data.available >= count) return;
-			await new Promise((resolve) => setTimeout(resolve, 100));
+			return ((await response.json()) as { data: { available: number } }).data.available;
+		};
+		if ((await readUntil(available, (ready) => ready >= count, timeoutMs, 100)) < count) {
+			throw new Error(`The warm pool did not reach ${count} within ${timeoutMs} ms:\n${this.output()}`);
 		}
-		throw new Error(`The warm pool did not reach ${count} within ${timeoutMs} ms:\n${this.output()}`);
 	}
 
 	/** SIGKILL: the runtime gets no chance to clean up; its instances keep running. */

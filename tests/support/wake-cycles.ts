@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { SleepTier } from '@epic/runtime-contract';
 import { tcpSockets } from '../../runtime/src/checkpoint/tcp-connections.ts';
 import { hostRequest } from './host-request.ts';
-import { waitFor } from './runtime-inspection.ts';
+import { waitFor } from './wait-for.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 /** Past Node's default `keepAliveTimeout` (5 s), which Directus keeps. */
