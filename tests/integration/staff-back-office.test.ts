@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromDbTimestamp } from '../../extensions/platform/src/lib/billing/db-values.ts';
+import { fromDbTimestamp } from '../../extensions/platform/src/lib/database/db-values.ts';
 import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';

@@ -16,8 +16,8 @@ import { withSchemaOnce, type BillingContext } from './billing-context.ts';
 import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
 import { sendPaymentReceipt } from './payment-receipts.ts';
 import { resyncSubscription } from './subscription-resync.ts';
-import { toDbTimestamp } from './db-values.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { toDbTimestamp } from '../database/db-values.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 import { PlatformMetrics } from '../metrics/platform-metrics.ts';
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';

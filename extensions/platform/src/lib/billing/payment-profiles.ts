@@ -6,7 +6,7 @@
 import type { BillingProviderName } from '@epic/platform-api';
 import { systemItems, type BillingContext } from './billing-context.ts';
 import type { BillingProvider } from './billing-provider.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 
 export interface PaymentProfile {
 	id: string;

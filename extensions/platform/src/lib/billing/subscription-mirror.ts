@@ -7,8 +7,8 @@ import { SERVING_SUBSCRIPTION_STATUSES, type BillingPeriod, type Subscription, t
 import { systemItems, type BillingContext } from './billing-context.ts';
 import type { ProviderSubscription } from './billing-provider.ts';
 import { findPaymentProfile } from './payment-profiles.ts';
-import { fromDbTimestamp } from './db-values.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { fromDbTimestamp } from '../database/db-values.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 
 export interface MirroredSubscription {
 	id: string;

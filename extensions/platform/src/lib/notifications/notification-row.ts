@@ -1,6 +1,6 @@
 /** A stored notification as the API lists it (`AccountNotification`). */
 import { NOTIFICATION_KINDS, type AccountNotification, type NotificationKind } from '@epic/platform-api';
-import { fromDbTimestamp } from '../billing/db-values.ts';
+import { fromDbTimestamp } from '../database/db-values.ts';
 
 export interface NotificationRow {
 	id: string;

@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { NOTIFICATION_LIST_LIMIT, type MarkNotificationsReadResult, type NotificationList } from '@epic/platform-api';
-import { toDbTimestamp } from '../billing/db-values.ts';
+import { toDbTimestamp } from '../database/db-values.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { MarkReadSchema } from './mark-read-input.ts';
 import { NOTIFICATION_COLUMNS, toAccountNotification, type NotificationRow } from './notification-row.ts';

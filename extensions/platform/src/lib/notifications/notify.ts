@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { NotificationKind, NotificationParams } from '@epic/platform-api';
-import { toDbTimestamp } from '../billing/db-values.ts';
+import { toDbTimestamp } from '../database/db-values.ts';
 
 export type NewNotification = {
 	[K in NotificationKind]: { user: string; kind: K; project?: string | null; params: NotificationParams<K> };

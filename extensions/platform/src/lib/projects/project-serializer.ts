@@ -5,7 +5,7 @@
 import type { Project, ProjectStep } from '@epic/platform-api';
 import { publicSiteUrl } from '@epic/runtime-contract';
 import { storedTemplate } from './templates/project-template.ts';
-import { fromDbTimestamp } from '../billing/db-values.ts';
+import { fromDbTimestamp } from '../database/db-values.ts';
 import { domainProofValue } from '../domains/ownership/domain-proof.ts';
 import { storedOrigins } from './cors/stored-origins.ts';
 import { storedSteps } from './provisioning/provisioning-steps.ts';

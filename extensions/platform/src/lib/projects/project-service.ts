@@ -16,7 +16,7 @@ import {
 } from '../errors.ts';
 import { projectAllowance } from '../billing/project-allowance.ts';
 import { currentSubscriptionOf } from '../billing/subscription-mirror.ts';
-import { isUniqueViolation } from '../billing/unique-violation.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
 import { parseInput, type ProjectInputs } from './project-inputs.ts';
 import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from './project-serializer.ts';

@@ -3,7 +3,7 @@
  * pages show, never the status, sort or anything staff keep for themselves.
  */
 import type { LegalPage, LegalPageSlug, Promotion, SiteContentLanguage, TeamMember, Testimonial, TimelineEntry } from '@epic/platform-api';
-import { fromDbTimestamp } from '../billing/db-values.ts';
+import { fromDbTimestamp } from '../database/db-values.ts';
 
 type Row = Record<string, unknown>;
 

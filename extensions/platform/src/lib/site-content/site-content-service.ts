@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { LEGAL_PAGE_SLUGS, type LegalPage, type Promotion, type SiteContent, type SiteContentLanguage } from '@epic/platform-api';
-import { toDbTimestamp } from '../billing/db-values.ts';
+import { toDbTimestamp } from '../database/db-values.ts';
 import { PageNotFoundError } from '../errors.ts';
 import { inLanguageOrEnglish } from './in-language.ts';
 import {

@@ -9,7 +9,7 @@
  * domain starts and stops being served (lib/notifications).
  */
 import type { Knex } from 'knex';
-import { fromDbTimestamp, toDbTimestamp } from '../../billing/db-values.ts';
+import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
 import type { NewNotification, Notify } from '../../notifications/notify.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';

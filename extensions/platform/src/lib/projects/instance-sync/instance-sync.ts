@@ -7,7 +7,7 @@
  * runtime's figures. Each site's storage is measured less often (storage-sync.ts).
  */
 import type { Knex } from 'knex';
-import { fromDbTimestamp, toDbDate, toDbTimestamp } from '../../billing/db-values.ts';
+import { fromDbTimestamp, toDbDate, toDbTimestamp } from '../../database/db-values.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import { usageWindow } from '../usage/usage-window.ts';
 import type { Notify } from '../../notifications/notify.ts';

@@ -5,7 +5,7 @@
  * writes the notification, so two syncs seeing the same refusal tell it once.
  */
 import type { Knex } from 'knex';
-import { fromDbTimestamp, toDbTimestamp } from '../../billing/db-values.ts';
+import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
 import type { Notify } from '../../notifications/notify.ts';
 import type { InstanceStatus } from '../../runtime/runtime-driver.ts';
 

@@ -8,7 +8,7 @@
  * revision or activity row for a copy of the runtime's figures.
  */
 import type { Knex } from 'knex';
-import { fromDbTimestamp, toDbTimestamp } from '../../billing/db-values.ts';
+import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
 import { storageOf, toMb } from '../storage/storage-figures.ts';
 

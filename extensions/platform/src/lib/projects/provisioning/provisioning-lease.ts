@@ -5,7 +5,7 @@
  * the same project at once. A process that dies leaves its claim to expire; the next run takes over.
  */
 import type { Knex } from 'knex';
-import { toDbTimestamp } from '../../billing/db-values.ts';
+import { toDbTimestamp } from '../../database/db-values.ts';
 
 export class ProvisioningLease {
 	readonly #database: Knex;
