@@ -1,5 +1,5 @@
 /**
- * Settings of custom domains, from the environment Directus was started with (README, Configuration):
+ * Settings of custom domains, from the environment Directus was started with (docs/configuration.md):
  * the platform's public address that domains must point to, the DNS servers asked, the time allowed,
  * and the platform's own hosts, which no customer may claim.
  */
