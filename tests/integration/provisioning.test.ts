@@ -52,7 +52,8 @@ let subdomain: string;
 /** Polls the project until `done` holds or the time is up, then returns the last answer. */
 async function projectWhen(done: (project: { status: string }) => boolean, timeoutMs = 90_000) {
 	const read = async () => (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
-	return readUntil(read, done, timeoutMs);
+	// `done` is given as a callback so that the answer keeps its own (loose) type.
+	return readUntil(read, (project) => done(project), timeoutMs);
 }
 
 /** Polls the owner's notifications of `kind` about the project until there are `count`, or the time is up; returns them. */

@@ -42,8 +42,9 @@ export interface DocsReference {
 /** Every `docs/x.md` in `text`, with the section names that follow it after a comma. */
 export function docsReferences(text: string): DocsReference[] {
 	const references: DocsReference[] = [];
-	for (const match of text.matchAll(/docs\/([a-z0-9-]+\.md)(,((?:[^);:\n]|\n\s*(?:\*|\/\/|#)?\s*)*))?/g)) {
-		const sections = (match[3] ?? '').replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' ').split(/\s*docs\//)[0]!.replace(/\s+/g, ' ').trim();
+	// The sections run to a `)`, `;` or `:`, over comment line breaks, and never into the next `docs/`.
+	for (const match of text.matchAll(/docs\/([a-z0-9-]+\.md)(,((?:(?!docs\/)(?:[^);:\n]|\n\s*(?:\*|\/\/|#)?\s*))*))?/g)) {
+		const sections = (match[3] ?? '').replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' ').replace(/\s+/g, ' ').trim();
 		references.push({ doc: `docs/${match[1]}`, sections });
 	}
 	return references;

@@ -9,7 +9,7 @@ import { registerAvatarRoutes } from '../../lib/account/avatar/avatar-routes.ts'
 import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
 import { registerNotificationRoutes } from '../../lib/notifications/notification-routes.ts';
 import { tearDownProjectsOf } from '../../lib/projects/project-teardown.ts';
-import { provisioningRuntime } from '../../lib/projects/provisioning/provisioning-runtime.ts';
+import { provisioningServices } from '../../lib/projects/provisioning/provisioning-services.ts';
 
 export default defineEndpoint({
 	id: 'account',
@@ -17,7 +17,7 @@ export default defineEndpoint({
 		registerAccountRoutes(router, context, {
 			account: () => accountRuntime(context),
 			billing: () => billingRuntime(context).service,
-			projects: () => ({ tearDownProjectsOf: (userId) => tearDownProjectsOf(context.database, provisioningRuntime(context), userId) }),
+			projects: () => ({ tearDownProjectsOf: (userId) => tearDownProjectsOf(context.database, provisioningServices(context), userId) }),
 		});
 		registerAvatarRoutes(router, context);
 		registerNotificationRoutes(router, context);

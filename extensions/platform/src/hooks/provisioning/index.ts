@@ -16,10 +16,11 @@ import {
 	SUBSCRIPTION_RESUMED_ACTION,
 	type SubscriptionTransitionPayload,
 } from '../../lib/billing/subscription-lifecycle.ts';
-import { provisioningRuntime } from '../../lib/projects/provisioning/provisioning-runtime.ts';
+import { provisioningServices } from '../../lib/projects/provisioning/provisioning-services.ts';
 
 export default defineHook(({ action, schedule }, context) => {
-	const reconciler = () => provisioningRuntime(context);
+	const services = () => provisioningServices(context);
+	const reconciler = () => services()?.reconciler;
 	const log = (what: string) => (error: Error) => context.logger.error(`${what}: ${error.message}`);
 
 	action('projects.items.create', ({ key }) => {
@@ -31,21 +32,18 @@ export default defineHook(({ action, schedule }, context) => {
 	schedule('*/15 * * * * *', async () => {
 		await reconciler()?.reconcileUnfinished().catch(log('Provisioning unfinished projects'));
 		await reconciler()?.reconcileSuspensions().catch(log('Suspending or resuming projects'));
-		await reconciler()?.licence.deliverPending().catch(log('Giving licence keys to their sites'));
+		await services()?.licence.deliverPending().catch(log('Giving licence keys to their sites'));
 		await reconciler()?.confirmCertificates().catch(log('Checking the certificates of new sites'));
 	});
 
-	context.emitter.onAction(SUBSCRIPTION_ENDED_ACTION, ({ user }: SubscriptionTransitionPayload) => {
-		reconciler()
-			?.suspendOwner(String(user))
-			.catch(log(`Suspending the projects of ${String(user)}`));
-	});
-
-	context.emitter.onAction(SUBSCRIPTION_RESUMED_ACTION, ({ user }: SubscriptionTransitionPayload) => {
-		reconciler()
-			?.resumeOwner(String(user))
-			.catch(log(`Resuming the projects of ${String(user)}`));
-	});
+	// Either way, the owner's sites are brought in line with their subscription as it now stands.
+	for (const transition of [SUBSCRIPTION_ENDED_ACTION, SUBSCRIPTION_RESUMED_ACTION]) {
+		context.emitter.onAction(transition, ({ user }: SubscriptionTransitionPayload) => {
+			reconciler()
+				?.reconcileOwner(String(user))
+				.catch(log(`Suspending or resuming the projects of ${String(user)}`));
+		});
+	}
 
 	context.emitter.onAction(SUBSCRIPTION_PLAN_CHANGED_ACTION, ({ user }: SubscriptionTransitionPayload) => {
 		reconciler()

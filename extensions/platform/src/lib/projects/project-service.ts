@@ -21,7 +21,8 @@ import { countOwnedProjectsIn, lockOwner } from './owner-lock.ts';
 import { parseInput, type ProjectInputs } from './project-inputs.ts';
 import { PROJECT_FIELDS, toApiProject, type ProjectRow, type SiteAddress } from './project-serializer.ts';
 import { tearDownProject } from './project-teardown.ts';
-import type { ProjectReconciler } from './provisioning/project-reconciler.ts';
+import type { ProvisioningServices } from './provisioning/provisioning-services.ts';
+import { applyCorsOriginsToSite } from './cors/apply-cors-origins.ts';
 import { UNCHECKED_DOMAIN_COLUMNS, type DomainRouting } from '../domains/routing/domain-routing.ts';
 import type { AccountActionLimits } from '../http/rate-limits/account-actions.ts';
 
@@ -37,7 +38,7 @@ export interface ProjectsSetup {
 	inputs: ProjectInputs;
 	address: SiteAddress;
 	/** Null without a runtime (the control plane alone): projects then stay in `draft`. */
-	provisioning: () => ProjectReconciler | null;
+	provisioning: () => ProvisioningServices | null;
 	/** Null without a runtime, like provisioning. */
 	domainRouting: () => DomainRouting | null;
 	/** Creations, deletions and domain changes per account per hour (http/rate-limits/account-actions.ts). */
@@ -157,7 +158,8 @@ export class ProjectService {
 	async update(userId: string, id: string, body: unknown): Promise<Project> {
 		const change = parseInput(this.setup.inputs.update, body);
 		const row = await this.readOwnRow(userId, id);
-		if (change.cors_origins) await this.setup.provisioning()?.applyCorsOrigins(id, change.cors_origins);
+		const sites = this.setup.provisioning();
+		if (change.cors_origins && sites) await applyCorsOriginsToSite(sites.driver, id, change.cors_origins);
 		const domainChanges = 'domain' in change && (change.domain ?? null) !== row.domain;
 		if (domainChanges) await this.setup.actionLimits().consume('domain-change', userId);
 		if (domainChanges) await this.setup.domainRouting()?.releaseDomain(id);
@@ -179,7 +181,7 @@ export class ProjectService {
 	/** `POST /projects/{id}/retry`: a failed project is provisioned again; any other answers as it is. */
 	async retry(userId: string, id: string): Promise<Project> {
 		const row = await this.readOwnRow(userId, id);
-		const reconciler = this.setup.provisioning();
+		const reconciler = this.setup.provisioning()?.reconciler;
 		if (row.status === 'failed' && reconciler) {
 			await this.context.database('projects').where({ id, owner: userId, status: 'failed' }).update({ status: 'draft', failure_reason: null });
 			void reconciler.reconcile(id).catch((error: Error) => this.context.logger.error(`Provisioning project ${id}: ${error.message}`));
@@ -202,17 +204,17 @@ export class ProjectService {
 	/** `GET /projects/{id}/credentials`: to the owner only, once published. */
 	async credentials(userId: string, id: string): Promise<ProjectCredentials> {
 		const row = await this.publishedCredentialsRow(userId, id);
-		const reconciler = this.setup.provisioning();
-		if (!reconciler) throw new ProjectNotReadyError();
-		return { admin_email: row.admin_email, admin_password: reconciler.credentials(id, row.admin_password) };
+		const sites = this.setup.provisioning();
+		if (!sites) throw new ProjectNotReadyError();
+		return { admin_email: row.admin_email, admin_password: sites.adminCredentials.reveal(id, row.admin_password) };
 	}
 
 	/** `POST /projects/{id}/rotate-password`: a new password, set on the instance, then stored. */
 	async rotatePassword(userId: string, id: string): Promise<ProjectCredentials> {
 		const row = await this.publishedCredentialsRow(userId, id);
-		const reconciler = this.setup.provisioning();
-		if (!reconciler) throw new ProjectNotReadyError();
-		const password = await reconciler.rotatePassword(id, row.admin_email);
+		const sites = this.setup.provisioning();
+		if (!sites) throw new ProjectNotReadyError();
+		const password = await sites.adminCredentials.rotate(id, row.admin_email);
 		this.context.logger.info(`Project ${id}: admin password rotated by its owner`);
 		return { admin_email: row.admin_email, admin_password: password };
 	}

@@ -5,7 +5,7 @@ import { readPlatformConfig } from '../platform-config.ts';
 import { projectInputs } from './project-inputs.ts';
 import { siteAddressFrom } from './project-serializer.ts';
 import type { ProjectsSetup } from './project-service.ts';
-import { provisioningRuntime } from './provisioning/provisioning-runtime.ts';
+import { provisioningServices } from './provisioning/provisioning-services.ts';
 import { reservedLabels } from './reserved-labels.ts';
 
 export function projectsSetup(context: DomainsContext): ProjectsSetup {
@@ -17,7 +17,7 @@ export function projectsSetup(context: DomainsContext): ProjectsSetup {
 			platformHosts: [config.PUBLIC_HOST, controlPlaneHost],
 		}),
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
-		provisioning: () => provisioningRuntime(context),
+		provisioning: () => provisioningServices(context),
 		domainRouting: () => domainsRuntime(context).routing,
 		actionLimits: () => accountActionLimits(context),
 	};

@@ -6,7 +6,8 @@
  * idempotent, so it can run again after any failure or crash: the admin password is generated and
  * stored before the runtime is asked, and the runtime's ensure returns the existing instance. A
  * lease (provisioning-lease.ts) keeps two control-plane processes off the same project. The owner
- * is notified when the project is published or fails (lib/notifications).
+ * is notified when the project is published or fails (lib/notifications). It also keeps published
+ * sites in line with their owner's subscription (suspended, started again, on the plan's limits).
  */
 import type { Knex } from 'knex';
 import { SERVING_SUBSCRIPTION_STATUSES, type ProjectStep, type ProjectStepName } from '@epic/platform-api';
@@ -50,7 +51,7 @@ export interface ReconcilerOptions {
 	database: Knex;
 	driver: RuntimeDriver;
 	cipher: CredentialsCipher;
-	/** The projects' Directus licence keys, given to their sites and taken off before deletion. */
+	/** The projects' Directus licence keys, given to their sites once published. */
 	licence: ProjectLicence;
 	lease: ProvisioningLease;
 	address: SiteAddress;
@@ -234,22 +235,36 @@ export class ProjectReconciler {
 
 	/**
 	 * The sites follow billing: published projects whose owner has no serving subscription are
-	 * suspended, suspended ones whose owner has one again are started. Billing's events do this at
-	 * once; this pass, on the schedule, catches any event a process missed (down, or restarting).
+	 * suspended, suspended ones whose owner has one again are started. Billing's events ask for one
+	 * owner at once (reconcileOwner); this pass, on the schedule, catches any event a process missed
+	 * (down, or restarting).
 	 */
 	async reconcileSuspensions(): Promise<void> {
 		const { database } = this.#options;
-		const serving = database('user_subscriptions').select('user').whereIn('status', [...SERVING_SUBSCRIPTION_STATUSES]).whereNotNull('user');
+		const serving = this.#servingSubscriptions().select('user');
 		const unpaid = (await database('projects').distinct('owner').where({ status: 'published' }).whereNotNull('owner').whereNotIn('owner', serving)) as {
 			owner: string;
 		}[];
-		for (const { owner } of unpaid) await this.suspendOwner(owner);
+		for (const { owner } of unpaid) await this.#suspendOwner(owner);
 		const paid = (await this.#suspendedByBilling().distinct('owner').whereIn('owner', serving)) as { owner: string }[];
-		for (const { owner } of paid) await this.resumeOwner(owner);
+		for (const { owner } of paid) await this.#resumeOwner(owner);
 	}
 
-	/** Billing's subscription ended: every published project of the owner is suspended. */
-	async suspendOwner(userId: string): Promise<void> {
+	/**
+	 * One owner's sites in line with their subscription, now: suspended without a serving one,
+	 * started again with one (billing's suspensions only; staff's stay). What billing's events ask for.
+	 */
+	async reconcileOwner(userId: string): Promise<void> {
+		const serving = await this.#servingSubscriptions().where({ user: userId }).first('id');
+		if (serving) await this.#resumeOwner(userId);
+		else await this.#suspendOwner(userId);
+	}
+
+	#servingSubscriptions() {
+		return this.#options.database('user_subscriptions').whereIn('status', [...SERVING_SUBSCRIPTION_STATUSES]).whereNotNull('user');
+	}
+
+	async #suspendOwner(userId: string): Promise<void> {
 		const rows = (await this.#options.database('projects').select('id').where({ owner: userId, status: 'published' })) as { id: string }[];
 		for (const { id } of rows) {
 			await this.#options.driver.suspendInstance(id);
@@ -258,8 +273,7 @@ export class ProjectReconciler {
 		}
 	}
 
-	/** Billing's subscription serves again: the projects billing suspended start (staff's stay suspended). */
-	async resumeOwner(userId: string): Promise<void> {
+	async #resumeOwner(userId: string): Promise<void> {
 		const rows = (await this.#suspendedByBilling().where({ owner: userId }).select('id')) as { id: string }[];
 		for (const { id } of rows) {
 			await this.#options.driver.startInstance(id);
@@ -291,54 +305,5 @@ export class ProjectReconciler {
 		return this.#options.database('projects')
 			.where({ status: 'suspended' })
 			.where((query) => query.whereNull('suspended_by').orWhere('suspended_by', '!=', 'staff'));
-	}
-
-	/** Staff stop a published project's site; billing will not start it again. */
-	async suspendByStaff(projectId: string): Promise<void> {
-		await this.#options.driver.suspendInstance(projectId);
-		await this.#save(projectId, { status: 'suspended', suspended_by: 'staff' });
-		this.#options.logger.info(`Project ${projectId} suspended by staff`);
-	}
-
-	/** Staff start a suspended project again; if its owner does not pay, billing suspends it again. */
-	async resumeByStaff(projectId: string): Promise<void> {
-		await this.#options.driver.startInstance(projectId);
-		await this.#save(projectId, { status: 'published', suspended_by: null });
-		this.#options.logger.info(`Project ${projectId} resumed by staff`);
-	}
-
-	/** The owner's new allowed origins, given to the project's site if it has one; a later one gets them when provisioned. */
-	async applyCorsOrigins(projectId: string, origins: string[]): Promise<void> {
-		if (await this.#options.driver.instanceStatus(projectId)) await this.#options.driver.setCorsOrigins(projectId, origins);
-	}
-
-	/** Before a project's row goes: its licence key off the site, then its instance and data (not found counts as done). */
-	async tearDown(projectId: string): Promise<void> {
-		await this.#options.licence.removeBeforeTeardown(projectId);
-		await this.#options.driver.deleteInstance(projectId);
-	}
-
-	/** A failed project goes back to `draft` and is provisioned again. */
-	async retry(projectId: string): Promise<void> {
-		await this.#options.database('projects').where({ id: projectId, status: 'failed' }).update({ status: 'draft', failure_reason: null });
-		await this.reconcile(projectId);
-	}
-
-	/** The projects' licence keys (lib/projects/licence). */
-	get licence(): ProjectLicence {
-		return this.#options.licence;
-	}
-
-	/** The stored admin password, decrypted (the caller has checked ownership and status). */
-	credentials(projectId: string, stored: string): string {
-		return this.#options.cipher.decrypt(projectId, stored);
-	}
-
-	/** A new admin password, set on the instance first and stored only once the instance took it. */
-	async rotatePassword(projectId: string, adminEmail: string): Promise<string> {
-		const password = generateAdminPassword();
-		await this.#options.driver.setAdminCredentials(projectId, { email: adminEmail, password });
-		await this.#save(projectId, { admin_password: this.#options.cipher.encrypt(projectId, password) });
-		return password;
 	}
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runProjectActions, STAFF_PROJECT_ACTIONS } from './staff-project-actions.ts';
 
 // Input is checked before the database or the runtime is touched: none is given here.
-const nothing = { database: undefined as never, reconciler: null, driver: null, restore: null };
+const nothing = { database: undefined as never, logger: { info: () => {} }, sites: null, restore: null };
 
 describe('runProjectActions', () => {
 	it('answers an unknown action, a missing selection or no runtime with the reason', async () => {

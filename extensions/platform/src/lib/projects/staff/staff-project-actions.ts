@@ -10,9 +10,9 @@ import type { ProjectBackup } from '@epic/platform-api';
 import { backupId as backupIdSchema } from '@epic/runtime-contract';
 import type { Knex } from 'knex';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
-import { tearDownProject } from '../project-teardown.ts';
-import type { ProjectReconciler } from '../provisioning/project-reconciler.ts';
+import { tearDownProject, type SiteRemoval } from '../project-teardown.ts';
 import type { StaffRestore } from './staff-project-restore.ts';
+import { resumeByStaff, suspendByStaff } from './staff-suspensions.ts';
 
 export const STAFF_PROJECT_ACTIONS = ['suspend', 'resume', 'restart', 'back-up', 'upgrade', 'restore', 'delete'] as const;
 export type StaffProjectAction = (typeof STAFF_PROJECT_ACTIONS)[number];
@@ -35,9 +35,10 @@ export interface ProjectActionsResult {
 
 export interface ProjectActionsDependencies {
 	database: Knex;
-	reconciler: ProjectReconciler | null;
-	driver: RuntimeDriver | null;
-	/** Null without a runtime, like the driver. */
+	logger: { info(message: string): void };
+	/** The projects' sites: null without a runtime. */
+	sites: (SiteRemoval & { driver: RuntimeDriver }) | null;
+	/** Null without a runtime, like the sites. */
 	restore: StaffRestore | null;
 }
 
@@ -82,6 +83,7 @@ function parseProjects(value: unknown): string[] {
 /** What restore and delete need besides the project: checked before any project is touched. */
 interface ActionInput {
 	database: Knex;
+	logger: { info(message: string): void };
 	restore: StaffRestore;
 	backupId: string | null;
 }
@@ -107,11 +109,12 @@ async function backupIdRequired(restore: StaffRestore, projectId: string): Promi
 	throw new ProjectActionError(`Give the id of the backup to restore, such as 20260131T120000000Z-0a1b2c3d${listed}`, backups);
 }
 
-async function act(action: StaffProjectAction, projectId: string, reconciler: ProjectReconciler, driver: RuntimeDriver, input: ActionInput): Promise<void> {
+async function act(action: StaffProjectAction, projectId: string, sites: SiteRemoval & { driver: RuntimeDriver }, input: ActionInput): Promise<void> {
+	const { driver } = sites;
 	if (action === 'restore') return input.restore.restore(projectId, input.backupId!);
-	if (action === 'delete') return tearDownProject(input.database, reconciler, projectId);
-	if (action === 'suspend') return reconciler.suspendByStaff(projectId);
-	if (action === 'resume') return reconciler.resumeByStaff(projectId);
+	if (action === 'delete') return tearDownProject(input.database, sites, projectId);
+	if (action === 'suspend') return suspendByStaff({ database: input.database, driver, logger: input.logger }, projectId);
+	if (action === 'resume') return resumeByStaff({ database: input.database, driver, logger: input.logger }, projectId);
 	if (action === 'restart') {
 		await driver.stopInstance(projectId);
 		await driver.startInstance(projectId);
@@ -145,10 +148,10 @@ async function actOnProjects(dependencies: ProjectActionsDependencies, options: 
 	const action = parseAction(options.action);
 	const projects = parseProjects(options.projects);
 	const backupId = parseActionInput(action, options, projects);
-	const { reconciler, driver, restore } = dependencies;
-	if (!reconciler || !driver || !restore) throw new ProjectActionError('No runtime is configured: projects have no site to act on');
+	const { sites, restore } = dependencies;
+	if (!sites || !restore) throw new ProjectActionError('No runtime is configured: projects have no site to act on');
 	if (action === 'restore' && !backupId) await backupIdRequired(restore, projects[0]!);
-	const input: ActionInput = { database: dependencies.database, restore, backupId };
+	const input: ActionInput = { database: dependencies.database, logger: dependencies.logger, restore, backupId };
 
 	// Project ids are UUIDs; anything else names no project (and PostgreSQL would refuse the query).
 	const candidates = projects.filter((id) => UUID.test(id));
@@ -163,7 +166,7 @@ async function actOnProjects(dependencies: ProjectActionsDependencies, options: 
 			continue;
 		}
 		try {
-			await act(action, project, reconciler, driver, input);
+			await act(action, project, sites, input);
 			result.done.push(project);
 		} catch (error) {
 			result.failed.push({ project, error: (error as Error).message });
