@@ -1,0 +1,199 @@
+/**
+ * A `RuntimeDriver` that keeps its sites in memory, for unit tests of the code that drives the
+ * runtime (the reconciler, ...): it answers as the runtime does for the lifecycle, admin, domains,
+ * allowed origins, templates, licence keys and limits, records every call, and fails a call on
+ * request. What it does not model (logs, usage, backups, restores, upgrades, the tier) throws
+ * saying so, so a test never passes on an answer the runtime would not give. The bundle never
+ * builds one.
+ */
+import type { AdminCredentials, EnsureInstanceRequest, InstanceState, InstanceStatus, SiteResources, SiteTemplateName } from '@epic/runtime-contract';
+import type { RuntimeDriver } from './runtime-driver.ts';
+
+type Method = keyof RuntimeDriver;
+
+export class InMemoryRuntimeDriver implements RuntimeDriver {
+	readonly #sites = new Map<string, InstanceStatus>();
+	/** The port each site listens on while it runs. */
+	readonly #ports = new Map<string, number>();
+	readonly #failures = new Map<Method, Error>();
+	readonly #now: () => Date;
+	/** Every call, in order, as `method projectId`. */
+	readonly calls: string[] = [];
+	/** The admin each site was last given. */
+	readonly admins = new Map<string, AdminCredentials>();
+	/** The starters put on each site, in order. */
+	readonly templates = new Map<string, SiteTemplateName[]>();
+	/** The licence key each site holds (null once removed). */
+	readonly licenceKeys = new Map<string, string | null>();
+
+	constructor(now: () => Date = () => new Date()) {
+		this.#now = now;
+	}
+
+	/** The next call of `method` rejects with `error` (once). */
+	failNext(method: Method, error: Error): void {
+		this.#failures.set(method, error);
+	}
+
+	#call(method: Method, projectId: string): void {
+		this.calls.push(`${method} ${projectId}`);
+		const failure = this.#failures.get(method);
+		if (failure) {
+			this.#failures.delete(method);
+			throw failure;
+		}
+	}
+
+	#site(projectId: string): InstanceStatus {
+		const site = this.#sites.get(projectId);
+		if (!site) throw new Error(`No instance for project ${projectId}`);
+		return site;
+	}
+
+	#update(projectId: string, change: Partial<InstanceStatus>): InstanceStatus {
+		const site = { ...this.#site(projectId), ...change };
+		this.#sites.set(projectId, site);
+		return { ...site };
+	}
+
+	#withState(projectId: string, state: InstanceState): InstanceStatus {
+		return this.#update(projectId, { state, port: state === 'running' ? (this.#ports.get(projectId) ?? null) : null });
+	}
+
+	async ensureInstance(request: EnsureInstanceRequest): Promise<InstanceStatus> {
+		this.#call('ensureInstance', request.projectId);
+		this.admins.set(request.projectId, request.admin);
+		const existing = this.#sites.get(request.projectId);
+		if (existing) return { ...existing };
+		const port = 40_000 + this.#ports.size;
+		this.#ports.set(request.projectId, port);
+		const site: InstanceStatus = {
+			projectId: request.projectId,
+			state: 'running',
+			subdomain: request.subdomain,
+			domains: [],
+			corsOrigins: [],
+			port,
+			pid: null,
+			publicUrl: null,
+			createdAt: this.#now().toISOString(),
+			lastRequestAt: null,
+			memoryBytes: null,
+			restarts: 0,
+			lastError: null,
+			directusVersion: '12.4.0',
+			upgradeFailure: null,
+			...(request.resources ? { resources: request.resources as SiteResources } : {}),
+		};
+		this.#sites.set(request.projectId, site);
+		return { ...site, source: 'cold' };
+	}
+
+	async startInstance(projectId: string): Promise<InstanceStatus> {
+		this.#call('startInstance', projectId);
+		return this.#withState(projectId, 'running');
+	}
+
+	async stopInstance(projectId: string): Promise<InstanceStatus> {
+		this.#call('stopInstance', projectId);
+		return this.#withState(projectId, 'stopped');
+	}
+
+	async suspendInstance(projectId: string): Promise<InstanceStatus> {
+		this.#call('suspendInstance', projectId);
+		return this.#withState(projectId, 'suspended');
+	}
+
+	async deleteInstance(projectId: string): Promise<void> {
+		this.#call('deleteInstance', projectId);
+		this.#sites.delete(projectId);
+	}
+
+	async instanceStatus(projectId: string): Promise<InstanceStatus | null> {
+		this.#call('instanceStatus', projectId);
+		const site = this.#sites.get(projectId);
+		return site ? { ...site } : null;
+	}
+
+	async listInstances(): Promise<InstanceStatus[]> {
+		this.#call('listInstances', '*');
+		return [...this.#sites.values()].map((site) => ({ ...site }));
+	}
+
+	async setAdminCredentials(projectId: string, admin: AdminCredentials): Promise<void> {
+		this.#call('setAdminCredentials', projectId);
+		this.#site(projectId);
+		this.admins.set(projectId, admin);
+	}
+
+	async setCustomDomains(projectId: string, domains: string[]): Promise<InstanceStatus> {
+		this.#call('setCustomDomains', projectId);
+		return this.#update(projectId, { domains: [...domains] });
+	}
+
+	async applyTemplate(projectId: string, template: SiteTemplateName): Promise<void> {
+		this.#call('applyTemplate', projectId);
+		this.#site(projectId);
+		this.templates.set(projectId, [...(this.templates.get(projectId) ?? []), template]);
+	}
+
+	async setCorsOrigins(projectId: string, origins: string[]): Promise<InstanceStatus> {
+		this.#call('setCorsOrigins', projectId);
+		return this.#update(projectId, { corsOrigins: [...origins] });
+	}
+
+	async setLicenceKey(projectId: string, key: string | null): Promise<void> {
+		this.#call('setLicenceKey', projectId);
+		this.#site(projectId);
+		this.licenceKeys.set(projectId, key);
+	}
+
+	async setSiteResources(projectId: string, resources: SiteResources): Promise<InstanceStatus> {
+		this.#call('setSiteResources', projectId);
+		return this.#update(projectId, { resources });
+	}
+
+	#notModelled(method: Method): never {
+		throw new Error(`InMemoryRuntimeDriver does not model ${method}`);
+	}
+
+	siteTier(): never {
+		return this.#notModelled('siteTier');
+	}
+
+	siteLog(): never {
+		return this.#notModelled('siteLog');
+	}
+
+	siteLogStream(): never {
+		return this.#notModelled('siteLogStream');
+	}
+
+	usage(): never {
+		return this.#notModelled('usage');
+	}
+
+	listBackups(): never {
+		return this.#notModelled('listBackups');
+	}
+
+	createBackup(): never {
+		return this.#notModelled('createBackup');
+	}
+
+	backupArchive(): never {
+		return this.#notModelled('backupArchive');
+	}
+
+	startRestore(): never {
+		return this.#notModelled('startRestore');
+	}
+
+	restoreJob(): never {
+		return this.#notModelled('restoreJob');
+	}
+
+	upgradeInstance(): never {
+		return this.#notModelled('upgradeInstance');
+	}
+}
