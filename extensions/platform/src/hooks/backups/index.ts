@@ -7,7 +7,7 @@ import { defineHook } from '@directus/extensions-sdk';
 import { backupSchedule } from '../../lib/backups/backup-schedule.ts';
 import { scheduledBackupTargets } from '../../lib/backups/scheduled-backup-targets.ts';
 import { runScheduledBackups } from '../../lib/backups/scheduled-backups.ts';
-import { createRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
 
 export default defineHook(({ schedule }, context) => {
 	let running = false;
@@ -15,7 +15,7 @@ export default defineHook(({ schedule }, context) => {
 		if (running) return;
 		running = true;
 		try {
-			const driver = createRuntimeDriver(context.env);
+			const driver = sharedRuntimeDriver(context.env);
 			if (driver) await runScheduledBackups({ targets: () => scheduledBackupTargets(context.database), driver, logger: context.logger });
 		} catch (error) {
 			context.logger.error(`Scheduled backups failed: ${(error as Error).message}`);

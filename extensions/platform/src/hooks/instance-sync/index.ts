@@ -8,7 +8,7 @@ import { defineHook } from '@directus/extensions-sdk';
 import { InstanceSync } from '../../lib/projects/instance-sync/instance-sync.ts';
 import { instanceSyncSchedule } from '../../lib/projects/instance-sync/instance-sync-schedule.ts';
 import { loggedNotifier } from '../../lib/notifications/notify.ts';
-import { createRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
 
 /** A runtime that hangs delays the next run, never piles them up. */
 const SYNC_TIMEOUT_MS = 10_000;
@@ -21,7 +21,7 @@ export default defineHook(({ schedule }, context) => {
 		running = true;
 		try {
 			if (sync === undefined) {
-				const driver = createRuntimeDriver(context.env, { timeoutMs: SYNC_TIMEOUT_MS });
+				const driver = sharedRuntimeDriver(context.env)?.withTimeout(SYNC_TIMEOUT_MS);
 				sync = driver
 					? new InstanceSync({ database: context.database, driver, now: () => new Date(), logger: context.logger, notify: loggedNotifier(context.database, context.logger) })
 					: null;

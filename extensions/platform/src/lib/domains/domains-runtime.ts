@@ -6,7 +6,7 @@
  */
 import type { ApiExtensionContext } from '@directus/types';
 import { loggedNotifier } from '../notifications/notify.ts';
-import { createRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
 import { DnsVerifier } from './dns-verifier.ts';
 import { readDomainsConfig, type DomainsConfig } from './domains-config.ts';
 import { DomainRouting } from './routing/domain-routing.ts';
@@ -26,7 +26,7 @@ export function domainsRuntime(context: DomainsContext): DomainsRuntime {
 	if (!runtime) {
 		const config = readDomainsConfig(context.env);
 		const verifier = new DnsVerifier(config);
-		const driver = createRuntimeDriver(context.env);
+		const driver = sharedRuntimeDriver(context.env);
 		const routing = driver
 			? new DomainRouting({
 					database: context.database,

@@ -30,6 +30,11 @@ export class InMemoryRuntimeDriver implements RuntimeDriver {
 		this.#now = now;
 	}
 
+	/** Calls here answer at once: the same driver. */
+	withTimeout(): RuntimeDriver {
+		return this;
+	}
+
 	/** The next call of `method` rejects with `error` (once). */
 	failNext(method: Method, error: Error): void {
 		this.#failures.set(method, error);

@@ -61,6 +61,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 		this.#timeoutMs = options.timeoutMs ?? 120_000;
 	}
 
+	withTimeout(timeoutMs: number): RuntimeDriver {
+		return new LocalRuntimeDriver({ url: this.#url, secret: this.#secret, timeoutMs });
+	}
+
 	async #call<T>(method: string, path: string, body?: unknown, timeoutMs = this.#timeoutMs): Promise<T> {
 		const response = await this.#send(method, path, body, AbortSignal.timeout(timeoutMs));
 		if (response.status === 204) return undefined as T;

@@ -20,3 +20,21 @@ describe('createRuntimeDriver', () => {
 		expect(() => createRuntimeDriver({ RUNTIME_DRIVER: 'nomad', RUNTIME_URL: 'http://x', RUNTIME_SECRET: secret })).toThrow(/RUNTIME_DRIVER/);
 	});
 });
+
+describe('a driver with its own time-out', () => {
+	it('gives up on a call after its own bound, on the same runtime', { timeout: 10_000 }, async () => {
+		// A runtime that never answers: the request is accepted and left hanging.
+		const { createServer } = await import('node:http');
+		const server = createServer(() => {});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as { port: number };
+		try {
+			const driver = new LocalRuntimeDriver({ url: `http://127.0.0.1:${port}`, secret, timeoutMs: 60_000 });
+			// Bounded by the driver's own 60 s, the call would outlast the test's time and fail it.
+			await expect(driver.withTimeout(200).instanceStatus('p-1')).rejects.toThrow(/timeout|aborted/i);
+		} finally {
+			server.closeAllConnections();
+			server.close();
+		}
+	});
+});

@@ -15,6 +15,11 @@ export interface BackupArchive {
 }
 
 export interface RuntimeDriver {
+	/**
+	 * The same runtime, each call bounded by `timeoutMs` (an upgrade keeps its own, longer bound):
+	 * a page's read waits seconds, a creation minutes.
+	 */
+	withTimeout(timeoutMs: number): RuntimeDriver;
 	/** Creates the instance if it does not exist and resolves once it serves. Idempotent. */
 	ensureInstance(request: EnsureInstanceRequest): Promise<InstanceStatus>;
 	startInstance(projectId: string): Promise<InstanceStatus>;

@@ -11,7 +11,7 @@ import { platformMetrics } from '../../metrics/shared-platform-metrics.ts';
 import { loggedNotifier } from '../../notifications/notify.ts';
 import { readPlatformConfig } from '../../platform-config.ts';
 import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
-import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
 import { ProjectAdminCredentials } from '../credentials/admin-credentials.ts';
 import { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import { siteAddressFrom } from '../project-serializer.ts';
@@ -34,7 +34,7 @@ let services: ProvisioningServices | null | undefined;
 
 export function provisioningServices(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProvisioningServices | null {
 	if (services !== undefined) return services;
-	const driver = createRuntimeDriver(context.env);
+	const driver = sharedRuntimeDriver(context.env);
 	const key = context.env['CREDENTIALS_KEY'];
 	if (!driver) {
 		services = null;

@@ -1,8 +1,7 @@
 /** Builds the usage service from the bundle's context: the projects table and the runtime driver. */
 import type { ApiExtensionContext } from '@directus/types';
 import type { Knex } from 'knex';
-import { createRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
 import { ProjectUsageService } from './project-usage-service.ts';
 
 /** The dashboard waits for this at most; a runtime that hangs makes the usage unavailable, not the page slow. */
@@ -15,11 +14,9 @@ export async function ownProjectIds(database: Knex, userId: string): Promise<str
 }
 
 export function projectUsageService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectUsageService {
-	// Read on first use, as provisioning does: a wrong runtime setting must not take the other project routes down.
-	let driver: RuntimeDriver | null | undefined;
 	return new ProjectUsageService({
 		ownProjectIds: (userId) => ownProjectIds(context.database, userId),
-		driver: () => (driver === undefined ? (driver = createRuntimeDriver(context.env, { timeoutMs: USAGE_TIMEOUT_MS })) : driver),
+		driver: lazyRuntimeDriver(context.env, { timeoutMs: USAGE_TIMEOUT_MS }),
 		now: () => new Date(),
 		logger: context.logger,
 	});
