@@ -1,12 +1,14 @@
 /**
  * A `RuntimeDriver` that keeps its sites in memory, for unit tests of the code that drives the
- * runtime (the reconciler, ...): it answers as the runtime does for the lifecycle, admin, domains,
- * allowed origins, templates, licence keys and limits, records every call, and fails a call on
- * request. What it does not model (logs, usage, backups, restores, upgrades, the tier) throws
+ * runtime (the reconciler, domain routing, backups): it answers as the runtime does for the
+ * lifecycle, admin, domains, allowed origins, templates, licence keys, limits and the list and
+ * taking of backups, records every call, and fails a call on request. What it does not model (logs,
+ * usage, archives, restores, upgrades, the tier) throws
  * saying so, so a test never passes on an answer the runtime would not give. The bundle never
  * builds one.
  */
-import type { AdminCredentials, EnsureInstanceRequest, InstanceState, InstanceStatus, SiteResources, SiteTemplateName } from '@epic/runtime-contract';
+import { randomBytes } from 'node:crypto';
+import type { AdminCredentials, BackupSummary, EnsureInstanceRequest, InstanceState, InstanceStatus, SiteResources, SiteTemplateName } from '@epic/runtime-contract';
 import type { RuntimeDriver } from './runtime-driver.ts';
 
 type Method = keyof RuntimeDriver;
@@ -25,6 +27,8 @@ export class InMemoryRuntimeDriver implements RuntimeDriver {
 	readonly templates = new Map<string, SiteTemplateName[]>();
 	/** The licence key each site holds (null once removed). */
 	readonly licenceKeys = new Map<string, string | null>();
+	/** Each site's backups, oldest first. */
+	readonly #backups = new Map<string, BackupSummary[]>();
 
 	constructor(now: () => Date = () => new Date()) {
 		this.#now = now;
@@ -178,12 +182,20 @@ export class InMemoryRuntimeDriver implements RuntimeDriver {
 		return this.#notModelled('usage');
 	}
 
-	listBackups(): never {
-		return this.#notModelled('listBackups');
+	async listBackups(projectId: string): Promise<BackupSummary[]> {
+		this.#call('listBackups', projectId);
+		return [...(this.#backups.get(projectId) ?? [])].reverse();
 	}
 
-	createBackup(): never {
-		return this.#notModelled('createBackup');
+	/** A backup taken now, named as the runtime names them (`20260131T120000000Z-0a1b2c3d`). */
+	async createBackup(projectId: string, kind: 'manual' | 'scheduled'): Promise<BackupSummary> {
+		this.#call('createBackup', projectId);
+		this.#site(projectId);
+		const createdAt = this.#now().toISOString();
+		const stamp = createdAt.replace(/[-:.]/g, '');
+		const backup: BackupSummary = { id: `${stamp}-${randomBytes(4).toString('hex')}`, projectId, kind, createdAt, size: 1024 };
+		this.#backups.set(projectId, [...(this.#backups.get(projectId) ?? []), backup]);
+		return backup;
 	}
 
 	backupArchive(): never {
