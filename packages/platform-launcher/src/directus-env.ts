@@ -101,11 +101,11 @@ function limitsEnv(config: PlatformConfig): Record<string, string> {
 	return env;
 }
 
-/** How the control plane reaches the data plane (the `local` driver). */
+/** How the control plane reaches the data plane: the runtime's management API. */
 function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
 	const url = config.RUNTIME_URL ?? (config.embeddedRuntime ? `http://127.0.0.1:${config.RUNTIME_API_PORT}` : null);
 	if (!url) return {};
-	return { RUNTIME_DRIVER: 'local', RUNTIME_URL: url, RUNTIME_SECRET: secrets.runtimeSecret };
+	return { RUNTIME_URL: url, RUNTIME_SECRET: secrets.runtimeSecret };
 }
 
 /** Custom domains' DNS verification (docs/product.md, Domains API). */

@@ -10,14 +10,19 @@ describe('createRuntimeDriver', () => {
 	});
 
 	it('builds the local driver from its URL and secret', () => {
-		const driver = createRuntimeDriver({ RUNTIME_DRIVER: 'local', RUNTIME_URL: 'http://127.0.0.1:8057', RUNTIME_SECRET: secret });
+		const driver = createRuntimeDriver({ RUNTIME_URL: 'http://127.0.0.1:8057', RUNTIME_SECRET: secret });
 		expect(driver).toBeInstanceOf(LocalRuntimeDriver);
 	});
 
-	it('names what is missing or unknown', () => {
-		expect(() => createRuntimeDriver({ RUNTIME_DRIVER: 'local', RUNTIME_SECRET: secret })).toThrow(/RUNTIME_URL/);
-		expect(() => createRuntimeDriver({ RUNTIME_DRIVER: 'local', RUNTIME_URL: 'http://127.0.0.1:8057', RUNTIME_SECRET: 'short' })).toThrow(/RUNTIME_SECRET/);
-		expect(() => createRuntimeDriver({ RUNTIME_DRIVER: 'nomad', RUNTIME_URL: 'http://x', RUNTIME_SECRET: secret })).toThrow(/RUNTIME_DRIVER/);
+	it('names what is missing or wrong', () => {
+		expect(() => createRuntimeDriver({ RUNTIME_URL: 'not a url', RUNTIME_SECRET: secret })).toThrow(/RUNTIME_URL/);
+		expect(() => createRuntimeDriver({ RUNTIME_URL: 'http://127.0.0.1:8057', RUNTIME_SECRET: 'short' })).toThrow(/RUNTIME_SECRET/);
+		expect(() => createRuntimeDriver({ RUNTIME_URL: 'http://127.0.0.1:8057' })).toThrow(/RUNTIME_SECRET/);
+	});
+
+	it("leaves the runtime's own RUNTIME_DRIVER (how it runs sites) alone", () => {
+		expect(createRuntimeDriver({ RUNTIME_DRIVER: 'docker' })).toBeNull();
+		expect(createRuntimeDriver({ RUNTIME_DRIVER: 'docker', RUNTIME_URL: 'http://127.0.0.1:8057', RUNTIME_SECRET: secret })).toBeInstanceOf(LocalRuntimeDriver);
 	});
 });
 

@@ -1,6 +1,7 @@
 /**
- * Picks the runtime driver from the environment Directus was started with (`npm start` and the
- * compose file set these). Only `local` exists today; a planned `kubernetes` driver would plug in here.
+ * The runtime driver from the environment Directus was started with (`npm start` sets these): the
+ * runtime's management API at `RUNTIME_URL`, with its secret. (`RUNTIME_DRIVER` is the runtime's
+ * own setting, how it runs sites; the control plane does not read it.)
  */
 import { z } from 'zod';
 import { LocalRuntimeDriver } from './local-runtime-driver.ts';
@@ -8,7 +9,6 @@ import type { RuntimeDriver } from './runtime-driver.ts';
 import { parseEnvConfig } from '../env-config.ts';
 
 const RuntimeDriverEnv = z.object({
-	RUNTIME_DRIVER: z.literal('local'),
 	RUNTIME_URL: z.url(),
 	RUNTIME_SECRET: z.string().min(32),
 });
@@ -46,7 +46,7 @@ export function lazyRuntimeDriver(env: Record<string, unknown>, options: { timeo
  * `timeoutMs` bounds each call (the driver's default allows for slow instance creations).
  */
 export function createRuntimeDriver(env: Record<string, unknown>, options: { timeoutMs?: number } = {}): RuntimeDriver | null {
-	if (!env['RUNTIME_DRIVER']) return null;
+	if (!env['RUNTIME_URL']) return null;
 	const config = parseEnvConfig(RuntimeDriverEnv, env, 'runtime driver');
 	return new LocalRuntimeDriver({ url: config.RUNTIME_URL, secret: config.RUNTIME_SECRET, ...options });
 }
