@@ -36,7 +36,7 @@ describe('import boundaries', () => {
 		['a portal feature imports another feature', 'portal/src/features/landing/lib/use-scroll-to-hash.ts', "import '../../auth/components/auth-page';"],
 		['shared portal code imports a feature', 'portal/src/lib/format-money.ts', "import '../features/landing/lib/use-scroll-to-hash';"],
 		['shared portal code imports the app', 'portal/src/components/layout/logo.tsx', "import '../../app/routes';"],
-		['the runtime imports the extension', 'runtime/src/config.ts', "import '../../extensions/platform/src/lib/runtime/runtime-driver.ts';"],
+		['the runtime imports the extension', 'runtime/src/config.ts', "import '../../extensions/platform/src/lib/runtime-driver/runtime-driver.ts';"],
 		['the extension imports the runtime', 'extensions/platform/src/lib/errors.ts', "import '../../../../runtime/src/config.ts';"],
 		['the runtime imports the tests', 'runtime/src/config.ts', "import '../../tests/support/api.ts';"],
 		['a package imports scripts/', 'packages/node-support/src/env.ts', "import '../../../scripts/test.ts';"],

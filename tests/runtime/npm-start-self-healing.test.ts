@@ -13,7 +13,7 @@ import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { collectOutput } from '@epic/node-support/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
+import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses } from '../support/runtime-inspection.ts';
 import { waitFor } from '../support/wait-for.ts';

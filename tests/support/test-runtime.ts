@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import pg from 'pg';
-import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime/local-runtime-driver.ts';
+import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import { killAndWait, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
 import { spawnRuntime, waitForRuntimeApi } from '@epic/platform-launcher/runtime-process';
 import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';

@@ -5,7 +5,7 @@
 import { defineEndpoint } from '@directus/extensions-sdk';
 import { billingClientConfig } from '../../lib/billing/billing-config.ts';
 import { mountBillingRoutes } from '../../lib/billing/billing-routes.ts';
-import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
+import { billingServices } from '../../lib/billing/billing-services.ts';
 import { asyncRoute } from '../../lib/http/async-route.ts';
 import { readPlatformConfig } from '../../lib/platform-config.ts';
 import { localizePlan, PLAN_LANGUAGES } from '../../lib/plans/plan-translations.ts';
@@ -31,6 +31,6 @@ export default defineEndpoint({
 			}),
 		);
 
-		mountBillingRoutes(router, billingRuntime(context), context);
+		mountBillingRoutes(router, billingServices(context), context);
 	},
 });

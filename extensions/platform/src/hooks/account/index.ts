@@ -8,7 +8,7 @@
 import { isDirectusError } from '@directus/errors';
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
-import { accountRuntime } from '../../lib/account/account-runtime.ts';
+import { accountServices } from '../../lib/account/account-services.ts';
 import { limitAccountEmail } from '../../lib/account/emails/account-email-limit.ts';
 import { rewriteDirectusEmail } from '../../lib/account/emails/directus-email-rewrite.ts';
 import { checkPasswordPolicy } from '../../lib/account/password/password-policy.ts';
@@ -29,7 +29,7 @@ const checkPasswordOf = (payload: UserPayload) => {
 };
 
 export default defineHook(({ filter, action, init }, context) => {
-	const account = () => accountRuntime(context);
+	const account = () => accountServices(context);
 
 	filter('users.create', (payload) => {
 		const user = payload as UserPayload;

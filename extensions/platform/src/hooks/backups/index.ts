@@ -7,7 +7,7 @@ import { defineHook } from '@directus/extensions-sdk';
 import { backupSchedule } from '../../lib/backups/backup-schedule.ts';
 import { scheduledBackupTargets } from '../../lib/backups/scheduled-backup-targets.ts';
 import { runScheduledBackups } from '../../lib/backups/scheduled-backups.ts';
-import { sharedRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../../lib/runtime-driver/runtime-driver-factory.ts';
 
 export default defineHook(({ schedule }, context) => {
 	let running = false;

@@ -5,7 +5,7 @@
  */
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
-import { billingRuntime } from '../../lib/billing/billing-runtime.ts';
+import { billingServices } from '../../lib/billing/billing-services.ts';
 import { webhookHandler } from '../../lib/billing/webhook-handler.ts';
 import { apiPrefixAlias } from '../../lib/http/api-prefix.ts';
 import { captureRawBody } from '../../lib/http/raw-body.ts';
@@ -14,6 +14,6 @@ export default defineHook(({ init }, context) => {
 	init('middlewares.before', (meta) => {
 		const app = meta['app'] as Express;
 		app.use(apiPrefixAlias);
-		app.post('/stripe/webhook', captureRawBody, webhookHandler(() => billingRuntime(context), context));
+		app.post('/stripe/webhook', captureRawBody, webhookHandler(() => billingServices(context), context));
 	});
 });

@@ -8,7 +8,7 @@ import { defineHook } from '@directus/extensions-sdk';
 import { InstanceSync } from '../../lib/projects/instance-sync/instance-sync.ts';
 import { instanceSyncSchedule } from '../../lib/projects/instance-sync/instance-sync-schedule.ts';
 import { loggedNotifier } from '../../lib/notifications/notify.ts';
-import { sharedRuntimeDriver } from '../../lib/runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../../lib/runtime-driver/runtime-driver-factory.ts';
 
 /** A runtime that hangs delays the next run, never piles them up. */
 const SYNC_TIMEOUT_MS = 10_000;

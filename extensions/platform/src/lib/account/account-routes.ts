@@ -6,7 +6,7 @@ import type { ApiExtensionContext } from '@directus/types';
 import type { Router } from 'express';
 import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
-import type { AccountRuntime } from './account-runtime.ts';
+import type { AccountServices } from './account-services.ts';
 import { deleteAccount, type AccountBilling, type AccountProjects } from './deletion/delete-account.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change/email-change.ts';
 import { changePassword } from './password/change-password.ts';
@@ -14,7 +14,7 @@ import { readOwnProfile, updateOwnProfile } from './profile.ts';
 import { verifyRegistrationEmail } from './verify-email.ts';
 
 export interface AccountRouteDependencies {
-	account: () => AccountRuntime;
+	account: () => AccountServices;
 	billing: () => AccountBilling;
 	projects: () => AccountProjects;
 }

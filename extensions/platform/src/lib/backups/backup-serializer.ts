@@ -1,6 +1,6 @@
 /** The runtime's backup and restore records (camelCase) in the control plane API's shape (snake_case). */
 import type { ProjectBackup, ProjectRestoreJob } from '@epic/platform-api';
-import type { BackupSummary, RestoreJob } from '../runtime/runtime-driver.ts';
+import type { BackupSummary, RestoreJob } from '../runtime-driver/runtime-driver.ts';
 
 export function toProjectBackup(backup: BackupSummary): ProjectBackup {
 	return { id: backup.id, kind: backup.kind, created_at: backup.createdAt, size: backup.size };

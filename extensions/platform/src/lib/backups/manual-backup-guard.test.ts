@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackupSummary } from '../runtime/runtime-driver.ts';
+import type { BackupSummary } from '../runtime-driver/runtime-driver.ts';
 import { ManualBackupGuard, manualBackupsInLastHour } from './manual-backup-guard.ts';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');

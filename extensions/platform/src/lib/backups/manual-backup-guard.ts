@@ -6,7 +6,7 @@
  */
 import { MANUAL_BACKUPS_PER_HOUR } from '@epic/platform-api';
 import { BackupInProgressError, BackupLimitReachedError } from '../errors.ts';
-import type { BackupSummary } from '../runtime/runtime-driver.ts';
+import type { BackupSummary } from '../runtime-driver/runtime-driver.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

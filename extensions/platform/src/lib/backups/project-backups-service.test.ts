@@ -6,7 +6,7 @@
 import { MANUAL_BACKUPS_PER_HOUR } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryRuntimeDriver } from '../runtime/in-memory-runtime-driver.ts';
+import { InMemoryRuntimeDriver } from '../runtime-driver/in-memory-runtime-driver.ts';
 import { ManualBackupGuard } from './manual-backup-guard.ts';
 import { ProjectBackupsService } from './project-backups-service.ts';
 

@@ -7,7 +7,7 @@ import type { ProjectBackup, ProjectRestoreJob } from '@epic/platform-api';
 import { backupId as backupIdSchema, restoreJobId as restoreJobIdSchema } from '@epic/runtime-contract';
 import type { Knex } from 'knex';
 import { BackupNotFoundError, BackupsUnavailableError, RestoreJobNotFoundError } from '../errors.ts';
-import type { BackupArchive, RuntimeDriver } from '../runtime/runtime-driver.ts';
+import type { BackupArchive, RuntimeDriver } from '../runtime-driver/runtime-driver.ts';
 import { publishedProjectOf, type BackupCaller } from './backup-caller.ts';
 import { toProjectBackup, toProjectRestoreJob } from './backup-serializer.ts';
 import type { AccountActionLimits } from '../http/rate-limits/account-actions.ts';

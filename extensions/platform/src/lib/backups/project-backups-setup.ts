@@ -1,6 +1,6 @@
 /** Builds the backups service from the bundle's context: the projects table and the runtime driver. */
 import type { ApiExtensionContext } from '@directus/types';
-import { lazyRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
+import { lazyRuntimeDriver } from '../runtime-driver/runtime-driver-factory.ts';
 import { accountActionLimits } from '../http/rate-limits/account-actions.ts';
 import { ManualBackupGuard } from './manual-backup-guard.ts';
 import { ProjectBackupsService } from './project-backups-service.ts';

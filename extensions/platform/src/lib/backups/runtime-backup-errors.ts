@@ -4,7 +4,7 @@
  * silence, is logged and answered as BACKUPS_UNAVAILABLE rather than leaking runtime details.
  */
 import { BackupNotFoundError, BackupsUnavailableError, RestoreInProgressError, RestoreJobNotFoundError } from '../errors.ts';
-import { RuntimeRequestError } from '../runtime/local-runtime-driver.ts';
+import { RuntimeRequestError } from '../runtime-driver/local-runtime-driver.ts';
 
 export function fromRuntimeError(error: unknown, log: (message: string) => void): Error {
 	if (error instanceof RuntimeRequestError) {

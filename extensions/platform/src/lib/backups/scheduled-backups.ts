@@ -5,7 +5,7 @@
  * Projects go one at a time (a backup is heavy work on a small machine); a project whose backup
  * fails is logged and the others still get theirs.
  */
-import type { RuntimeDriver } from '../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../runtime-driver/runtime-driver.ts';
 
 export interface ScheduledBackupTarget {
 	projectId: string;

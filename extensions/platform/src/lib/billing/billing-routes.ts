@@ -9,7 +9,7 @@ import { accountabilityOf, requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import { advanceClockInput, parseInput } from './billing-inputs.ts';
 import type { BillingContext } from './billing-context.ts';
-import type { BillingRuntime } from './billing-runtime.ts';
+import type { BillingServices } from './billing-services.ts';
 import { syncSubscriptions } from './billing-sync.ts';
 import { DAY_MS } from './period-dates.ts';
 
@@ -20,7 +20,7 @@ function forCustomer(handler: (userId: string, req: Request) => Promise<unknown>
 	});
 }
 
-export function mountBillingRoutes(router: Router, billing: BillingRuntime, context: BillingContext): void {
+export function mountBillingRoutes(router: Router, billing: BillingServices, context: BillingContext): void {
 	const { service } = billing;
 
 	router.post('/create-checkout-session', forCustomer((user, req) => service.createCheckout(user, req.body)));

@@ -3,7 +3,7 @@
  * read again from the provider (a missed webhook cannot leave it stale for long), and the sandbox
  * does its renewals, failed renewals and period ends.
  */
-import type { BillingRuntime } from './billing-runtime.ts';
+import type { BillingServices } from './billing-services.ts';
 import { systemItems, withSchemaOnce, type BillingContext } from './billing-context.ts';
 import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
 import { SERVING_SUBSCRIPTION_STATUSES } from '@epic/platform-api';
@@ -14,7 +14,7 @@ export interface SyncOutcome {
 	renewals: RenewalOutcome | null;
 }
 
-export async function syncSubscriptions(unscoped: BillingContext, billing: BillingRuntime): Promise<SyncOutcome> {
+export async function syncSubscriptions(unscoped: BillingContext, billing: BillingServices): Promise<SyncOutcome> {
 	const context = withSchemaOnce(unscoped);
 	const renewals = billing.sandbox ? await runSandboxRenewals(billing.sandbox, billing.config.BILLING_GRACE_DAYS) : null;
 	const items = await systemItems(context, 'user_subscriptions');

@@ -9,9 +9,9 @@ import { isDirectusError } from '@directus/errors';
 import type { NextFunction, Request, Response } from 'express';
 import type { RawBodyRequest } from '../http/raw-body.ts';
 import type { BillingContext } from './billing-context.ts';
-import type { BillingRuntime } from './billing-runtime.ts';
+import type { BillingServices } from './billing-services.ts';
 
-export function webhookHandler(billing: () => BillingRuntime, context: Pick<BillingContext, 'logger'>) {
+export function webhookHandler(billing: () => BillingServices, context: Pick<BillingContext, 'logger'>) {
 	return (req: Request, res: Response, _next: NextFunction): void => {
 		const runtime = billing();
 		const raw = (req as RawBodyRequest).rawBody ?? Buffer.alloc(0);

@@ -9,16 +9,16 @@ import { accountabilityOf } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import { limitPerAddress } from '../http/rate-limits/limit-per-address.ts';
 import { requestLanguage } from '../http/request-language.ts';
-import { contactRuntime } from './contact-runtime.ts';
+import { contactServices } from './contact-services.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 
 export function registerContactRoutes(router: Router, context: ApiExtensionContext): void {
 	router.post(
 		'/',
-		limitPerAddress(() => contactRuntime(context).messagesPerAddress),
+		limitPerAddress(() => contactServices(context).messagesPerAddress),
 		asyncRoute(async (req, res) => {
 			const sender = { userId: accountabilityOf(req)?.user ?? null, language: requestLanguage(req, ACCOUNT_LANGUAGES, 'en') };
-			res.status(201).json({ data: await submitContactMessage(context, contactRuntime(context), sender, req.body) });
+			res.status(201).json({ data: await submitContactMessage(context, contactServices(context), sender, req.body) });
 		}),
 	);
 }

@@ -17,7 +17,7 @@ import { parseInput } from '../http/parse-input.ts';
 import { consumePoint } from '../http/rate-limits/limit-per-address.ts';
 import { senderCopy, supportNotice } from './contact-email-copy.ts';
 import { ContactMessageSchema, type ContactMessageInput } from './contact-input.ts';
-import type { ContactRuntime } from './contact-runtime.ts';
+import type { ContactServices } from './contact-services.ts';
 
 type Context = Pick<ApiExtensionContext, 'services' | 'getSchema' | 'logger'>;
 
@@ -27,7 +27,7 @@ export interface ContactSender {
 	language: EmailLanguage;
 }
 
-export async function submitContactMessage(context: Context, runtime: ContactRuntime, sender: ContactSender, body: unknown): Promise<ContactMessageReceipt> {
+export async function submitContactMessage(context: Context, runtime: ContactServices, sender: ContactSender, body: unknown): Promise<ContactMessageReceipt> {
 	const input = parseInput(ContactMessageSchema, body);
 	if ((await consumePoint(runtime.copiesPerRecipient, mailboxKey(input.email))) !== null) throw new RequestsExceededError();
 
@@ -42,7 +42,7 @@ export async function submitContactMessage(context: Context, runtime: ContactRun
 	return { id };
 }
 
-async function mailContactMessage(context: Context, runtime: ContactRuntime, sender: ContactSender, input: ContactMessageInput): Promise<void> {
+async function mailContactMessage(context: Context, runtime: ContactServices, sender: ContactSender, input: ContactMessageInput): Promise<void> {
 	let signedInAs: string | null = null;
 	if (sender.userId) {
 		const users = new context.services.UsersService({ schema: await context.getSchema() });

@@ -9,7 +9,7 @@ import { requireUserId } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import { ProjectService } from '../projects/project-service.ts';
 import { projectsSetup } from '../projects/projects-setup.ts';
-import { domainsRuntime, type DomainsContext } from './domains-runtime.ts';
+import { domainsServices, type DomainsContext } from './domains-services.ts';
 import { verifyProjectDomain, type DomainVerificationAnswer } from './verify-project-domain.ts';
 
 export function dnsVerifyRoute(
@@ -19,7 +19,7 @@ export function dnsVerifyRoute(
 	const projects = new ProjectService(context, projectsSetup(context));
 	return asyncRoute(async (req, res) => {
 		const userId = requireUserId(req);
-		const { config, verifier, routing } = domainsRuntime(context);
+		const { config, verifier, routing } = domainsServices(context);
 		const checks = { verifier, reservedHosts: config.reservedHosts, routing, readOwnProject: (user: string, id: string) => projects.read(user, id) };
 		const answer = await verifyProjectDomain(checks, userId, req.body);
 		res.json(shape(answer));

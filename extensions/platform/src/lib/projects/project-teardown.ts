@@ -5,7 +5,7 @@
  * account deletion (every project of the account).
  */
 import type { Knex } from 'knex';
-import type { RuntimeDriver } from '../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../runtime-driver/runtime-driver.ts';
 import type { ProjectLicence } from './licence/project-licence.ts';
 
 /** What removes a project's site; null without a runtime (the control plane alone), where none exists. */

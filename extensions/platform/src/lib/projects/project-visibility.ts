@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { ProjectNotFoundError } from '../errors.ts';
 import { accountabilityOf, requireUserId } from '../http/accountability.ts';
-import type { RuntimeDriver } from '../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../runtime-driver/runtime-driver.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 /** The projects API's settings, read once from the platform configuration. */
-import { domainsRuntime, type DomainsContext } from '../domains/domains-runtime.ts';
+import { domainsServices, type DomainsContext } from '../domains/domains-services.ts';
 import { accountActionLimits } from '../http/rate-limits/account-actions.ts';
 import { readPlatformConfig } from '../platform-config.ts';
 import { projectInputs } from './project-inputs.ts';
@@ -18,7 +18,7 @@ export function projectsSetup(context: DomainsContext): ProjectsSetup {
 		}),
 		address: siteAddressFrom(config.PUBLIC_URL, config.PUBLIC_HOST),
 		provisioning: () => provisioningServices(context),
-		domainRouting: () => domainsRuntime(context).routing,
+		domainRouting: () => domainsServices(context).routing,
 		actionLimits: () => accountActionLimits(context),
 	};
 }

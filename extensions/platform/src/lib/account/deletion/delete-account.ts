@@ -16,7 +16,7 @@ import { PASSWORD_MAX_LENGTH } from '@epic/platform-api';
 import { z } from 'zod';
 import { forgetContactMessagesOf } from '../../contact/forget-contact-messages.ts';
 import { parseInput } from '../../http/parse-input.ts';
-import type { AccountRuntime } from '../account-runtime.ts';
+import type { AccountServices } from '../account-services.ts';
 import { sendAccountEmail } from '../emails/send-account-email.ts';
 import { checkCurrentPassword } from '../password/current-password.ts';
 import { readOwnProfile } from '../profile.ts';
@@ -35,7 +35,7 @@ export interface AccountProjects {
 }
 
 export interface AccountDeletionDependencies {
-	account: AccountRuntime;
+	account: AccountServices;
 	billing: AccountBilling;
 	projects: AccountProjects;
 }

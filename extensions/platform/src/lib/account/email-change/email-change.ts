@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { InvalidEmailChangeLinkError, InvalidPayloadError, RequestsExceededError } from '../../errors.ts';
 import { consumePoint } from '../../http/rate-limits/limit-per-address.ts';
 import { parseInput } from '../../http/parse-input.ts';
-import type { AccountRuntime } from '../account-runtime.ts';
+import type { AccountServices } from '../account-services.ts';
 import { sendAccountEmail } from '../emails/send-account-email.ts';
 import { checkCurrentPassword } from '../password/current-password.ts';
 import { readOwnProfile } from '../profile.ts';
@@ -35,7 +35,7 @@ async function userByEmail(context: Context, email: string): Promise<{ id: strin
 		.first()) as { id: string; email: string; language: string | null } | undefined;
 }
 
-export async function requestEmailChange(context: Context, account: AccountRuntime, userId: string, body: unknown): Promise<void> {
+export async function requestEmailChange(context: Context, account: AccountServices, userId: string, body: unknown): Promise<void> {
 	const input = parseInput(EmailChangeSchema, body);
 	const portal = account.config.PUBLIC_URL.replace(/\/$/, '');
 	const confirmationUrl = `${portal}/confirm-email`;
@@ -56,7 +56,7 @@ export async function requestEmailChange(context: Context, account: AccountRunti
 
 async function sendEmailChangeMail(
 	context: Context,
-	account: AccountRuntime,
+	account: AccountServices,
 	profile: { id: string; email: string; language: string | null },
 	to: string,
 	confirmationUrl: string,
@@ -73,7 +73,7 @@ async function sendEmailChangeMail(
 }
 
 /** `POST /account/email/confirm`: needs no session, the link may be opened on another device. */
-export async function confirmEmailChange(context: Context, account: AccountRuntime, body: unknown): Promise<void> {
+export async function confirmEmailChange(context: Context, account: AccountServices, body: unknown): Promise<void> {
 	const { token } = parseInput(ConfirmSchema, body);
 	const change = verifyEmailChange(account.config.SECRET, token);
 	const user = (await context.database('directus_users').select('id', 'email', 'language').where({ id: change.user }).first()) as

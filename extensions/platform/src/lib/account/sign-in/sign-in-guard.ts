@@ -6,9 +6,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RequestsExceededError } from '../../errors.ts';
 import { clientAddress, consumePoint } from '../../http/rate-limits/limit-per-address.ts';
-import type { AccountRuntime } from '../account-runtime.ts';
+import type { AccountServices } from '../account-services.ts';
 
-export function signInGuard(account: () => AccountRuntime) {
+export function signInGuard(account: () => AccountServices) {
 	return (req: Request, res: Response, next: NextFunction): void => {
 		const guard = async () => {
 			const { signInRequests, signInLock } = account();

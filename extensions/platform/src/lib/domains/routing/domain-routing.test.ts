@@ -8,7 +8,7 @@
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewNotification } from '../../notifications/notify.ts';
-import { InMemoryRuntimeDriver } from '../../runtime/in-memory-runtime-driver.ts';
+import { InMemoryRuntimeDriver } from '../../runtime-driver/in-memory-runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';
 import { domainProofValue } from '../ownership/domain-proof.ts';
 import { DomainRouting, type UnroutedDomain } from './domain-routing.ts';

@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
 import type { NewNotification, Notify } from '../../notifications/notify.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';
 import { domainProofValue } from '../ownership/domain-proof.ts';
 import { afterDomainCheck, type DomainCheckState, type DomainRoutingAction } from './domain-check-policy.ts';

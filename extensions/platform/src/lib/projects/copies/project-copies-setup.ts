@@ -1,6 +1,6 @@
 /** Builds the copies service from the bundle's context: the projects service, and the runtime driver read on first use. */
-import type { DomainsContext } from '../../domains/domains-runtime.ts';
-import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import type { DomainsContext } from '../../domains/domains-services.ts';
+import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
 import { ProjectService } from '../project-service.ts';
 import { projectsSetup } from '../projects-setup.ts';
 import { ProjectCopies } from './project-copies.ts';

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { publishedProjectOf } from '../../backups/backup-caller.ts';
 import { fromRuntimeError } from '../../backups/runtime-backup-errors.ts';
 import { BackupNotFoundError, BackupsUnavailableError, InvalidPayloadError } from '../../errors.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import type { ProjectService } from '../project-service.ts';
 
 export interface ProjectCopiesOptions {

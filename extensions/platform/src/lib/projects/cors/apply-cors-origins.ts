@@ -1,4 +1,4 @@
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 
 /**
  * The owner's new allowed origins, given to the project's site if it has one (the router applies

@@ -4,7 +4,7 @@
  * only once the site took it, so the stored one always signs in.
  */
 import type { Knex } from 'knex';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { generateAdminPassword } from './admin-password.ts';
 import type { CredentialsCipher } from './credentials-cipher.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InstanceStatus } from '../../runtime/runtime-driver.ts';
+import type { InstanceStatus } from '../../runtime-driver/runtime-driver.ts';
 import { dailyRequestChanges, dailyRequestsId, projectChanges, type StoredProject } from './instance-sync-changes.ts';
 
 const shop = '11111111-1111-4111-8111-111111111111';

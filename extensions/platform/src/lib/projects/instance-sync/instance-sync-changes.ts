@@ -3,7 +3,7 @@
  * runtime's answers and what the control plane already stores, only the values that changed. Pure:
  * nothing is read or written here.
  */
-import type { DailyUsage, InstanceState, InstanceStatus } from '../../runtime/runtime-driver.ts';
+import type { DailyUsage, InstanceState, InstanceStatus } from '../../runtime-driver/runtime-driver.ts';
 
 /** The runtime's view of a project as the `projects` row keeps it, for Studio. */
 export interface InstanceFields {

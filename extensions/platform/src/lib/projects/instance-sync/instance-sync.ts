@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbDate, toDbTimestamp } from '../../database/db-values.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { usageWindow } from '../usage/usage-window.ts';
 import type { Notify } from '../../notifications/notify.ts';
 import { noticeMailLimits } from './mail-limit-notices.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InstanceStatus } from '../../runtime/runtime-driver.ts';
+import type { InstanceStatus } from '../../runtime-driver/runtime-driver.ts';
 import { newMailLimitRefusals } from './mail-limit-notices.ts';
 
 const status = (projectId: string, limitReachedAt: string | null): InstanceStatus =>

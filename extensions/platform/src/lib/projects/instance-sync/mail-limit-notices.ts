@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
 import type { Notify } from '../../notifications/notify.ts';
-import type { InstanceStatus } from '../../runtime/runtime-driver.ts';
+import type { InstanceStatus } from '../../runtime-driver/runtime-driver.ts';
 
 interface MailLimitRow {
 	id: string;

@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { storageOf, toMb } from '../storage/storage-figures.ts';
 
 /** How old a project's figure may get before it is measured again. */

@@ -8,8 +8,8 @@
  * or returns the key.
  */
 import type { Knex } from 'knex';
-import { RuntimeRequestError } from '../../runtime/local-runtime-driver.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { RuntimeRequestError } from '../../runtime-driver/local-runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 
 export interface ProjectLicenceOptions {

@@ -6,8 +6,8 @@
  */
 import type { ProjectLogChunk } from '@epic/platform-api';
 import { LogsNotReadyError, LogsUnavailableError } from '../../errors.ts';
-import { RuntimeRequestError } from '../../runtime/local-runtime-driver.ts';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import { RuntimeRequestError } from '../../runtime-driver/local-runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { assertProjectVisible, type ProjectCaller, type SiteReadOptions } from '../project-visibility.ts';
 
 export type ProjectLogsOptions = SiteReadOptions;

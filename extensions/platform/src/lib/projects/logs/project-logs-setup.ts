@@ -5,7 +5,7 @@ import type { ApiExtensionContext } from '@directus/types';
 import type { Request, Router } from 'express';
 import { InvalidPayloadError } from '../../errors.ts';
 import { asyncRoute } from '../../http/async-route.ts';
-import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
 import { projectCallerOf } from '../project-visibility.ts';
 import { ProjectLogsService } from './project-logs-service.ts';
 

@@ -7,7 +7,7 @@
  * this again. Each stage is reported to `progress`, which the project's steps show.
  */
 import type { Knex } from 'knex';
-import type { RestoreJob, RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RestoreJob, RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 
 /** How often the restore job is asked how far it is. */
 export const COPY_POLL_MS = 500;

@@ -9,7 +9,7 @@ import type { ProjectStep } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewNotification } from '../../notifications/notify.ts';
-import { InMemoryRuntimeDriver } from '../../runtime/in-memory-runtime-driver.ts';
+import { InMemoryRuntimeDriver } from '../../runtime-driver/in-memory-runtime-driver.ts';
 import { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import { ProjectLicence } from '../licence/project-licence.ts';
 import { siteAddressFrom } from '../project-serializer.ts';

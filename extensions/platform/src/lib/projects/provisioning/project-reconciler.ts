@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { SERVING_SUBSCRIPTION_STATUSES, type ProjectStep, type ProjectStepName } from '@epic/platform-api';
 import type { PlatformMetrics } from '../../metrics/platform-metrics.ts';
 import type { NewNotification, Notify } from '../../notifications/notify.ts';
-import type { InstanceStatus, RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { InstanceStatus, RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { generateAdminPassword } from '../credentials/admin-password.ts';
 import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import type { SiteAddress } from '../project-serializer.ts';

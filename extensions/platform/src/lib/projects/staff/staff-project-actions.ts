@@ -9,7 +9,7 @@
 import type { ProjectBackup } from '@epic/platform-api';
 import { backupId as backupIdSchema } from '@epic/runtime-contract';
 import type { Knex } from 'knex';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { tearDownProject, type SiteRemoval } from '../project-teardown.ts';
 import type { StaffRestore } from './staff-project-restore.ts';
 import { resumeByStaff, suspendByStaff } from './staff-suspensions.ts';

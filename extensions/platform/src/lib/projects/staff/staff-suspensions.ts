@@ -4,7 +4,7 @@
  * resume is suspended again by billing if its owner does not pay.
  */
 import type { Knex } from 'knex';
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 
 export interface StaffSuspensionsOptions {
 	database: Knex;

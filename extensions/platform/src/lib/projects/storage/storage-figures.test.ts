@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InstanceStatus } from '../../runtime/runtime-driver.ts';
+import type { InstanceStatus } from '../../runtime-driver/runtime-driver.ts';
 import { quotaBytesOf, storageOf, toMb } from './storage-figures.ts';
 
 const MIB = 1024 * 1024;

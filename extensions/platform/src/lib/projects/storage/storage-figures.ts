@@ -6,7 +6,7 @@
  * change), so what is shown is what is enforced. Pure: nothing is read or written here.
  */
 import type { ProjectStorage } from '@epic/platform-api';
-import type { InstanceStatus } from '../../runtime/runtime-driver.ts';
+import type { InstanceStatus } from '../../runtime-driver/runtime-driver.ts';
 
 const MIB = 1024 * 1024;
 

@@ -4,7 +4,7 @@
  * records it as failed with this reason, naming the template, and Retry applies it again (the
  * runtime finds what an earlier run put there).
  */
-import type { RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { storedTemplate, TEMPLATE_TITLES } from './project-template.ts';
 
 /** What the database step says of the template; empty for Blank. */

@@ -4,7 +4,7 @@
  * to staff (project-visibility.ts). What cannot be read is said, never shown as zeros.
  */
 import type { ProjectTier } from '@epic/platform-api';
-import { RuntimeRequestError } from '../../runtime/local-runtime-driver.ts';
+import { RuntimeRequestError } from '../../runtime-driver/local-runtime-driver.ts';
 import { assertProjectVisible, type ProjectCaller, type SiteReadOptions } from '../project-visibility.ts';
 
 export type ProjectTierOptions = SiteReadOptions;

@@ -2,7 +2,7 @@
 import type { ApiExtensionContext } from '@directus/types';
 import type { Router } from 'express';
 import { asyncRoute } from '../../http/async-route.ts';
-import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
 import { projectCallerOf } from '../project-visibility.ts';
 import { ProjectTierService } from './project-tier-service.ts';
 

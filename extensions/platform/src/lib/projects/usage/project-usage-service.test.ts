@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { LocalRuntimeDriver } from '../../runtime/local-runtime-driver.ts';
+import { LocalRuntimeDriver } from '../../runtime-driver/local-runtime-driver.ts';
 import { ProjectUsageService } from './project-usage-service.ts';
 
 const owner = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

@@ -5,7 +5,7 @@
  * answer says so instead of showing zeros.
  */
 import type { ProjectsUsage } from '@epic/platform-api';
-import type { DailyUsage, RuntimeDriver } from '../../runtime/runtime-driver.ts';
+import type { DailyUsage, RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { projectsUsageFrom } from './usage-figures.ts';
 import { usageWindow } from './usage-window.ts';
 

@@ -1,7 +1,7 @@
 /** Builds the usage service from the bundle's context: the projects table and the runtime driver. */
 import type { ApiExtensionContext } from '@directus/types';
 import type { Knex } from 'knex';
-import { lazyRuntimeDriver } from '../../runtime/runtime-driver-factory.ts';
+import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
 import { ProjectUsageService } from './project-usage-service.ts';
 
 /** The dashboard waits for this at most; a runtime that hangs makes the usage unavailable, not the page slow. */

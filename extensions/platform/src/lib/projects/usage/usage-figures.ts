@@ -4,7 +4,7 @@
  * and the last 30 days day by day. Pure: the rows and the window come in, nothing is read.
  */
 import type { ProjectUsage, UsageFigures } from '@epic/platform-api';
-import type { DailyUsage } from '../../runtime/runtime-driver.ts';
+import type { DailyUsage } from '../../runtime-driver/runtime-driver.ts';
 import type { UsageWindow } from './usage-window.ts';
 
 /** Null when there was nothing before: a growth from zero has no percentage. */

@@ -6,13 +6,13 @@
  */
 import type { ApiExtensionContext } from '@directus/types';
 import { loggedNotifier } from '../notifications/notify.ts';
-import { sharedRuntimeDriver } from '../runtime/runtime-driver-factory.ts';
+import { sharedRuntimeDriver } from '../runtime-driver/runtime-driver-factory.ts';
 import { DnsVerifier } from './dns-verifier.ts';
 import { readDomainsConfig, type DomainsConfig } from './domains-config.ts';
 import { DomainRouting } from './routing/domain-routing.ts';
 import { sendUnroutedDomainEmail } from './routing/unrouted-domain-email.ts';
 
-export interface DomainsRuntime {
+export interface DomainsServices {
 	config: DomainsConfig;
 	verifier: DnsVerifier;
 	routing: DomainRouting | null;
@@ -20,9 +20,9 @@ export interface DomainsRuntime {
 
 export type DomainsContext = Pick<ApiExtensionContext, 'env' | 'database' | 'services' | 'getSchema' | 'logger'>;
 
-let runtime: DomainsRuntime | null = null;
+let runtime: DomainsServices | null = null;
 
-export function domainsRuntime(context: DomainsContext): DomainsRuntime {
+export function domainsServices(context: DomainsContext): DomainsServices {
 	if (!runtime) {
 		const config = readDomainsConfig(context.env);
 		const verifier = new DnsVerifier(config);

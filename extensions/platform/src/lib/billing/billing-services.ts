@@ -13,7 +13,7 @@ import { SandboxClock } from './sandbox/sandbox-clock.ts';
 import { SandboxProvider } from './sandbox/sandbox-provider.ts';
 import { createStripeProvider } from './stripe/stripe-provider.ts';
 
-export interface BillingRuntime {
+export interface BillingServices {
 	config: PlatformConfig;
 	provider: BillingProvider;
 	/** Set when the sandbox runs: its card form, portal page and clock. */
@@ -22,14 +22,14 @@ export interface BillingRuntime {
 	service: BillingService;
 }
 
-let runtime: BillingRuntime | null = null;
+let runtime: BillingServices | null = null;
 
-export function billingRuntime(context: BillingContext): BillingRuntime {
-	runtime ??= createBillingRuntime(context);
+export function billingServices(context: BillingContext): BillingServices {
+	runtime ??= createBillingServices(context);
 	return runtime;
 }
 
-function createBillingRuntime(context: BillingContext): BillingRuntime {
+function createBillingServices(context: BillingContext): BillingServices {
 	const config = readPlatformConfig(context.env);
 	const portalUrl = config.PUBLIC_URL.replace(/\/$/, '');
 	const sandbox =

@@ -7,7 +7,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LimiterStore } from '../http/rate-limits/limiter-store.ts';
 import { readContactConfig, type ContactConfig } from './contact-config.ts';
 
-export interface ContactRuntime {
+export interface ContactServices {
 	config: ContactConfig;
 	/** Messages per client address. */
 	messagesPerAddress: RateLimiterAbstract;
@@ -15,9 +15,9 @@ export interface ContactRuntime {
 	copiesPerRecipient: RateLimiterAbstract;
 }
 
-let runtime: ContactRuntime | null = null;
+let runtime: ContactServices | null = null;
 
-export function contactRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger'>): ContactRuntime {
+export function contactServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): ContactServices {
 	if (!runtime) {
 		const config = readContactConfig(context.env);
 		const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the contact limits: ${error.message}`));

@@ -9,7 +9,7 @@ import { LimiterStore } from '../http/rate-limits/limiter-store.ts';
 import { readAccountConfig, type AccountConfig } from './account-config.ts';
 import { SignInLock } from './sign-in/sign-in-lock.ts';
 
-export interface AccountRuntime {
+export interface AccountServices {
 	config: AccountConfig;
 	signInLock: SignInLock;
 	/** Sign-in requests per client address. */
@@ -24,14 +24,14 @@ export interface AccountRuntime {
 	accountEmailsPerRecipient: RateLimiterAbstract;
 }
 
-let runtime: AccountRuntime | null = null;
+let runtime: AccountServices | null = null;
 
-export function accountRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountRuntime {
-	runtime ??= createAccountRuntime(context);
+export function accountServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountServices {
+	runtime ??= createAccountServices(context);
 	return runtime;
 }
 
-function createAccountRuntime(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountRuntime {
+function createAccountServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountServices {
 	const config = readAccountConfig(context.env);
 	const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the account limits: ${error.message}`));
 	const lockSeconds = config.LOGIN_LOCK_MINUTES * 60;
