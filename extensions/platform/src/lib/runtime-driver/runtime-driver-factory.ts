@@ -42,11 +42,12 @@ export function lazyRuntimeDriver(env: Record<string, unknown>, options: { timeo
 }
 
 /**
- * Null when no runtime is configured (the control plane alone, e.g. its own test suite).
- * `timeoutMs` bounds each call (the driver's default allows for slow instance creations).
+ * Null when no runtime is configured (the control plane alone, e.g. its own test suite). Calls
+ * have the driver's default bound (it allows for slow instance creations); a use that needs
+ * another asks `withTimeout`.
  */
-export function createRuntimeDriver(env: Record<string, unknown>, options: { timeoutMs?: number } = {}): RuntimeDriver | null {
+export function createRuntimeDriver(env: Record<string, unknown>): RuntimeDriver | null {
 	if (!env['RUNTIME_URL']) return null;
 	const config = parseEnvConfig(RuntimeDriverEnv, env, 'runtime driver');
-	return new LocalRuntimeDriver({ url: config.RUNTIME_URL, secret: config.RUNTIME_SECRET, ...options });
+	return new LocalRuntimeDriver({ url: config.RUNTIME_URL, secret: config.RUNTIME_SECRET });
 }
