@@ -7,7 +7,7 @@ import { KeyedMutex } from '@epic/concurrency';
 import type { BackupKind, BackupSummary, RestoreJob } from '@epic/runtime-contract';
 import { instanceNotFound, RuntimeError } from '../errors.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import type { BackupStore, StoredArchive } from './backup-store.ts';
 import { createBackup } from './create-backup.ts';
@@ -18,7 +18,7 @@ import { applyRetention } from './retention.ts';
 export interface BackupServiceParts {
 	store: BackupStore;
 	databases: InstanceDatabases;
-	instances: StateStore;
+	instances: InstanceReader & Pick<InstanceSpecWriter, 'recordDirectusVersion' | 'setRollbackBackup'>;
 	service: InstanceService;
 	/** How many scheduled backups a project keeps; older ones are deleted after each new one. */
 	keepScheduled: number;

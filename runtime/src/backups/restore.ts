@@ -9,7 +9,7 @@ import type { BackupManifest, RestoreJob } from '@epic/runtime-contract';
 import type { CopyIdentity } from '../instances/copied-data.ts';
 import type { InstanceControl, InstanceService } from '../instances/instance-service.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import { createBackup, type BackupParts } from './create-backup.ts';
 import { assertAnswersPong } from './health-check.ts';
 import { replaceSiteData } from './replace-site-data.ts';
@@ -18,7 +18,7 @@ import { openArchive } from './verify-archive.ts';
 
 export interface RestoreParts extends BackupParts {
 	service: InstanceService;
-	instances: StateStore;
+	instances: InstanceReader & Pick<InstanceSpecWriter, 'recordDirectusVersion' | 'setRollbackBackup'>;
 	jobs: RestoreJobs;
 	/**
 	 * Applies the retention of safety backups once the site no longer needs the one this restore
@@ -65,7 +65,7 @@ export async function fetchAndOpen(
  */
 async function replaceWith(parts: RestoreParts, record: InstanceRecord, opened: OpenedArchive): Promise<void> {
 	await replaceSiteData(parts.databases, record, opened.dir, opened.manifest);
-	parts.instances.update(record.id, { directusVersion: opened.manifest.directusVersion });
+	parts.instances.recordDirectusVersion(record.id, opened.manifest.directusVersion);
 }
 
 async function putInPlace(parts: RestoreParts, job: RestoreJob, control: InstanceControl, opened: OpenedArchive, copy: CopySource | undefined): Promise<void> {
@@ -108,20 +108,20 @@ export async function runRestore(parts: RestoreParts, job: RestoreJob, copy?: Co
 				safetyBackupId = (await parts.jobs.step(job, 'safety-backup', () => createBackup(parts, control.record, 'safety'))).id;
 				job.safetyBackupId = safetyBackupId;
 				// Until the site serves whole data again: a runtime crash from here on is undone at its next start.
-				parts.instances.update(job.projectId, { rollbackBackupId: safetyBackupId });
+				parts.instances.setRollbackBackup(job.projectId, safetyBackupId);
 			} catch (error) {
 				await end('failed', (error as Error).message);
 				return;
 			}
 			try {
 				await putInPlace(parts, job, control, opened, copy);
-				parts.instances.update(job.projectId, { rollbackBackupId: null });
+				parts.instances.setRollbackBackup(job.projectId, null);
 				await end('succeeded');
 			} catch (error) {
 				const message = (error as Error).message;
 				try {
 					await rollBack(parts, job, control, safetyBackupId, work);
-					parts.instances.update(job.projectId, { rollbackBackupId: null });
+					parts.instances.setRollbackBackup(job.projectId, null);
 					job.rolledBack = true;
 					await end('failed', `${message} (the site’s data from before the restore was put back)`);
 				} catch (rollbackError) {

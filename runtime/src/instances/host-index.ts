@@ -4,7 +4,7 @@
  * single map read.
  */
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader } from '../state/instance-store.ts';
 
 /** Lower-cased host without port or trailing dot; null for an empty or malformed header. */
 export function normaliseHost(header: string | undefined): string | null {
@@ -19,10 +19,10 @@ export function normaliseHost(header: string | undefined): string | null {
 
 export class HostIndex {
 	readonly #publicHost: string;
-	readonly #store: StateStore;
+	readonly #store: InstanceReader;
 	#byHost = new Map<string, string>();
 
-	constructor(publicHost: string, store: StateStore) {
+	constructor(publicHost: string, store: InstanceReader) {
 		this.#publicHost = publicHost.toLowerCase();
 		this.#store = store;
 		this.#rebuild();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { RuntimeConfig } from '../config.ts';
 import { isInstanceProcess, killAndWait } from '../processes/process-table.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases, TemplateInfo } from '../storage/instance-databases.ts';
 import type { AdminCredentials, SiteResources } from '@epic/runtime-contract';
 import { withInstanceDatabase, writeAdminCredentials, writeSettings } from './admin-account.ts';
@@ -30,13 +30,13 @@ export function instancesDir(config: RuntimeConfig): string {
 
 export class InstanceFactory {
 	readonly #config: RuntimeConfig;
-	readonly #store: StateStore;
+	readonly #store: InstanceReader & InstanceSpecWriter;
 	readonly #databases: InstanceDatabases;
 	readonly #template: TemplateInfo;
 	/** The installed Directus, whose template every new instance is cloned from. */
 	readonly #directusVersion: string;
 
-	constructor(config: RuntimeConfig, store: StateStore, databases: InstanceDatabases, template: TemplateInfo, directusVersion: string) {
+	constructor(config: RuntimeConfig, store: InstanceReader & InstanceSpecWriter, databases: InstanceDatabases, template: TemplateInfo, directusVersion: string) {
 		this.#config = config;
 		this.#directusVersion = directusVersion;
 		this.#store = store;
@@ -82,7 +82,7 @@ export class InstanceFactory {
 				(db) => writeSettings(db, { project_id: randomUUID() }),
 			);
 			if (project) await this.applyProject(record, project);
-			return this.#store.update(id, { phase: 'ready' });
+			return this.#store.markReady(id);
 		} catch (error) {
 			await this.destroy(record);
 			throw error;

@@ -140,7 +140,7 @@ describe('InstanceService: when an instance goes to sleep', () => {
 		putRunningProject('p-starting');
 		statuses.set('p-starting', 'starting');
 		putRunningProject('p-suspended');
-		store.update('p-suspended', { desired: 'suspended' });
+		store.setDesired('p-suspended', 'suspended');
 		now = T0 + 10 * IDLE_MS;
 		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 	});
@@ -160,7 +160,7 @@ describe('InstanceService: wake times', () => {
 	}
 
 	it('records the time from the wake to the instance answering, read from its clock', async () => {
-		store.update('p-1', { asleep: true });
+		store.markAsleep('p-1');
 		statuses.set('p-1', 'stopped');
 		const waking = service.wake('p-1');
 		const finish = await startCalled();

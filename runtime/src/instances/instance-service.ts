@@ -7,7 +7,7 @@ import { hostTaken, instanceNotFound, notOnPublicUrl, notRunnable } from '../err
 import { KeyedMutex } from '@epic/concurrency';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { folderBytes } from './disk-usage.ts';
@@ -44,7 +44,7 @@ export interface InstanceControl {
 }
 
 export interface InstanceServiceParts {
-	store: StateStore;
+	store: InstanceReader & InstanceSpecWriter;
 	databases: InstanceDatabases;
 	factory: InstanceFactory;
 	supervisor: ProcessSupervisor;
@@ -135,7 +135,7 @@ export class InstanceService {
 				this.#parts.tiers?.discard(id);
 				const renamed = existing.subdomain !== input.subdomain;
 				// New limits (a plan change) apply from the site's next start.
-				store.update(id, { subdomain: input.subdomain, desired: 'running', asleep: false, ...resourcesOf(input) });
+				store.setDesired(id, 'running', { subdomain: input.subdomain, ...resourcesOf(input) });
 				await this.#serve(id);
 				// Queued behind this operation's lock: the relaunch runs once ensure has returned.
 				if (renamed) void this.refreshSiteUrl(id);
@@ -180,7 +180,7 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
 			this.#parts.tiers?.discard(id);
-			this.#parts.store.update(id, { desired: 'running', asleep: false });
+			this.#parts.store.setDesired(id, 'running');
 			await this.#serve(id);
 			return this.status(id);
 		});
@@ -191,7 +191,7 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
 			this.#parts.tiers?.discard(id);
-			this.#parts.store.update(id, { desired, asleep: false });
+			this.#parts.store.setDesired(id, desired);
 			await this.#parts.supervisor.stop(id);
 			return this.status(id);
 		});
@@ -225,12 +225,12 @@ export class InstanceService {
 				record,
 				stop: () => supervisor.stop(id),
 				start: async () => {
-					if (this.#record(id).asleep) store.update(id, { asleep: false });
+					store.markAwake(id);
 					await this.#serve(id);
 					return this.#record(id).port;
 				},
 				sleep: async () => {
-					store.update(id, { asleep: true });
+					store.markAsleep(id);
 					await supervisor.stop(id);
 				},
 			};
@@ -288,7 +288,7 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
 			for (const domain of domains) this.#assertHostFree(domain, id);
-			const status = this.#statusOf(this.#parts.store.update(id, { domains: [...new Set(domains)] }));
+			const status = this.#statusOf(this.#parts.store.setDomains(id, domains));
 			void this.refreshSiteUrl(id);
 			return status;
 		});
@@ -298,7 +298,7 @@ export class InstanceService {
 	setCorsOrigins(id: string, origins: string[]): Promise<InstanceStatus> {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
-			return this.#statusOf(this.#parts.store.update(id, { corsOrigins: [...new Set(origins)] }));
+			return this.#statusOf(this.#parts.store.setCorsOrigins(id, origins));
 		});
 	}
 
@@ -311,7 +311,7 @@ export class InstanceService {
 	setResources(id: string, resources: SiteResources): Promise<InstanceStatus> {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
-			const status = this.#statusOf(this.#parts.store.update(id, { resources }));
+			const status = this.#statusOf(this.#parts.store.setResources(id, resources));
 			try {
 				if (await this.#parts.supervisor.updateResources(id, resources)) this.#parts.log(`${id}: new limits applied to the running site`);
 			} catch (error) {
@@ -411,7 +411,7 @@ export class InstanceService {
 			if (record.desired !== 'running') throw notRunnable(id, record.desired);
 			// A concurrent wake may have finished while this one waited for the lock: nothing to time.
 			const startedAt = this.portIfRunning(record) === null ? this.#now() : null;
-			if (record.asleep) this.#parts.store.update(id, { asleep: false });
+			this.#parts.store.markAwake(id);
 			await this.#parts.tiers?.wake(id);
 			await this.#serve(id);
 			if (startedAt !== null) this.#metrics.woke(this.#secondsSince(startedAt));
@@ -439,7 +439,7 @@ export class InstanceService {
 			await this.#locks.run(record.id, async () => {
 				const current = this.#parts.store.get(record.id);
 				if (!current || !this.#isIdle(current, idleMs)) return;
-				this.#parts.store.update(record.id, { asleep: true, lastRequestAt: this.#activity.lastRequestAt(current) });
+				this.#parts.store.markAsleep(record.id, this.#activity.lastRequestAt(current));
 				if (tiers) await tiers.sleep(current);
 				else await this.#parts.supervisor.stop(record.id);
 				sleepers.push(record.id);

@@ -11,7 +11,7 @@ import type { SiteUser } from '../processes/site-users.ts';
 import { isInstanceProcess, killAndWait, residentBytes } from '../processes/process-table.ts';
 import { sitePid } from '../processes/site-process.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, ProcessObservationWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { instanceEnv } from './instance-env.ts';
@@ -79,7 +79,7 @@ export function publicUrlOf(config: RuntimeConfig, record: InstanceRecord): stri
 
 export class ProcessSupervisor {
 	readonly #config: RuntimeConfig;
-	readonly #store: StateStore;
+	readonly #store: InstanceReader & ProcessObservationWriter;
 	readonly #databases: InstanceDatabases;
 	readonly #log: Logger;
 	readonly #launcher: InstanceLauncher;
@@ -93,7 +93,7 @@ export class ProcessSupervisor {
 
 	constructor(
 		config: RuntimeConfig,
-		store: StateStore,
+		store: InstanceReader & ProcessObservationWriter,
 		databases: InstanceDatabases,
 		log: Logger,
 		launcher = directusLauncher,
@@ -234,7 +234,7 @@ export class ProcessSupervisor {
 			if (!child.pid) throw new Error('The Directus process could not be spawned');
 			this.#follow(live, child, child.pid);
 			// One state write per start: port and pid together.
-			this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
+			this.#store.recordProcess(id, { port, pid: child.pid, startedWithUrl: publicUrl });
 			await this.#waitUntilAnswering(port, () => live.child === child && !hasExited(child), record.dir);
 		} catch (error) {
 			// A stop that overtook this start has killed the process already; otherwise it is ours to end.
@@ -305,7 +305,7 @@ export class ProcessSupervisor {
 		this.#follow(live, child, child.pid);
 		live.ready = Promise.resolve();
 		live.readyAt = Date.now();
-		this.#store.update(id, { port, pid: child.pid, startedWithUrl: publicUrl });
+		this.#store.recordProcess(id, { port, pid: child.pid!, startedWithUrl: publicUrl });
 		await killAndWait(retiring, 'SIGTERM', 10_000);
 	}
 
@@ -364,7 +364,7 @@ export class ProcessSupervisor {
 		const id = live.id;
 		const record = this.#store.get(id);
 		try {
-			if (record?.pid) this.#store.update(id, { pid: null });
+			this.#store.recordNoProcess(id);
 		} catch (error) {
 			// Runs from exit events and timers, where a throw would end the runtime; the pid is
 			// checked against /proc before it is ever trusted again.
@@ -413,7 +413,7 @@ export class ProcessSupervisor {
 		live.pid = null;
 		live.child = null;
 		live.ready = null;
-		if (this.#store.get(id)) this.#store.update(id, { pid: null });
+		this.#store.recordNoProcess(id);
 	}
 
 	forget(id: string): void {

@@ -8,7 +8,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../config.ts';
 import { instanceRootsOfRuntime, isInstanceProcess, killAndWait } from '../processes/process-table.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, ProcessObservationWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { instancesDir, type InstanceFactory } from './instance-factory.ts';
 import type { Logger, ProcessSupervisor } from './process-supervisor.ts';
@@ -25,7 +25,7 @@ export interface RecoveryReport {
 
 interface RecoveryParts {
 	config: RuntimeConfig;
-	store: StateStore;
+	store: InstanceReader & ProcessObservationWriter;
 	databases: InstanceDatabases;
 	factory: InstanceFactory;
 	supervisor: ProcessSupervisor;
@@ -67,7 +67,7 @@ export async function recover({ config, store, databases, factory, supervisor, l
 			report.adopted.push(record.id);
 			continue;
 		}
-		if (record.pid !== null) store.update(record.id, { pid: null });
+		store.recordNoProcess(record.id);
 		if (shouldRun) report.toStart.push(record.id);
 	}
 

@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceFactory } from './instance-factory.ts';
 import type { Logger, ProcessSupervisor } from './process-supervisor.ts';
 import { restartDelayMs } from '@epic/node-support/restart-backoff';
 
-export type PoolStore = Pick<StateStore, 'all' | 'get'>;
+export type PoolStore = Pick<InstanceReader, 'all' | 'get'>;
 export type PoolFactory = Pick<InstanceFactory, 'create' | 'destroy'>;
 export type PoolSupervisor = Pick<ProcessSupervisor, 'status' | 'start' | 'stop' | 'forget'>;
 

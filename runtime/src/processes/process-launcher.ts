@@ -9,7 +9,7 @@ import type { CheckpointSupport } from '@epic/runtime-contract';
 import type { RuntimeConfig } from '../config.ts';
 import { instancesDir } from '../instances/instance-factory.ts';
 import type { InstanceLauncher } from '../instances/process-supervisor.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceStore } from '../state/instance-store.ts';
 import { spawnInstanceProcess, waitUntilAnswering, type SiteStart } from './instance-process.ts';
 import { openPathToSites, readableByOthers, SiteUsers } from './site-users.ts';
 
@@ -25,7 +25,7 @@ function siteUsersUnavailable(config: RuntimeConfig): string | null {
 
 export function processLauncher(
 	config: RuntimeConfig,
-	store: StateStore,
+	store: Pick<InstanceStore, 'all' | 'get' | 'assignSiteUid'>,
 	detected: CheckpointSupport,
 	log: Logger,
 ): { launcher: InstanceLauncher; support: CheckpointSupport } {

@@ -15,7 +15,7 @@
 import { chmodSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceStore } from '../state/instance-store.ts';
 import { handFolderTo } from '../site-files/folder-owner.ts';
 import { processesOfUser } from './process-table.ts';
 
@@ -31,10 +31,10 @@ const OTHERS_READ = 0o004;
 const OTHERS_TRAVERSE = 0o001;
 
 export class SiteUsers {
-	readonly #store: Pick<StateStore, 'all' | 'get' | 'update'>;
+	readonly #store: Pick<InstanceStore, 'all' | 'get' | 'assignSiteUid'>;
 	readonly #base: number;
 
-	constructor(store: Pick<StateStore, 'all' | 'get' | 'update'>, base: number) {
+	constructor(store: Pick<InstanceStore, 'all' | 'get' | 'assignSiteUid'>, base: number) {
 		this.#store = store;
 		this.#base = base;
 	}
@@ -52,7 +52,7 @@ export class SiteUsers {
 		for (let uid = this.#base; uid < this.#base + SITE_UID_RANGE; uid++) {
 			// A uid still running something (a deleted site's straggler) is not handed on.
 			if (!taken.has(uid) && processesOfUser(uid).length === 0) {
-				this.#store.update(id, { siteUid: uid });
+				this.#store.assignSiteUid(id, uid);
 				return uid;
 			}
 		}

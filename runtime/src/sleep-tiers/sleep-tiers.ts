@@ -21,7 +21,7 @@ import { waitForNoConnections } from '../checkpoint/tcp-connections.ts';
 import { folderBytes } from '../instances/disk-usage.ts';
 import type { ProcessSupervisor } from '../instances/process-supervisor.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, ProcessObservationWriter } from '../state/instance-store.ts';
 import { firstSleepTier, tierAfterPause, type TierLimits, type TierRoom } from './tier-policy.ts';
 
 type Sleeper =
@@ -32,7 +32,7 @@ export interface SleepTiersParts {
 	config: RuntimeConfig;
 	support: CheckpointSupport;
 	supervisor: ProcessSupervisor;
-	store: StateStore;
+	store: InstanceReader & ProcessObservationWriter;
 	/** Ends the router's idle keep-alive connections to a port (see router/proxy.ts). */
 	closeUpstreamSockets: (port: number) => void;
 	log: (message: string) => void;
@@ -222,7 +222,7 @@ export class SleepTiers {
 			rmSync(imageDir, { recursive: true, force: true });
 		}
 		try {
-			store.update(id, { pid });
+			store.recordPid(id, pid);
 			// Not the runtime's child: watched through /proc, like a process a previous runtime left.
 			supervisor.adopt(id, pid, record.dir, record.port);
 			await supervisor.start(id);

@@ -10,7 +10,11 @@ export type DesiredState = 'running' | 'stopped' | 'suspended';
 
 export type InstanceStorage = { client: 'sqlite3'; file: string } | { client: 'pg'; database: string };
 
-export interface InstanceRecord {
+/**
+ * What the runtime decided for an instance: written under the instance's lock by the instance
+ * service and the jobs it runs (backups, upgrades, the factory), through the store's named methods.
+ */
+export interface InstanceSpec {
 	/** The project id, or `pool-…` for a warm-pool member that no project owns yet. */
 	id: string;
 	kind: 'project' | 'pool';
@@ -28,12 +32,8 @@ export interface InstanceRecord {
 	corsOrigins?: string[];
 	dir: string;
 	storage: InstanceStorage;
-	port: number;
-	pid: number | null;
 	key: string;
 	secret: string;
-	/** PUBLIC_URL the running process was started with (a pool member starts with none). */
-	startedWithUrl: string | null;
 	createdAt: string;
 	lastRequestAt: string | null;
 	/**
@@ -56,6 +56,22 @@ export interface InstanceRecord {
 	/** The project's plan limits (container driver); absent for pool members and older records. */
 	resources?: SiteResources;
 }
+
+/**
+ * What the supervisor last saw of the instance's process: written only by the supervisor and by
+ * what hands it a process (recovery after a runtime restart, a restored checkpoint). Exit events
+ * and restart timers write these outside the instance's lock, which is safe because nothing else
+ * writes them.
+ */
+export interface ProcessObservation {
+	port: number;
+	pid: number | null;
+	/** PUBLIC_URL the running process was started with (a pool member starts with none). */
+	startedWithUrl: string | null;
+}
+
+/** One instance as stored: its spec and the last observation of its process, side by side on disk. */
+export type InstanceRecord = InstanceSpec & ProcessObservation;
 
 export interface RuntimeState {
 	version: 1;

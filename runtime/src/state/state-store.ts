@@ -6,10 +6,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeJsonAtomic } from '@epic/node-support/atomic-json';
-import type { InstanceRecord, RuntimeState } from './instance-record.ts';
+import type { SiteResources, UpgradeFailure } from '@epic/runtime-contract';
+import type { DesiredState, InstanceRecord, RuntimeState } from './instance-record.ts';
+import type { InstanceStore, ProjectAssignment } from './instance-store.ts';
 import { completeOlderRecords } from './older-records.ts';
 
-export class StateStore {
+export class StateStore implements InstanceStore {
 	readonly #file: string;
 	#state: RuntimeState;
 	readonly #listeners: (() => void)[] = [];
@@ -24,7 +26,6 @@ export class StateStore {
 		if (completeOlderRecords(this.#state, installedDirectusVersion)) this.#save();
 	}
 
-	/** Called after every change (the host index rebuilds itself from here). */
 	onChange(listener: () => void): void {
 		this.#listeners.push(listener);
 	}
@@ -42,16 +43,10 @@ export class StateStore {
 		this.#save();
 	}
 
-	update(id: string, changes: Partial<InstanceRecord>): InstanceRecord {
-		const record = this.#state.instances[id];
-		if (!record) throw new Error(`No instance ${id} in the runtime state`);
-		const updated = { ...record, ...changes };
-		this.#state.instances[id] = updated;
-		this.#save();
-		return updated;
+	markReady(id: string): InstanceRecord {
+		return this.#change(id, { phase: 'ready' });
 	}
 
-	/** Renames a record (a pool member handed to a project keeps its process and data). */
 	rename(fromId: string, record: InstanceRecord): void {
 		delete this.#state.instances[fromId];
 		this.#state.instances[record.id] = record;
@@ -61,6 +56,81 @@ export class StateStore {
 	remove(id: string): void {
 		delete this.#state.instances[id];
 		this.#save();
+	}
+
+	setDesired(id: string, desired: DesiredState, assignment?: ProjectAssignment): InstanceRecord {
+		return this.#change(id, {
+			desired,
+			asleep: false,
+			...(assignment ? { subdomain: assignment.subdomain } : {}),
+			...(assignment?.resources ? { resources: assignment.resources } : {}),
+		});
+	}
+
+	markAsleep(id: string, lastRequestAt?: string | null): InstanceRecord {
+		return this.#change(id, { asleep: true, ...(lastRequestAt === undefined ? {} : { lastRequestAt }) });
+	}
+
+	markAwake(id: string): InstanceRecord {
+		const record = this.#existing(id);
+		return record.asleep ? this.#change(id, { asleep: false }) : record;
+	}
+
+	setDomains(id: string, domains: string[]): InstanceRecord {
+		return this.#change(id, { domains: [...new Set(domains)] });
+	}
+
+	setCorsOrigins(id: string, origins: string[]): InstanceRecord {
+		return this.#change(id, { corsOrigins: [...new Set(origins)] });
+	}
+
+	setResources(id: string, resources: SiteResources): InstanceRecord {
+		return this.#change(id, { resources });
+	}
+
+	recordDirectusVersion(id: string, version: string): InstanceRecord {
+		return this.#change(id, { directusVersion: version });
+	}
+
+	recordUpgraded(id: string, version: string): InstanceRecord {
+		return this.#change(id, { directusVersion: version, upgradeFailure: null });
+	}
+
+	recordUpgradeFailure(id: string, failure: UpgradeFailure): InstanceRecord {
+		return this.#change(id, { upgradeFailure: failure });
+	}
+
+	setRollbackBackup(id: string, backupId: string | null): InstanceRecord {
+		return this.#change(id, { rollbackBackupId: backupId });
+	}
+
+	assignSiteUid(id: string, uid: number): InstanceRecord {
+		return this.#change(id, { siteUid: uid });
+	}
+
+	recordProcess(id: string, observed: { port: number; pid: number; startedWithUrl: string | null }): void {
+		this.#change(id, { port: observed.port, pid: observed.pid, startedWithUrl: observed.startedWithUrl });
+	}
+
+	recordPid(id: string, pid: number): void {
+		this.#change(id, { pid });
+	}
+
+	recordNoProcess(id: string): void {
+		if (this.#state.instances[id]?.pid) this.#change(id, { pid: null });
+	}
+
+	#existing(id: string): InstanceRecord {
+		const record = this.#state.instances[id];
+		if (!record) throw new Error(`No instance ${id} in the runtime state`);
+		return record;
+	}
+
+	#change(id: string, changes: Partial<InstanceRecord>): InstanceRecord {
+		const updated = { ...this.#existing(id), ...changes };
+		this.#state.instances[id] = updated;
+		this.#save();
+		return updated;
 	}
 
 	#save(): void {

@@ -9,11 +9,13 @@
 import type { UpgradeResult } from '@epic/runtime-contract';
 import type { BackupService } from '../backups/backup-service.ts';
 import { instanceNotFound, RuntimeError } from '../errors.ts';
+import type { InstanceSpecWriter } from '../state/instance-store.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import { upgradeSite, type SiteUpgradeOutcome, type SiteUpgradeParts } from './upgrade-site.ts';
 
 export interface UpgradeServiceParts extends SiteUpgradeParts {
+	instances: SiteUpgradeParts['instances'] & Pick<InstanceSpecWriter, 'recordUpgraded' | 'recordUpgradeFailure'>;
 	service: InstanceService;
 	backups: BackupService;
 	/** The installed Directus version: what every site is upgraded to. */
@@ -62,10 +64,10 @@ export class UpgradeService {
 	#record(projectId: string, result: SiteUpgradeOutcome): void {
 		const toVersion = this.#parts.directusVersion;
 		if (result.outcome === 'upgraded') {
-			this.#parts.instances.update(projectId, { directusVersion: toVersion, upgradeFailure: null });
+			this.#parts.instances.recordUpgraded(projectId, toVersion);
 			return;
 		}
-		this.#parts.instances.update(projectId, { upgradeFailure: { toVersion, error: result.error ?? result.outcome, at: new Date(this.#parts.now()).toISOString() } });
+		this.#parts.instances.recordUpgradeFailure(projectId, { toVersion, error: result.error ?? result.outcome, at: new Date(this.#parts.now()).toISOString() });
 	}
 
 	#log(projectId: string, fromVersion: string, result: SiteUpgradeOutcome): void {

@@ -17,11 +17,11 @@ import { assertAnswersPong } from '../backups/health-check.ts';
 import { replaceSiteData } from '../backups/replace-site-data.ts';
 import { fetchAndOpen } from '../backups/restore.ts';
 import type { InstanceControl } from '../instances/instance-service.ts';
-import type { StateStore } from '../state/state-store.ts';
+import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { MigrateSite } from './migrate-site.ts';
 
 export interface SiteUpgradeParts extends BackupParts {
-	instances: StateStore;
+	instances: InstanceReader & Pick<InstanceSpecWriter, 'setRollbackBackup'>;
 	migrate: MigrateSite;
 }
 
@@ -69,12 +69,12 @@ export async function upgradeSite(parts: SiteUpgradeParts, control: InstanceCont
 			} catch (error) {
 				return { outcome: 'failed', rolledBack: false, backupId: null, error: `The backup before the upgrade failed, so the site was not touched: ${messageOf(error)}` };
 			}
-			parts.instances.update(id, { rollbackBackupId: backupId });
+			parts.instances.setRollbackBackup(id, backupId);
 		}
 
 		try {
 			await migrateAndStart(parts, control);
-			parts.instances.update(id, { rollbackBackupId: null });
+			parts.instances.setRollbackBackup(id, null);
 			return { outcome: 'upgraded', rolledBack: false, backupId, error: null };
 		} catch (error) {
 			const message = messageOf(error);
@@ -84,7 +84,7 @@ export async function upgradeSite(parts: SiteUpgradeParts, control: InstanceCont
 			} catch (rollbackError) {
 				return { outcome: 'rollback-failed', rolledBack: false, backupId, error: `${message}; putting back backup ${backupId} failed too: ${messageOf(rollbackError)}` };
 			}
-			parts.instances.update(id, { rollbackBackupId: null });
+			parts.instances.setRollbackBackup(id, null);
 			return { outcome: 'failed', rolledBack: true, backupId, error: message };
 		}
 	} catch (error) {
