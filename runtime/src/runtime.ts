@@ -16,6 +16,8 @@ import type { RuntimeConfig } from './config.ts';
 import { HostIndex } from './instances/host-index.ts';
 import { InstanceFactory, instancesDir } from './instances/instance-factory.ts';
 import { InstanceService } from './instances/instance-service.ts';
+import { SiteSleepCycle } from './instances/site-sleep-cycle.ts';
+import { KeyedMutex } from '@epic/concurrency';
 import { ProcessSupervisor, type InstanceLauncher, type Logger } from './instances/process-supervisor.ts';
 import { dockerLauncher } from './containers/docker-launcher.ts';
 import { ensureSiteNetwork } from './containers/docker-network.ts';
@@ -135,6 +137,8 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
 	const hosts = new HostIndex(config.PUBLIC_HOST, store);
 	const mail = config.siteMail ? await startSiteMail(config, store, [config.siteMail.host], log) : null;
+	const locks = new KeyedMutex();
+	const sleepCycle = new SiteSleepCycle({ store, supervisor, hosts, locks, log, metrics, tiers, now: Date.now });
 	const service = new InstanceService({
 		store,
 		databases,
@@ -142,6 +146,8 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		supervisor,
 		pool,
 		hosts,
+		locks,
+		sleepCycle,
 		tiers,
 		log,
 		metrics,
@@ -155,7 +161,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 
 	const report = await recover({ config, store, databases, factory, supervisor, log, directusVersion: installed });
 	// An adopted instance's idle clock starts now: the requests it served before are not known.
-	for (const id of report.adopted) service.resetIdleClock(id);
+	for (const id of report.adopted) sleepCycle.resetIdleClock(id);
 
 	const { store: backupStore } = backupStoreFromConfig(config, log);
 	// Dumps and archives a previous runtime was building when it died: never finished, never listed.
@@ -182,10 +188,10 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		directusVersion: installed,
 		log,
 	});
-	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, backups, upgrades, pool, usage, sleepTiers: () => tiers.status(), log });
+	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, hosts, backups, upgrades, pool, usage, sleepTiers: () => tiers.status(), log });
 	const controlPlanePort = config.CONTROL_PLANE_URL ? Number(new URL(config.CONTROL_PLANE_URL).port || 80) : null;
 	const router = createHostRouter({
-		service,
+		sites: sleepCycle,
 		usage,
 		controlPlaneHosts: config.controlPlaneHosts,
 		controlPlanePort,
@@ -235,7 +241,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const sweeper = setInterval(() => {
 		if (sweeping) return;
 		sweeping = true;
-		service
+		sleepCycle
 			.sleepIdle(config.IDLE_TIMEOUT_SECONDS * 1000)
 			.then((sleepers) => sleepers.forEach((id) => log(`instance ${id} is asleep after ${config.IDLE_TIMEOUT_SECONDS} s without requests`)))
 			.catch((error: Error) => log(`idle sweep failed: ${error.message}`))

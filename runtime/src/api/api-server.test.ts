@@ -26,6 +26,7 @@ const backups = {
 const server = createApiServer({
 	secret,
 	service,
+	hosts: { lookup: () => undefined },
 	backups,
 	upgrades: {} as UpgradeService,
 	pool: {} as WarmPool,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { RuntimeError } from '../errors.ts';
 import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
+import type { HostIndex } from '../instances/host-index.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
 import type { UpgradeService } from '../upgrades/upgrade-service.ts';
@@ -37,6 +38,8 @@ import {
 export interface ApiServerOptions {
 	secret: string;
 	service: InstanceService;
+	/** Which hosts are sites', for the TLS check. */
+	hosts: Pick<HostIndex, 'lookup'>;
 	backups: BackupService;
 	upgrades: UpgradeService;
 	pool: WarmPool;
@@ -161,7 +164,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		// secret, and the answer (is this host one of our sites?) is public anyway: the router says it.
 		if (request.method === 'GET' && request.url?.startsWith(`${TLS_ALLOWED_PATH}?`)) {
 			const domain = new URL(request.url, 'http://runtime').searchParams.get('domain') ?? '';
-			sendJson(response, service.resolveHost(domain.toLowerCase()) ? 200 : 404, {});
+			sendJson(response, options.hosts.lookup(domain.toLowerCase()) ? 200 : 404, {});
 			return;
 		}
 		if (!hasSecret(request, options.secret)) {

@@ -1,10 +1,12 @@
 /**
- * The runtime's operations, as the management API and the router use them. Every operation on
- * one instance runs under that instance's lock, so an ensure racing a delete, or a wake racing
- * the idle sweep, happen one after the other.
+ * The instances' life cycle, as the management API uses it: ensure, start, stop, delete, and what
+ * the control plane sets on a site (domains, origins, limits, credentials, licence key). Every
+ * operation on one instance runs under that instance's lock, shared with the sleep cycle
+ * (site-sleep-cycle.ts), so an ensure racing a delete, or a wake racing a stop, happen one after
+ * the other.
  */
-import { hostTaken, instanceNotFound, notOnPublicUrl, notRunnable } from '../errors.ts';
-import { KeyedMutex } from '@epic/concurrency';
+import { hostTaken, instanceNotFound, notOnPublicUrl } from '../errors.ts';
+import type { KeyedMutex } from '@epic/concurrency';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
@@ -21,7 +23,7 @@ import { applySiteTemplate, SiteApi } from './site-template.ts';
 import { SITE_TEMPLATES, type SiteTemplateId } from '@epic/site-templates';
 import { siteLogChunk } from './site-log.ts';
 import { deactivateSiteLicense } from './site-license.ts';
-import { SiteActivity } from './site-activity.ts';
+import type { SiteSleepCycle } from './site-sleep-cycle.ts';
 
 export interface EnsureInstanceInput extends ProjectIdentity {
 	projectId: string;
@@ -50,14 +52,18 @@ export interface InstanceServiceParts {
 	supervisor: ProcessSupervisor;
 	pool: WarmPool;
 	hosts: HostIndex;
+	/** The instances' locks, shared with the sleep cycle. */
+	locks: KeyedMutex;
+	/** Wakes sites for the operations that need them answering, and keeps their idle clocks. */
+	sleepCycle: SiteSleepCycle;
 	/** Called when an instance is deleted, so its counters go too. */
 	onDeleted?: (id: string) => void;
 	log: (message: string) => void;
-	/** Where provision and wake times are recorded; a private registry unless the runtime passes its own. */
-	metrics?: Pick<RuntimeMetrics, 'provisioned' | 'woke'>;
+	/** Where provision times are recorded; a private registry unless the runtime passes its own. */
+	metrics?: Pick<RuntimeMetrics, 'provisioned'>;
 	/** How idle sites sleep (paused, checkpointed, stopped); without it they are stopped. */
 	tiers?: SleepTiers;
-	/** Milliseconds since the epoch; the idle clock reads it. Date.now unless a test sets the time. */
+	/** Milliseconds since the epoch, for provision times and creation dates. Date.now unless a test sets the time. */
 	now?: () => number;
 	/** The site's mail this hour, for its status; absent where sites send no mail. */
 	mailOf?: (record: InstanceRecord) => SiteMailStatus;
@@ -66,15 +72,16 @@ export interface InstanceServiceParts {
 export class InstanceService {
 	readonly #parts: InstanceServiceParts;
 	readonly #now: () => number;
-	readonly #metrics: Pick<RuntimeMetrics, 'provisioned' | 'woke'>;
-	readonly #locks = new KeyedMutex();
-	readonly #activity: SiteActivity;
+	readonly #metrics: Pick<RuntimeMetrics, 'provisioned'>;
+	readonly #locks: KeyedMutex;
+	readonly #sleepCycle: SiteSleepCycle;
 
 	constructor(parts: InstanceServiceParts) {
 		this.#parts = parts;
 		this.#now = parts.now ?? Date.now;
 		this.#metrics = parts.metrics ?? new RuntimeMetrics();
-		this.#activity = new SiteActivity(this.#now);
+		this.#locks = parts.locks;
+		this.#sleepCycle = parts.sleepCycle;
 	}
 
 	#secondsSince(startedAt: number): number {
@@ -90,7 +97,7 @@ export class InstanceService {
 	/** The site's Directus tier and its use, read from the site (woken if it sleeps: site-tier.ts). */
 	async siteTier(id: string): Promise<SiteTier> {
 		const record = this.#record(id);
-		const port = await this.wake(id);
+		const port = await this.#sleepCycle.wake(id);
 		return readSiteTier(port, siteAdminToken(record.secret, await this.#parts.factory.siteAdmin(record)));
 	}
 
@@ -100,7 +107,7 @@ export class InstanceService {
 	 */
 	async applyTemplate(id: string, templateId: SiteTemplateId): Promise<void> {
 		const record = this.#record(id);
-		const port = await this.wake(id);
+		const port = await this.#sleepCycle.wake(id);
 		const admin = await this.#parts.factory.siteAdmin(record);
 		await applySiteTemplate(new SiteApi(port, async () => siteAdminToken(record.secret, admin)), SITE_TEMPLATES[templateId]);
 		this.#parts.log(`Instance ${id}: the ${templateId} template was applied`);
@@ -109,15 +116,6 @@ export class InstanceService {
 	/** The project's site log from `after` (a previous offset) or its end, masked (site-log.ts). */
 	siteLog(id: string, after: number | null): SiteLogChunk {
 		return siteLogChunk(this.#record(id), after);
-	}
-
-	/**
-	 * Starts (or wakes) the instance and restarts its idle clock once it answers, so the boot time
-	 * never counts as idle time.
-	 */
-	async #serve(id: string): Promise<void> {
-		await this.#parts.supervisor.start(id);
-		this.#activity.restart(id);
 	}
 
 	#assertHostFree(host: string, projectId: string): void {
@@ -136,7 +134,7 @@ export class InstanceService {
 				const renamed = existing.subdomain !== input.subdomain;
 				// New limits (a plan change) apply from the site's next start.
 				store.setDesired(id, 'running', { subdomain: input.subdomain, ...resourcesOf(input) });
-				await this.#serve(id);
+				await this.#sleepCycle.serve(id);
 				// Queued behind this operation's lock: the relaunch runs once ensure has returned.
 				if (renamed) void this.refreshSiteUrl(id);
 				return this.status(id);
@@ -161,7 +159,7 @@ export class InstanceService {
 				} finally {
 					pool.release(member.id);
 				}
-				this.#activity.restart(id);
+				this.#sleepCycle.resetIdleClock(id);
 				this.#metrics.provisioned('warm-pool', this.#secondsSince(startedAt));
 				// After the pool is full again (so the two boots do not compete), give the instance its
 				// site's URL.
@@ -170,7 +168,7 @@ export class InstanceService {
 			}
 
 			await factory.create(id, input);
-			await this.#serve(id);
+			await this.#sleepCycle.serve(id);
 			this.#metrics.provisioned('cold', this.#secondsSince(startedAt));
 			return { ...this.status(id), source: 'cold' };
 		});
@@ -181,7 +179,7 @@ export class InstanceService {
 			this.#record(id);
 			this.#parts.tiers?.discard(id);
 			this.#parts.store.setDesired(id, 'running');
-			await this.#serve(id);
+			await this.#sleepCycle.serve(id);
 			return this.status(id);
 		});
 	}
@@ -201,12 +199,12 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
 			this.#parts.tiers?.discard(id);
-			const port = this.portIfRunning(record);
+			const port = this.#sleepCycle.portIfRunning(record);
 			if (port !== null && (await this.#parts.factory.hasLicenseKey(record))) await this.#releaseActivation(record, port);
 			await this.#parts.supervisor.stop(id);
 			this.#parts.supervisor.forget(id);
 			await this.#parts.factory.destroy(record);
-			this.#activity.forget(id);
+			this.#sleepCycle.forget(id);
 			this.#parts.onDeleted?.(id);
 		});
 	}
@@ -226,7 +224,7 @@ export class InstanceService {
 				stop: () => supervisor.stop(id),
 				start: async () => {
 					store.markAwake(id);
-					await this.#serve(id);
+					await this.#sleepCycle.serve(id);
 					return this.#record(id).port;
 				},
 				sleep: async () => {
@@ -370,7 +368,7 @@ export class InstanceService {
 			pid,
 			publicUrl: pid ? record.startedWithUrl : null,
 			createdAt: record.createdAt,
-			lastRequestAt: this.#activity.lastRequestAt(record),
+			lastRequestAt: this.#sleepCycle.lastRequestAt(record),
 			memoryBytes: this.#parts.supervisor.memoryBytes(record.id),
 			...(record.asleep ? { sleepTier: this.#parts.tiers?.tierOf(record.id) ?? 'stopped' } : {}),
 			restarts,
@@ -380,77 +378,5 @@ export class InstanceService {
 			...resourcesOf(record),
 			...(this.#parts.mailOf ? { mail: this.#parts.mailOf(record) } : {}),
 		};
-	}
-
-	// ---- used by the router ----
-
-	resolveHost(host: string): InstanceRecord | undefined {
-		const id = this.#parts.hosts.lookup(host);
-		return id ? this.#parts.store.get(id) : undefined;
-	}
-
-	/** Restarts the idle clock (an adopted instance's, whose past requests are unknown). */
-	resetIdleClock(id: string): void {
-		this.#activity.restart(id);
-	}
-
-	/** Marks a request or websocket as in progress (SiteActivity.begin); the returned function ends it. */
-	beginActivity(id: string): () => void {
-		return this.#activity.begin(id);
-	}
-
-	/** The port of a running instance right away, or null when it has to be woken first. */
-	portIfRunning(record: InstanceRecord): number | null {
-		return !record.asleep && this.#parts.supervisor.status(record.id) === 'running' ? record.port : null;
-	}
-
-	/** Wakes a sleeping (or crashed) instance and resolves with its port once it answers. */
-	wake(id: string): Promise<number> {
-		return this.#locks.run(id, async () => {
-			const record = this.#record(id);
-			if (record.desired !== 'running') throw notRunnable(id, record.desired);
-			// A concurrent wake may have finished while this one waited for the lock: nothing to time.
-			const startedAt = this.portIfRunning(record) === null ? this.#now() : null;
-			this.#parts.store.markAwake(id);
-			await this.#parts.tiers?.wake(id);
-			await this.#serve(id);
-			if (startedAt !== null) this.#metrics.woke(this.#secondsSince(startedAt));
-			return this.#record(id).port;
-		});
-	}
-
-	/**
-	 * Puts instances without a request for `idleMs` to sleep, and moves the ones that have slept
-	 * long enough in their tier down one. Returns the ids it put to sleep.
-	 */
-	async sleepIdle(idleMs: number): Promise<string[]> {
-		const { tiers } = this.#parts;
-		for (const id of tiers?.dueToMoveDown() ?? []) {
-			await this.#locks.run(id, async () => {
-				const current = this.#parts.store.get(id);
-				if (!current?.asleep) return;
-				const tier = await tiers!.moveDown(current);
-				if (tier) this.#parts.log(`instance ${id} now sleeps ${tier}`);
-			});
-		}
-		const sleepers: string[] = [];
-		for (const record of this.#parts.store.all()) {
-			if (!this.#isIdle(record, idleMs)) continue;
-			await this.#locks.run(record.id, async () => {
-				const current = this.#parts.store.get(record.id);
-				if (!current || !this.#isIdle(current, idleMs)) return;
-				this.#parts.store.markAsleep(record.id, this.#activity.lastRequestAt(current));
-				if (tiers) await tiers.sleep(current);
-				else await this.#parts.supervisor.stop(record.id);
-				sleepers.push(record.id);
-			});
-		}
-		return sleepers;
-	}
-
-	#isIdle(record: InstanceRecord, idleMs: number): boolean {
-		if (record.kind !== 'project' || record.desired !== 'running' || record.asleep) return false;
-		if (this.#parts.supervisor.status(record.id) !== 'running') return false;
-		return this.#activity.idleFor(record, idleMs);
 	}
 }

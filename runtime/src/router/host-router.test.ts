@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import type { InstanceService } from '../instances/instance-service.ts';
+import type { SiteSleepCycle } from '../instances/site-sleep-cycle.ts';
 import type { LogEvent } from '../log-event.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
@@ -32,7 +32,7 @@ async function routerTo(controlPlanePort: number, timeouts: { headersTimeoutMs?:
 	const events: LogEvent[] = [];
 	const router = createHostRouter({
 		...timeouts,
-		service: {} as InstanceService,
+		sites: {} as SiteSleepCycle,
 		usage: {} as UsageCounter,
 		controlPlaneHosts: new Set(['app.example.com']),
 		controlPlanePort,
@@ -179,14 +179,14 @@ describe('host router, a site whose wake fails', () => {
 	it('answers "could not start" (UNAVAILABLE) and logs the failed wake', async () => {
 		const events: LogEvent[] = [];
 		const record = { id: 'p-broken', desired: 'running' } as InstanceRecord;
-		const service = {
+		const sites = {
 			resolveHost: (name: string) => (name === 'broken.example.net' ? record : undefined),
 			portIfRunning: () => null,
 			beginActivity: () => () => {},
 			wake: () => Promise.reject(new Error('the site exited with code 1 before answering')),
-		} as unknown as InstanceService;
+		} as unknown as SiteSleepCycle;
 		const router = createHostRouter({
-			service,
+			sites,
 			usage: { count: () => {} } as unknown as UsageCounter,
 			controlPlaneHosts: new Set(['app.example.com']),
 			controlPlanePort: null,

@@ -9,7 +9,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PLATFORM_METRICS_PATH, REQUEST_ID_HEADER, requestIdFrom } from '@epic/runtime-contract';
-import type { InstanceService } from '../instances/instance-service.ts';
+import type { SiteSleepCycle } from '../instances/site-sleep-cycle.ts';
 import { normaliseHost } from '../instances/host-index.ts';
 import type { EventLogger } from '../log-event.ts';
 import type { ProxyTarget, RuntimeMetrics } from '../metrics/runtime-metrics.ts';
@@ -23,7 +23,8 @@ import { isUpload, type StorageQuota } from './storage-quota.ts';
 import type { WakeAllowed } from './wake-floor.ts';
 
 export interface HostRouterOptions {
-	service: InstanceService;
+	/** Finds, wakes and keeps awake the sites requests are for. */
+	sites: Pick<SiteSleepCycle, 'resolveHost' | 'portIfRunning' | 'beginActivity' | 'wake'>;
 	usage: UsageCounter;
 	/** Hosts that belong to the control plane (PUBLIC_HOST and loopback addresses). */
 	controlPlaneHosts: Set<string>;
@@ -77,7 +78,7 @@ function assignRequestId(request: IncomingMessage): string {
 }
 
 export function createHostRouter(options: HostRouterOptions): http.Server {
-	const { service, usage } = options;
+	const { sites, usage } = options;
 	const wakeAllowed = options.wakeAllowed ?? (() => true);
 	const proxyOptions = { trustedProxies: options.trustedProxies ?? new Set<string>() };
 
@@ -87,12 +88,12 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 			if (!options.controlPlanePort || isPlatformMetricsPath(request.url)) return { kind: 'page', page: 'not-found' };
 			return { kind: 'port', port: options.controlPlanePort, projectId: null };
 		}
-		const record = host ? service.resolveHost(host) : undefined;
+		const record = host ? sites.resolveHost(host) : undefined;
 		if (!record) return { kind: 'page', page: 'not-found' };
 		if (record.desired === 'suspended') return { kind: 'page', page: 'suspended' };
 		if (record.desired === 'stopped') return { kind: 'page', page: 'stopped' };
 		usage.count(record.id);
-		const port = service.portIfRunning(record);
+		const port = sites.portIfRunning(record);
 		if (port) return { kind: 'port', port, projectId: record.id, record };
 		return wakeAllowed(record.id) ? { kind: 'instance', record } : { kind: 'page', page: 'busy' };
 	}
@@ -127,7 +128,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 
 	/** Holds the request while the instance wakes; a browser waiting too long gets the reloading page. */
 	async function wakeThenForward(request: IncomingMessage, response: ServerResponse, record: InstanceRecord): Promise<void> {
-		const waking = service.wake(record.id);
+		const waking = sites.wake(record.id);
 		waking.catch(() => {});
 		let port: number | null;
 		try {
@@ -173,7 +174,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		const site = target.kind === 'page' ? undefined : target.record;
 		// A preflight is answered here, without waking a sleeping site.
 		if (site && applySiteCors(request, response, site.corsOrigins ?? [])) return;
-		if (projectId) response.once('close', service.beginActivity(projectId));
+		if (projectId) response.once('close', sites.beginActivity(projectId));
 		if (projectId && options.storage && isUpload(request)) {
 			routeUpload(request, response, target, projectId, options.storage).catch((error: Error) => {
 				proxyFailed(request, 'site', 'upstream', error, null);
@@ -201,14 +202,14 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 			return;
 		}
 		const tunnel = (port: number, projectId: string | null) => {
-			const endActivity = projectId ? service.beginActivity(projectId) : () => {};
+			const endActivity = projectId ? sites.beginActivity(projectId) : () => {};
 			proxyUpgrade(request, socket, head, port, endActivity, proxyOptions);
 		};
 		if (target.kind === 'port') {
 			tunnel(target.port, target.projectId);
 			return;
 		}
-		service.wake(target.record.id).then(
+		sites.wake(target.record.id).then(
 			(port) => tunnel(port, target.record.id),
 			(error: Error) => {
 				proxyFailed(request, 'site', 'wake', error, null);

@@ -10,6 +10,8 @@ import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import type { HostIndex } from './host-index.ts';
 import type { InstanceFactory } from './instance-factory.ts';
 import { InstanceService } from './instance-service.ts';
+import { SiteSleepCycle } from './site-sleep-cycle.ts';
+import { KeyedMutex } from '@epic/concurrency';
 import type { ProcessStatus, ProcessSupervisor } from './process-supervisor.ts';
 import type { WarmPool } from './warm-pool.ts';
 
@@ -23,6 +25,7 @@ let statuses: Map<string, ProcessStatus>;
 let stopped: string[];
 let finishStart: (() => void) | null;
 let service: InstanceService;
+let sleepCycle: SiteSleepCycle;
 let metrics: RuntimeMetrics;
 
 function putRunningProject(id: string): void {
@@ -39,7 +42,7 @@ beforeEach(() => {
 	stopped = [];
 	finishStart = null;
 	metrics = new RuntimeMetrics(new Registry());
-	// Only what the idle clock, sleepIdle and start use is backed.
+	// Only what the idle clock, sleepIdle, wake and the service's start and stop use is backed.
 	const supervisor = {
 		status: (id: string) => statuses.get(id) ?? 'stopped',
 		start: (id: string) => {
@@ -58,6 +61,8 @@ beforeEach(() => {
 		details: () => ({ pid: null, restarts: 0, lastError: null }),
 		memoryBytes: () => null,
 	};
+	const locks = new KeyedMutex();
+	sleepCycle = new SiteSleepCycle({ store, supervisor: supervisor as unknown as ProcessSupervisor, hosts: {} as HostIndex, locks, log: () => {}, metrics, now: () => now });
 	service = new InstanceService({
 		store,
 		databases: {} as InstanceDatabases,
@@ -65,6 +70,8 @@ beforeEach(() => {
 		supervisor: supervisor as unknown as ProcessSupervisor,
 		pool: {} as WarmPool,
 		hosts: {} as HostIndex,
+		locks,
+		sleepCycle,
 		log: () => {},
 		metrics,
 		now: () => now,
@@ -76,49 +83,49 @@ afterEach(() => {
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('InstanceService: when an instance goes to sleep', () => {
+describe('SiteSleepCycle: when an instance goes to sleep', () => {
 	it('sleeps once the idle time has passed since the end of its last request, not a millisecond before', async () => {
-		const endRequest = service.beginActivity('p-1');
+		const endRequest = sleepCycle.beginActivity('p-1');
 		now = T0 + 5000;
 		endRequest();
 		now = T0 + 5000 + IDLE_MS - 1;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		now = T0 + 5000 + IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 		expect(stopped).toEqual(['p-1']);
 		expect(store.get('p-1')).toMatchObject({ asleep: true, lastRequestAt: new Date(T0 + 5000).toISOString() });
 	});
 
 	it('without any request since it was created, sleeps the idle time after its creation', async () => {
 		now = T0 + IDLE_MS - 1;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		now = T0 + IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 	});
 
 	it('stays awake while a request is in flight, however long it takes', async () => {
-		const endUpload = service.beginActivity('p-1');
+		const endUpload = sleepCycle.beginActivity('p-1');
 		now = T0 + 10 * IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		endUpload();
 		now += IDLE_MS - 1;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		now += 1;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 	});
 
 	it('stays awake while a websocket is open, whatever requests come and go beside it', async () => {
-		const closeSocket = service.beginActivity('p-1');
+		const closeSocket = sleepCycle.beginActivity('p-1');
 		now = T0 + 1000;
-		const endRequest = service.beginActivity('p-1');
+		const endRequest = sleepCycle.beginActivity('p-1');
 		endRequest();
 		// Ending the same activity twice must not end the socket's too.
 		endRequest();
 		now = T0 + 5 * IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		closeSocket();
 		now += IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 	});
 
 	it('counts a start as activity from the moment the instance answers, so a slow boot is not idle time', async () => {
@@ -127,13 +134,13 @@ describe('InstanceService: when an instance goes to sleep', () => {
 		await waitForStart();
 		// The boot takes longer than the idle time.
 		now = T0 + 2 * IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		finishStart!();
 		await started;
 		now += IDLE_MS - 1;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual([]);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual([]);
 		now += 1;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 	});
 
 	it('leaves alone instances that are not running or not wanted running', async () => {
@@ -142,7 +149,7 @@ describe('InstanceService: when an instance goes to sleep', () => {
 		putRunningProject('p-suspended');
 		store.setDesired('p-suspended', 'suspended');
 		now = T0 + 10 * IDLE_MS;
-		expect(await service.sleepIdle(IDLE_MS)).toEqual(['p-1']);
+		expect(await sleepCycle.sleepIdle(IDLE_MS)).toEqual(['p-1']);
 	});
 });
 
@@ -152,7 +159,7 @@ async function waitForStart(): Promise<void> {
 	if (!finishStart) throw new Error('service.start never reached the supervisor');
 }
 
-describe('InstanceService: wake times', () => {
+describe('SiteSleepCycle: wake times', () => {
 	/** The stand-in supervisor's start is pending until the test finishes it; this waits for the call. */
 	async function startCalled(): Promise<() => void> {
 		while (!finishStart) await new Promise((resolve) => setImmediate(resolve));
@@ -162,7 +169,7 @@ describe('InstanceService: wake times', () => {
 	it('records the time from the wake to the instance answering, read from its clock', async () => {
 		store.markAsleep('p-1');
 		statuses.set('p-1', 'stopped');
-		const waking = service.wake('p-1');
+		const waking = sleepCycle.wake('p-1');
 		const finish = await startCalled();
 		now = T0 + 12_500;
 		finish();
@@ -173,7 +180,7 @@ describe('InstanceService: wake times', () => {
 	});
 
 	it('records nothing for a wake that finds the instance already running', async () => {
-		const waking = service.wake('p-1');
+		const waking = sleepCycle.wake('p-1');
 		now = T0 + 3000;
 		(await startCalled())();
 		expect(await waking).toBe(4000);
