@@ -23,7 +23,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/concurrency/package.json packages/concurrency/
 COPY packages/node-support/package.json packages/node-support/
 COPY packages/platform-api/package.json packages/platform-api/
-COPY packages/platform-launcher/package.json packages/platform-launcher/
+COPY packages/local-platform/package.json packages/local-platform/
 COPY packages/runtime-contract/package.json packages/runtime-contract/
 COPY packages/site-templates/package.json packages/site-templates/
 COPY packages/stripe-client/package.json packages/stripe-client/

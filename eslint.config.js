@@ -29,12 +29,12 @@ const boundaries = [
 	})),
 	{
 		target: './runtime',
-		from: ['./extensions', './portal', './packages/platform-launcher', './packages/platform-api', './packages/stripe-client'],
+		from: ['./extensions', './portal', './packages/local-platform', './packages/platform-api', './packages/stripe-client'],
 		message: 'The runtime talks to the control plane only through @epic/runtime-contract.',
 	},
 	{
 		target: './extensions',
-		from: ['./runtime', './portal', './packages/node-support', './packages/platform-launcher'],
+		from: ['./runtime', './portal', './packages/node-support', './packages/local-platform'],
 		message: 'The control plane reaches the runtime only through @epic/runtime-contract and its driver.',
 	},
 	{
@@ -44,7 +44,7 @@ const boundaries = [
 	},
 	{
 		target: './portal',
-		from: ['./extensions', './runtime', './packages/node-support', './packages/platform-launcher', './packages/runtime-contract', './packages/stripe-client'],
+		from: ['./extensions', './runtime', './packages/node-support', './packages/local-platform', './packages/runtime-contract', './packages/stripe-client'],
 		message: 'The portal knows the control plane only through its HTTP API and @epic/platform-api.',
 	},
 	// bulletproof-react: shared code (lib, components, config) → features → app, never back.
@@ -76,7 +76,7 @@ const packageBoundaries = [
 		files: ['runtime/**/*.ts'],
 		rules: {
 			'no-restricted-imports': forbidPackages(
-				['@epic/directus-extension-platform', '@epic/portal', '@epic/platform-launcher', '@epic/platform-api', '@epic/stripe-client'],
+				['@epic/directus-extension-platform', '@epic/portal', '@epic/local-platform', '@epic/platform-api', '@epic/stripe-client'],
 				'The runtime talks to the control plane only through @epic/runtime-contract.',
 			),
 		},
@@ -85,7 +85,7 @@ const packageBoundaries = [
 		files: ['extensions/**/*.ts'],
 		rules: {
 			'no-restricted-imports': forbidPackages(
-				['@epic/runtime', '@epic/portal', '@epic/node-support', '@epic/platform-launcher'],
+				['@epic/runtime', '@epic/portal', '@epic/node-support', '@epic/local-platform'],
 				'The control plane reaches the runtime only through @epic/runtime-contract and its driver.',
 			),
 		},
@@ -94,7 +94,7 @@ const packageBoundaries = [
 		files: ['portal/**/*.{ts,tsx}'],
 		rules: {
 			'no-restricted-imports': forbidPackages(
-				['@epic/runtime', '@epic/directus-extension-platform', '@epic/runtime-contract', '@epic/node-support', '@epic/platform-launcher', '@epic/stripe-client'],
+				['@epic/runtime', '@epic/directus-extension-platform', '@epic/runtime-contract', '@epic/node-support', '@epic/local-platform', '@epic/stripe-client'],
 				'The portal knows the control plane only through its HTTP API and @epic/platform-api.',
 			),
 		},

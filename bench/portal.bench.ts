@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { repoPath } from '@epic/node-support/paths';
-import { CHROMIUM_PATH } from '@epic/platform-launcher/test-prerequisites';
+import { CHROMIUM_PATH } from '@epic/local-platform/test-prerequisites';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../tests/support/test-control-plane.ts';
 import { launchChromium } from '../tests/support/browser.ts';
 import { startGzipProxy, type GzipProxy } from './lib/gzip-proxy.ts';

@@ -2,25 +2,25 @@
  * `npm start`: runs the platform on its embedded defaults (SQLite, sandbox billing, local mail
  * catcher) or on whatever the environment configures, and keeps it running: a crashed runtime or
  * control plane is restarted (child-supervisor.ts) and low disk space is reported. Wiring only;
- * each step lives in @epic/platform-launcher.
+ * each step lives in @epic/local-platform.
  */
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildMissingOutputs } from '@epic/platform-launcher/builds';
-import { ConfigError, loadConfig } from '@epic/platform-launcher/config';
-import { ChildSupervisor } from '@epic/platform-launcher/child-supervisor';
-import { prepareControlPlaneDatabase, startControlPlane, type RunningControlPlane } from '@epic/platform-launcher/control-plane';
-import { directusEnv } from '@epic/platform-launcher/directus-env';
-import { watchDiskSpace } from '@epic/platform-launcher/disk-space-watch';
-import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
+import { buildMissingOutputs } from '@epic/local-platform/builds';
+import { ConfigError, loadConfig } from '@epic/local-platform/config';
+import { ChildSupervisor } from '@epic/local-platform/child-supervisor';
+import { prepareControlPlaneDatabase, startControlPlane, type RunningControlPlane } from '@epic/local-platform/control-plane';
+import { directusEnv } from '@epic/local-platform/directus-env';
+import { watchDiskSpace } from '@epic/local-platform/disk-space-watch';
+import { startMailCatcher, type MailCatcher } from '@epic/local-platform/mail-catcher';
 import { REPO_ROOT, repoPath } from '@epic/node-support/paths';
 import { stopProcess } from '@epic/node-support/processes';
-import { runtimeEnv } from '@epic/platform-launcher/runtime-env';
-import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
-import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from '@epic/platform-launcher/runtime-process';
-import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
-import { startBanner } from '@epic/platform-launcher/start-banner';
-import { formatStartWarnings, startWarnings } from '@epic/platform-launcher/start-warnings';
+import { runtimeEnv } from '@epic/local-platform/runtime-env';
+import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/local-platform/checkpoint-tools';
+import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from '@epic/local-platform/runtime-process';
+import { loadOrCreateSecrets } from '@epic/local-platform/secrets';
+import { startBanner } from '@epic/local-platform/start-banner';
+import { formatStartWarnings, startWarnings } from '@epic/local-platform/start-warnings';
 
 const log = (message: string) => console.log(`[platform] ${message}`);
 

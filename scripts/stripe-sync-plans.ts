@@ -1,15 +1,15 @@
 /**
  * `npm run stripe:sync-plans`: creates or updates Stripe's products and prices from the plans in
- * the control plane's database and stores the price ids there (packages/platform-launcher,
+ * the control plane's database and stores the price ids there (packages/local-platform,
  * stripe-plan-sync.ts). Reads the same environment as `npm start`; needs STRIPE_SECRET_KEY.
  */
 import { existsSync } from 'node:fs';
 import { databaseConnection } from '@epic/node-support/database-connection';
 import { REPO_ROOT, repoPath } from '@epic/node-support/paths';
-import { ConfigError, loadConfig } from '@epic/platform-launcher/config';
-import { directusEnv } from '@epic/platform-launcher/directus-env';
-import { loadOrCreateSecrets } from '@epic/platform-launcher/secrets';
-import { syncPlansToStripe } from '@epic/platform-launcher/stripe-plan-sync';
+import { ConfigError, loadConfig } from '@epic/local-platform/config';
+import { directusEnv } from '@epic/local-platform/directus-env';
+import { loadOrCreateSecrets } from '@epic/local-platform/secrets';
+import { syncPlansToStripe } from '@epic/local-platform/stripe-plan-sync';
 import { stripeClientOptions } from '@epic/stripe-client';
 import knex from 'knex';
 import Stripe from 'stripe';

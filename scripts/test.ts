@@ -10,8 +10,8 @@ import path from 'node:path';
 import { NODE_22 } from '@epic/node-support/directus';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
-import { ensureChromium, ensureDocker, ensurePostgres, ensureRedis } from '@epic/platform-launcher/test-prerequisites';
-import { ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
+import { ensureChromium, ensureDocker, ensurePostgres, ensureRedis } from '@epic/local-platform/test-prerequisites';
+import { ensureCheckpointTools } from '@epic/local-platform/checkpoint-tools';
 
 const log = (message: string) => console.log(`[test] ${message}`);
 

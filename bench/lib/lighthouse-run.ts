@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { CHROMIUM_PATH } from '@epic/platform-launcher/test-prerequisites';
+import { CHROMIUM_PATH } from '@epic/local-platform/test-prerequisites';
 
 export type FormFactor = 'mobile' | 'desktop';
 

@@ -18,8 +18,8 @@ import { InstanceFactory, instancesDir } from './instances/instance-factory.ts';
 import { InstanceService } from './instances/instance-service.ts';
 import { SiteSleepCycle } from './instances/site-sleep-cycle.ts';
 import { KeyedMutex } from '@epic/concurrency';
-import { ProcessSupervisor, type InstanceLauncher, type Logger } from './instances/process-supervisor.ts';
-import { dockerLauncher } from './containers/docker-launcher.ts';
+import { ProcessSupervisor, type SiteSpawner, type Logger } from './instances/process-supervisor.ts';
+import { dockerSpawner } from './containers/docker-spawner.ts';
 import { ensureSiteNetwork } from './containers/docker-network.ts';
 import { siteContainerSettings } from './containers/site-container-settings.ts';
 import { mountableSiteMigrations } from './containers/mountable-site-migrations.ts';
@@ -39,7 +39,7 @@ import { StorageQuota } from './router/storage-quota.ts';
 import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
-import { processLauncher } from './processes/process-launcher.ts';
+import { processSpawner } from './processes/process-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
 import { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
@@ -87,21 +87,21 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 }
 
 /**
- * How sites are started, and the sleep tiers that fit: processes (processes/process-launcher.ts:
+ * How sites are started, and the sleep tiers that fit: processes (processes/process-spawner.ts:
  * each as its own uid under root, or through the site launcher where checkpoints work), or containers, whose sleep is always the stopped
  * tier (a paused or checkpointed CLI would leave its container running).
  */
-async function siteLauncher(
+async function siteSpawner(
 	config: RuntimeConfig,
 	store: StateStore,
 	log: Logger,
-): Promise<{ launcher: InstanceLauncher; support: CheckpointSupport; tierConfig: RuntimeConfig; mailRelayHost: string | null }> {
+): Promise<{ spawner: SiteSpawner; support: CheckpointSupport; tierConfig: RuntimeConfig; mailRelayHost: string | null }> {
 	if (config.RUNTIME_DRIVER === 'docker') {
 		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES, config.siteMail?.port ?? null);
 		if (config.siteMail && !network.gateway) throw new Error(`Docker network ${network.name} has no gateway address for the sites' mail relay`);
 		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
 		return {
-			launcher: dockerLauncher(siteContainerSettings(config, network.name), log),
+			spawner: dockerSpawner(siteContainerSettings(config, network.name), log),
 			support: { available: false, reason: 'sites run in containers, which sleep stopped', criuVersion: null },
 			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
 			// Containers reach the host only at their bridge's address.
@@ -109,8 +109,8 @@ async function siteLauncher(
 		};
 	}
 	mkdirSync(instancesDir(config), { recursive: true, mode: 0o700 });
-	const { launcher, support } = processLauncher(config, store, await detectCheckpointSupport(config), log);
-	return { launcher, support, tierConfig: config, mailRelayHost: config.siteMail?.host ?? null };
+	const { spawner, support } = processSpawner(config, store, await detectCheckpointSupport(config), log);
+	return { spawner, support, tierConfig: config, mailRelayHost: config.siteMail?.host ?? null };
 }
 
 export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
@@ -127,11 +127,11 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
 	const store = new StateStore(baseConfig.dataDir, installed);
 	const usage = new UsageCounter(baseConfig.dataDir, log);
-	const { launcher, support, tierConfig, mailRelayHost } = await siteLauncher(baseConfig, store, log);
+	const { spawner, support, tierConfig, mailRelayHost } = await siteSpawner(baseConfig, store, log);
 	// Sites are told where they reach the mail relay: loopback for processes, the bridge for containers.
 	const config: RuntimeConfig = baseConfig.siteMail && mailRelayHost ? { ...baseConfig, siteMail: { ...baseConfig.siteMail, host: mailRelayHost } } : baseConfig;
 	log(describeSleepTiers(support, tierConfig.PAUSED_MEMORY_LIMIT_MB > 0));
-	const supervisor = new ProcessSupervisor(config, store, databases, log, launcher, metrics);
+	const supervisor = new ProcessSupervisor(config, store, databases, log, spawner, metrics);
 	const tiers = new SleepTiers({ config: tierConfig, support, supervisor, store, closeUpstreamSockets: closeIdleUpstreamSockets, log, now: Date.now });
 	const factory = new InstanceFactory(config, store, databases, template, installed);
 	const pool = new WarmPool(config.WARM_POOL_SIZE, store, factory, supervisor, log);
@@ -182,7 +182,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		store: backupStore,
 		now: Date.now,
 		instances: store,
-		migrate: siteMigrator(config, databases, launcher.userFor),
+		migrate: siteMigrator(config, databases, spawner.userFor),
 		service,
 		backups,
 		directusVersion: installed,

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL } from '@epic/platform-launcher/test-prerequisites';
+import { TEST_REDIS_URL } from '@epic/local-platform/test-prerequisites';
 import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { flushRedisDatabase } from '../support/redis.ts';

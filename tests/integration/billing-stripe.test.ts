@@ -5,7 +5,7 @@
  * signing code) come back to `/stripe/webhook`. The tests run in order along one customer's life.
  */
 import type { CheckoutSession, CheckoutSessionCreated, Payment, Subscription } from '@epic/platform-api';
-import { syncPlansToStripe } from '@epic/platform-launcher/stripe-plan-sync';
+import { syncPlansToStripe } from '@epic/local-platform/stripe-plan-sync';
 import knex, { type Knex } from 'knex';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SCHEMA_SNAPSHOT } from '@epic/platform-launcher/control-plane';
+import { SCHEMA_SNAPSHOT } from '@epic/local-platform/control-plane';
 import { adminToken, api, controlPlane } from '../support/api.ts';
 
 /**

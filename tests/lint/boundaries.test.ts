@@ -45,7 +45,7 @@ describe('import boundaries', () => {
 
 	const packageViolations: [string, string, string][] = [
 		['the portal imports the runtime contract', 'portal/src/lib/format-money.ts', "import '@epic/runtime-contract';"],
-		['the runtime imports the launcher', 'runtime/src/config.ts', "import '@epic/platform-launcher/config';"],
+		['the runtime imports the local platform', 'runtime/src/config.ts', "import '@epic/local-platform/config';"],
 		['the extension imports node support', 'extensions/platform/src/lib/errors.ts', "import '@epic/node-support/paths';"],
 		['a package imports the runtime', 'packages/node-support/src/env.ts', "import '@epic/runtime';"],
 	];

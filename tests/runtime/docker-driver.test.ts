@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
+import { startMailCatcher, type MailCatcher } from '@epic/local-platform/mail-catcher';
 import { containerOfSite, containersOfRuntime, dockerDriverEnv, killContainer } from '../support/docker.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { instanceDirOf, isProcessAlive, processEnvironment, runtimeState } from '../support/runtime-inspection.ts';

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ensureCheckpointTools } from '@epic/platform-launcher/checkpoint-tools';
+import { ensureCheckpointTools } from '@epic/local-platform/checkpoint-tools';
 import { killAndWait } from '../../runtime/src/processes/process-table.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { everyRuntimeProcess, findOrphans, isProcessAlive, runtimeProcesses } from '../support/runtime-inspection.ts';

@@ -8,7 +8,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { startMailCatcher, type MailCatcher } from '@epic/platform-launcher/mail-catcher';
+import { startMailCatcher, type MailCatcher } from '@epic/local-platform/mail-catcher';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';

@@ -2,7 +2,7 @@
  * vitest global setup of the production stack suite: its images, built from this checkout before
  * any test file runs (the build uses both cores; the suites beside it would only slow it down).
  */
-import { ensureDocker } from '@epic/platform-launcher/test-prerequisites';
+import { ensureDocker } from '@epic/local-platform/test-prerequisites';
 import { buildStackImages } from '../support/production-stack.ts';
 
 export default async function setup() {

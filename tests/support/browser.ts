@@ -4,7 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { CHROMIUM_PATH } from '@epic/platform-launcher/test-prerequisites';
+import { CHROMIUM_PATH } from '@epic/local-platform/test-prerequisites';
 
 /** `extraArgs` adds Chromium switches, e.g. `--host-resolver-rules` for a test's custom domains. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { repoPath } from '@epic/node-support/paths';
-import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
+import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 
 const run = promisify(execFile);
 

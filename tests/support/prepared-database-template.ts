@@ -18,9 +18,9 @@ import knex from 'knex';
 import type pg from 'pg';
 import { databaseConnection } from '@epic/node-support/database-connection';
 import { repoPath } from '@epic/node-support/paths';
-import { prepareControlPlaneDatabase, SCHEMA_SNAPSHOT } from '@epic/platform-launcher/control-plane';
-import { preparationFingerprint } from '@epic/platform-launcher/preparation-state';
-import { useWriteAheadLog } from '@epic/platform-launcher/sqlite-journal';
+import { prepareControlPlaneDatabase, SCHEMA_SNAPSHOT } from '@epic/local-platform/control-plane';
+import { preparationFingerprint } from '@epic/local-platform/preparation-state';
+import { useWriteAheadLog } from '@epic/local-platform/sqlite-journal';
 import { withDirectoryLock } from './directory-lock.ts';
 import { withAdminClient } from './postgres.ts';
 

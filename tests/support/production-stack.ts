@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
-import { TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
+import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import { containersOfRuntime } from './docker.ts';
 import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';

@@ -3,7 +3,7 @@
  * with a password), so a suite's counters start from zero whatever ran before.
  */
 import net from 'node:net';
-import { TEST_REDIS_URL } from '@epic/platform-launcher/test-prerequisites';
+import { TEST_REDIS_URL } from '@epic/local-platform/test-prerequisites';
 
 export function flushRedisDatabase(database: number): Promise<void> {
 	const url = new URL(TEST_REDIS_URL);

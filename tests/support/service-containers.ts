@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { repoPath } from '@epic/node-support/paths';
-import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/platform-launcher/test-prerequisites';
+import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { SERVICE_CONTAINERS, SERVICE_PASSWORD } from './service-container-urls.ts';
 import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
 

@@ -1,8 +1,8 @@
 /**
  * Whether sites can be checkpointed on this machine, decided once at start-up and reported in the
  * status API and the start-up log. Checkpoints need root, a CRIU that passes `criu check` and the
- * site launcher (both named by the environment: the platform's launcher builds them, see
- * packages/platform-launcher/src/checkpoint-tools.ts). Without them sites still sleep: paused, then
+ * site launcher (both named by the environment: `npm start` and `npm test` build them, see
+ * packages/local-platform/src/checkpoint-tools.ts). Without them sites still sleep: paused, then
  * stopped.
  */
 import { accessSync, constants } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The `docker run` command line of one site's container (RUNTIME_DRIVER=docker). Pure: the
- * launcher runs it; tests read it.
+ * Docker spawner runs it; tests read it.
  *
  * What isolates a site: a read-only root filesystem with only its own folder mounted writable, an
  * unprivileged user, every capability dropped and no privilege gain, memory, CPU and process

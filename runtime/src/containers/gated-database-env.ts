@@ -1,7 +1,7 @@
 /**
  * A PostgreSQL site's database settings inside its container: the same role, password and
  * database, reached through its gate's socket (database-gate.ts) instead of the server's address,
- * which the container has no route to. Pure: the launcher applies it; tests read it.
+ * which the container has no route to. Pure: the Docker spawner applies it; tests read it.
  */
 import { GATE_SOCKET_PORT, type GateTarget } from './database-gate.ts';
 

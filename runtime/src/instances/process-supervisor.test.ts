@@ -11,11 +11,11 @@ import { projectRecordFixture } from '../state/project-record.fixture.ts';
 import { StateStore } from '../state/state-store.ts';
 import { SqliteDatabases } from '../storage/sqlite-databases.ts';
 import { MAX_RESTARTS_IN_A_ROW, ProcessSupervisor } from './process-supervisor.ts';
-import { StandInLauncher, StandInProcess } from './stand-in-launcher.ts';
+import { StandInSpawner, StandInProcess } from './stand-in-spawner.ts';
 
 let dataDir: string;
 let store: StateStore;
-let launcher: StandInLauncher;
+let spawner: StandInSpawner;
 let logs: string[];
 let supervisor: ProcessSupervisor;
 let metrics: RuntimeMetrics;
@@ -31,55 +31,55 @@ beforeEach(() => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'process-supervisor-'));
 	const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
 	store = new StateStore(dataDir, '12.4.0');
-	launcher = new StandInLauncher();
+	spawner = new StandInSpawner();
 	logs = [];
 	metrics = new RuntimeMetrics(new Registry());
-	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), launcher, metrics);
+	supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), spawner, metrics);
 	putProject('p-1');
 });
 
 afterEach(async () => {
 	await supervisor.stopAll();
-	launcher.endAll();
+	spawner.endAll();
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('ProcessSupervisor: a start that fails', () => {
 	it('throwing before the process is followed, leaves a state from which the next start tries again', async () => {
-		launcher.nextSpawn(() => {
+		spawner.nextSpawn(() => {
 			throw new Error("EISDIR: illegal operation on a directory, open 'directus.log'");
 		});
 		await expect(supervisor.start('p-1')).rejects.toThrow(/EISDIR/);
 		expect(supervisor.status('p-1')).not.toBe('starting');
 		expect(supervisor.details('p-1').lastError).toMatch(/EISDIR/);
 
-		const standIn = launcher.nextStandIn();
+		const standIn = spawner.nextStandIn();
 		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
 		expect(supervisor.status('p-1')).toBe('running');
 		expect(supervisor.details('p-1').pid).toBe(standIn.pid);
 	});
 
 	it('whose process cannot be spawned reports the error event instead of throwing it, and the next start tries again', async () => {
-		launcher.nextSpawn(() => spawn(path.join(dataDir, 'no-such-program')));
+		spawner.nextSpawn(() => spawn(path.join(dataDir, 'no-such-program')));
 		await expect(supervisor.start('p-1')).rejects.toThrow(/could not be spawned/);
 		// The spawn error is emitted on the next tick; unheard, it would end the process.
 		await new Promise((resolve) => setImmediate(resolve));
 		expect(logs).toContainEqual(expect.stringMatching(/p-1: process error: spawn .*ENOENT/));
 
-		launcher.nextStandIn();
+		spawner.nextStandIn();
 		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
 		expect(supervisor.status('p-1')).toBe('running');
 	});
 
 	it('after its process was spawned, ends that process and does not hand its failure to the next start', async () => {
-		const first = launcher.nextStandIn();
-		launcher.nextAnswer(async () => {
+		const first = spawner.nextStandIn();
+		spawner.nextAnswer(async () => {
 			throw new Error('The instance did not answer within 60000 ms');
 		});
 		await expect(supervisor.start('p-1')).rejects.toThrow(/did not answer/);
 		expect(isProcessAlive(first.pid)).toBe(false);
 
-		const second = launcher.nextStandIn();
+		const second = spawner.nextStandIn();
 		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
 		expect(supervisor.details('p-1').pid).toBe(second.pid);
 		expect(store.get('p-1')?.pid).toBe(second.pid);
@@ -87,26 +87,26 @@ describe('ProcessSupervisor: a start that fails', () => {
 
 	it('of an adopted process that never answers ends that process and does not hand its failure to the next start', async () => {
 		const dir = store.get('p-1')!.dir;
-		const adopted = launcher.track(new StandInProcess({ env: { [RUNTIME_DIR_VARIABLE]: dataDir, [INSTANCE_DIR_VARIABLE]: dir } }));
-		launcher.nextAnswer(async () => {
+		const adopted = spawner.track(new StandInProcess({ env: { [RUNTIME_DIR_VARIABLE]: dataDir, [INSTANCE_DIR_VARIABLE]: dir } }));
+		spawner.nextAnswer(async () => {
 			throw new Error('The instance did not answer within 60000 ms');
 		});
 		supervisor.adopt('p-1', adopted.pid, dir, 4000);
 		await expect(supervisor.start('p-1')).rejects.toThrow(/did not answer/);
 		expect(isProcessAlive(adopted.pid)).toBe(false);
 
-		const replacement = launcher.nextStandIn();
+		const replacement = spawner.nextStandIn();
 		await expect(supervisor.start('p-1')).resolves.toBeUndefined();
 		expect(supervisor.details('p-1').pid).toBe(replacement.pid);
 	});
 
 	it('is tried again by itself after a backoff', async () => {
-		launcher.nextSpawn(() => {
+		spawner.nextSpawn(() => {
 			throw new Error('no log file');
 		});
 		await expect(supervisor.start('p-1')).rejects.toThrow(/no log file/);
 		expect(supervisor.status('p-1')).toBe('restarting');
-		const retried = launcher.nextStandIn();
+		const retried = spawner.nextStandIn();
 		// The first retry comes after half a second.
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		expect(supervisor.status('p-1')).toBe('running');
@@ -119,9 +119,9 @@ describe('ProcessSupervisor: a site that cannot stay up', () => {
 		await supervisor.stopAll();
 		const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
 		// Restarts 1 ms apart instead of the backoff's two minutes in all.
-		supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), launcher, metrics, () => 1);
+		supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), spawner, metrics, () => 1);
 		for (let attempt = 0; attempt <= MAX_RESTARTS_IN_A_ROW; attempt++) {
-			launcher.nextSpawn(() => {
+			spawner.nextSpawn(() => {
 				throw new Error('SQLITE_CORRUPT: database disk image is malformed');
 			});
 		}
@@ -134,12 +134,12 @@ describe('ProcessSupervisor: a site that cannot stay up', () => {
 		expect(logs.filter((line) => line.includes(gaveUp))).toHaveLength(1);
 		expect(supervisor.status('p-1')).toBe('stopped');
 		expect(supervisor.details('p-1')).toMatchObject({ restarts: MAX_RESTARTS_IN_A_ROW, lastError: expect.stringContaining(gaveUp) });
-		// Nothing is left scheduled: no spawn is asked for (the launcher would throw, none is lined up).
+		// Nothing is left scheduled: no spawn is asked for (the spawner would throw, none is lined up).
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(supervisor.status('p-1')).toBe('stopped');
 
 		// A request or a start tries once more.
-		const standIn = launcher.nextStandIn();
+		const standIn = spawner.nextStandIn();
 		await supervisor.start('p-1');
 		expect(supervisor.status('p-1')).toBe('running');
 		expect(supervisor.details('p-1')).toMatchObject({ pid: standIn.pid, lastError: null });
@@ -148,13 +148,13 @@ describe('ProcessSupervisor: a site that cannot stay up', () => {
 
 describe('ProcessSupervisor: exits', () => {
 	it('a stopped process whose exit arrives while its replacement starts leaves the replacement tracked', async () => {
-		const old = launcher.nextStandIn({ holdExit: true });
+		const old = spawner.nextStandIn({ holdExit: true });
 		await supervisor.start('p-1');
 		await supervisor.stop('p-1');
 		await old.exited();
 
-		const replacement = launcher.nextStandIn();
-		launcher.nextAnswer(async (isAlive) => {
+		const replacement = spawner.nextStandIn();
+		spawner.nextAnswer(async (isAlive) => {
 			old.deliverExit();
 			if (!isAlive()) throw new Error('The Directus process exited while starting');
 		});
@@ -165,7 +165,7 @@ describe('ProcessSupervisor: exits', () => {
 	});
 
 	it('a crash is counted as a restart in the metrics, as in the status', async () => {
-		const standIn = launcher.nextStandIn({ holdExit: true });
+		const standIn = spawner.nextStandIn({ holdExit: true });
 		await supervisor.start('p-1');
 		expect(await metrics.registry.metrics()).toContain('epic_instance_restarts_total 0\n');
 		standIn.kill('SIGKILL');
@@ -178,7 +178,7 @@ describe('ProcessSupervisor: exits', () => {
 	});
 
 	it('an exit whose state write fails is logged, not thrown out of the exit event', async () => {
-		const standIn = launcher.nextStandIn({ holdExit: true });
+		const standIn = spawner.nextStandIn({ holdExit: true });
 		await supervisor.start('p-1');
 		standIn.kill('SIGKILL');
 		await standIn.exited();

@@ -38,7 +38,7 @@ interface LiveProcess {
 	consecutiveCrashes: number;
 	restartTimer: NodeJS.Timeout | null;
 	adoptionWatch: NodeJS.Timeout | null;
-	/** Ends what the launcher took up for an adopted process (resume), once it is no longer watched. */
+	/** Ends what the spawner took up for an adopted process (resume), once it is no longer watched. */
 	releaseAdopted: (() => void) | null;
 	lastError: string | null;
 	restarts: number;
@@ -46,11 +46,11 @@ interface LiveProcess {
 
 export type Logger = (message: string) => void;
 
-/** How an instance process is spawned and awaited: Directus by default, a stand-in in unit tests. */
-export interface InstanceLauncher {
-	/** `resources`: the project's plan limits, for launchers that can enforce them (containers). */
+/** How a site's process is spawned and awaited (processes, containers): Directus by default, a stand-in in unit tests. */
+export interface SiteSpawner {
+	/** `resources`: the project's plan limits, for spawners that can enforce them (containers). */
 	spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined, user?: SiteUser): ChildProcess;
-	/** The site's own user, its folder made its own, for launchers that run each site as one (site-users.ts). */
+	/** The site's own user, its folder made its own, for spawners that run each site as one (site-users.ts). */
 	userFor?(record: InstanceRecord): SiteUser;
 	waitUntilAnswering(port: number, isAlive: () => boolean, timeoutMs: number, dir: string): Promise<void>;
 	/** The site's memory in bytes, where the tracked process is not the site itself (containers); null if unknown. */
@@ -65,7 +65,7 @@ export interface InstanceLauncher {
 	updateResources?(trackedPid: number, resources: SiteResources): Promise<void>;
 }
 
-const directusLauncher: InstanceLauncher = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
+const plainSpawner: SiteSpawner = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
 
 function hasExited(child: ChildProcess): boolean {
 	return child.exitCode !== null || child.signalCode !== null;
@@ -82,7 +82,7 @@ export class ProcessSupervisor {
 	readonly #store: InstanceReader & ProcessObservationWriter;
 	readonly #databases: InstanceDatabases;
 	readonly #log: Logger;
-	readonly #launcher: InstanceLauncher;
+	readonly #spawner: SiteSpawner;
 	readonly #restartDelay: (consecutiveCrashes: number) => number;
 	readonly #metrics: Pick<RuntimeMetrics, 'instanceRestarted'>;
 	readonly #live = new Map<string, LiveProcess>();
@@ -96,7 +96,7 @@ export class ProcessSupervisor {
 		store: InstanceReader & ProcessObservationWriter,
 		databases: InstanceDatabases,
 		log: Logger,
-		launcher = directusLauncher,
+		spawner = plainSpawner,
 		metrics: Pick<RuntimeMetrics, 'instanceRestarted'> = new RuntimeMetrics(),
 		/** The wait before the nth restart in a row; tests shorten it. */
 		restartDelay: (consecutiveCrashes: number) => number = restartDelayMs,
@@ -105,7 +105,7 @@ export class ProcessSupervisor {
 		this.#store = store;
 		this.#databases = databases;
 		this.#log = log;
-		this.#launcher = launcher;
+		this.#spawner = spawner;
 		this.#restartDelay = restartDelay;
 		this.#metrics = metrics;
 	}
@@ -140,18 +140,18 @@ export class ProcessSupervisor {
 	memoryBytes(id: string): number | null {
 		const pid = this.#live.get(id)?.pid;
 		if (!pid) return null;
-		if (this.#launcher.memoryBytes) return this.#launcher.memoryBytes(pid);
+		if (this.#spawner.memoryBytes) return this.#spawner.memoryBytes(pid);
 		return residentBytes(sitePid(pid));
 	}
 
 	/**
-	 * Gives a running site new limits now, where its launcher can (containers); false when nothing
-	 * runs or the launcher cannot, and the limits then apply from the site's next start.
+	 * Gives a running site new limits now, where its spawner can (containers); false when nothing
+	 * runs or the spawner cannot, and the limits then apply from the site's next start.
 	 */
 	async updateResources(id: string, resources: SiteResources): Promise<boolean> {
 		const pid = this.#live.get(id)?.pid;
-		if (!pid || !this.#launcher.updateResources) return false;
-		await this.#launcher.updateResources(pid, resources);
+		if (!pid || !this.#spawner.updateResources) return false;
+		await this.#spawner.updateResources(pid, resources);
 		return true;
 	}
 
@@ -162,15 +162,15 @@ export class ProcessSupervisor {
 
 	/** Spawns Directus for `record` on `port`; the record's own port is left as it is. */
 	#spawn(record: InstanceRecord, port: number, publicUrl: string | null): ChildProcess {
-		const user = this.#launcher.userFor?.(record);
-		const child = this.#launcher.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl), record.resources, user);
+		const user = this.#spawner.userFor?.(record);
+		const child = this.#spawner.spawn(record.dir, instanceEnv(this.#config, this.#databases, { ...record, port }, publicUrl), record.resources, user);
 		// A failed spawn or signal is reported as an 'error' event; with no listener it would end the runtime.
 		child.on('error', (error) => this.#log(`instance ${record.id}: process error: ${error.message}`));
 		return child;
 	}
 
 	#waitUntilAnswering(port: number, isAlive: () => boolean, dir: string): Promise<void> {
-		return this.#launcher.waitUntilAnswering(port, isAlive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir);
+		return this.#spawner.waitUntilAnswering(port, isAlive, this.#config.INSTANCE_START_TIMEOUT_SECONDS * 1000, dir);
 	}
 
 	/**
@@ -320,8 +320,8 @@ export class ProcessSupervisor {
 		live.pid = pid;
 		live.child = null;
 		const record = this.#store.get(id);
-		if (record && this.#launcher.resume) {
-			live.releaseAdopted = this.#launcher.resume(pid, instanceEnv(this.#config, this.#databases, { ...record, port }, record.startedWithUrl)) ?? null;
+		if (record && this.#spawner.resume) {
+			live.releaseAdopted = this.#spawner.resume(pid, instanceEnv(this.#config, this.#databases, { ...record, port }, record.startedWithUrl)) ?? null;
 		}
 		const isOurs = () => live.pid === pid && isInstanceProcess(pid, this.#config.dataDir, dir);
 		live.adoptionWatch = setInterval(() => {

@@ -1,11 +1,11 @@
 /**
  * Test stand-ins for Directus processes: real `sleep` processes (so the supervisor's /proc checks
  * and kills work on them) whose exit events the test may hold back and deliver later, and a
- * launcher that hands them out in the order a test lines them up.
+ * spawner that hands them out in the order a test lines them up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import type { InstanceLauncher } from './process-supervisor.ts';
+import type { SiteSpawner } from './process-supervisor.ts';
 
 export class StandInProcess extends EventEmitter {
 	readonly pid: number;
@@ -56,7 +56,7 @@ export class StandInProcess extends EventEmitter {
 
 type Answer = (isAlive: () => boolean) => Promise<void>;
 
-export class StandInLauncher implements InstanceLauncher {
+export class StandInSpawner implements SiteSpawner {
 	readonly #spawns: (() => ChildProcess)[] = [];
 	readonly #answers: Answer[] = [];
 	/** Every stand-in handed out, so a test can end them all. */
@@ -74,7 +74,7 @@ export class StandInLauncher implements InstanceLauncher {
 		return standIn;
 	}
 
-	/** Ends `standIn` with the others at `endAll()`, though this launcher did not spawn it. */
+	/** Ends `standIn` with the others at `endAll()`, though this spawner did not spawn it. */
 	track(standIn: StandInProcess): StandInProcess {
 		this.spawned.push(standIn);
 		return standIn;

@@ -12,7 +12,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { SiteResources } from '@epic/runtime-contract';
-import type { InstanceLauncher } from '../instances/process-supervisor.ts';
+import type { SiteSpawner } from '../instances/process-supervisor.ts';
 import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
 import { cidFile, containerMemoryBytes, removeOrphanCidFiles, removeSiteCidFiles } from './container-memory.ts';
 import { openDatabaseGate, type DatabaseGate } from './database-gate.ts';
@@ -61,7 +61,7 @@ function containerNameOf(cliPid: number): string | null {
 	}
 }
 
-export function dockerLauncher(settings: SiteContainerSettings, log: (message: string) => void): InstanceLauncher {
+export function dockerSpawner(settings: SiteContainerSettings, log: (message: string) => void): SiteSpawner {
 	// FIFOs while a CLI starts, and each container's id (docker run --cidfile): the runtime's own.
 	const workDir = path.join(settings.runtimeDir, 'containers');
 	removeOrphanCidFiles(workDir, path.join(settings.runtimeDir, 'instances'));
