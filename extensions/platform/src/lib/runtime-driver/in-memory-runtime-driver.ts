@@ -1,14 +1,14 @@
 /**
  * A `RuntimeDriver` that keeps its sites in memory, for unit tests of the code that drives the
  * runtime (the reconciler, domain routing, backups): it answers as the runtime does for the
- * lifecycle, admin, domains, allowed origins, templates, licence keys, limits and the list and
- * taking of backups, records every call, and fails a call on request. What it does not model (logs,
- * usage, archives, restores, upgrades, the tier) throws
- * saying so, so a test never passes on an answer the runtime would not give. The bundle never
- * builds one.
+ * lifecycle, admin, domains, allowed origins, templates, licence keys, limits, requests per day
+ * and the list and taking of backups, records every call, and fails a call on request. What a
+ * running site would change by itself (its last request, restarts, disk, mail) a test sets with
+ * `observe`. What it does not model (logs, archives, restores, upgrades, the tier) throws saying
+ * so, so a test never passes on an answer the runtime would not give. The bundle never builds one.
  */
 import { randomBytes } from 'node:crypto';
-import type { AdminCredentials, BackupSummary, EnsureInstanceRequest, InstanceState, InstanceStatus, SiteResources, SiteTemplateName } from '@epic/runtime-contract';
+import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, SiteResources, SiteTemplateName } from '@epic/runtime-contract';
 import type { RuntimeDriver } from './runtime-driver.ts';
 
 type Method = keyof RuntimeDriver;
@@ -29,6 +29,8 @@ export class InMemoryRuntimeDriver implements RuntimeDriver {
 	readonly licenceKeys = new Map<string, string | null>();
 	/** Each site's backups, oldest first. */
 	readonly #backups = new Map<string, BackupSummary[]>();
+	/** Requests the router counted, per project and UTC day. */
+	readonly #requests: DailyUsage[] = [];
 
 	constructor(now: () => Date = () => new Date()) {
 		this.#now = now;
@@ -37,6 +39,18 @@ export class InMemoryRuntimeDriver implements RuntimeDriver {
 	/** Calls here answer at once: the same driver. */
 	withTimeout(): RuntimeDriver {
 		return this;
+	}
+
+	/** What the runtime would have seen of a site since: its last request, restarts, disk, mail. */
+	observe(projectId: string, change: Partial<InstanceStatus>): void {
+		this.#update(projectId, change);
+	}
+
+	/** The router counted `requests` for the project on `day` (YYYY-MM-DD). */
+	countRequests(projectId: string, day: string, requests: number): void {
+		const existing = this.#requests.find((row) => row.projectId === projectId && row.day === day);
+		if (existing) existing.requests = requests;
+		else this.#requests.push({ projectId, day, requests });
 	}
 
 	/** The next call of `method` rejects with `error` (once). */
@@ -178,8 +192,9 @@ export class InMemoryRuntimeDriver implements RuntimeDriver {
 		return this.#notModelled('siteLogStream');
 	}
 
-	usage(): never {
-		return this.#notModelled('usage');
+	async usage(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
+		this.#call('usage', `${projectId ?? '*'} from ${fromDay}`);
+		return this.#requests.filter((row) => row.day >= fromDay && (projectId === undefined || row.projectId === projectId)).map((row) => ({ ...row }));
 	}
 
 	async listBackups(projectId: string): Promise<BackupSummary[]> {
