@@ -15,18 +15,20 @@ import { projectLogsService, registerProjectLogRoutes } from '../../lib/projects
 import { projectStorageService, registerProjectStorageRoute } from '../../lib/projects/storage/project-storage-setup.ts';
 import { projectTierService, registerProjectTierRoute } from '../../lib/projects/tier/project-tier-setup.ts';
 import { projectUsageService } from '../../lib/projects/usage/project-usage-setup.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineEndpoint({
 	id: 'projects',
 	handler: (router, context) => {
-		const setup = projectsSetup(context);
+		const services = platformServices(context);
+		const setup = projectsSetup(context, services);
 		const projects = new ProjectService(context, setup);
-		registerProjectRoutes(router, projects, projectUsageService(context));
+		registerProjectRoutes(router, projects, projectUsageService(context, services));
 		registerProjectLicenceRoutes(router, new ProjectLicenceService(projects, () => setup.provisioning()?.licence ?? null, context.logger));
-		registerBackupRoutes(router, projectBackupsService(context));
-		registerProjectCopyRoute(router, projectCopies(context));
-		registerProjectStorageRoute(router, projectStorageService(context));
-		registerProjectLogRoutes(router, projectLogsService(context));
-		registerProjectTierRoute(router, projectTierService(context));
+		registerBackupRoutes(router, projectBackupsService(context, services));
+		registerProjectCopyRoute(router, projectCopies(context, services));
+		registerProjectStorageRoute(router, projectStorageService(context, services));
+		registerProjectLogRoutes(router, projectLogsService(context, services));
+		registerProjectTierRoute(router, projectTierService(context, services));
 	},
 });

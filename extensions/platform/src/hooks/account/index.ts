@@ -8,7 +8,6 @@
 import { isDirectusError } from '@directus/errors';
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
-import { accountServices } from '../../lib/account/account-services.ts';
 import { limitAccountEmail } from '../../lib/account/emails/account-email-limit.ts';
 import { rewriteDirectusEmail } from '../../lib/account/emails/directus-email-rewrite.ts';
 import { checkPasswordPolicy } from '../../lib/account/password/password-policy.ts';
@@ -20,6 +19,7 @@ import { refuseUnverifiedSignIn } from '../../lib/account/sign-in/unverified-sig
 import { limitPerAddress } from '../../lib/http/rate-limits/limit-per-address.ts';
 import { graphqlStaffOnlyFields } from '../../lib/http/graphql-staff-only.ts';
 import { staffOnly } from '../../lib/http/staff-only.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 type UserPayload = Record<string, unknown>;
 type LoginPayload = { email?: unknown; password?: unknown };
@@ -29,7 +29,8 @@ const checkPasswordOf = (payload: UserPayload) => {
 };
 
 export default defineHook(({ filter, action, init }, context) => {
-	const account = () => accountServices(context);
+	const services = platformServices(context);
+	const account = () => services.account;
 
 	filter('users.create', (payload) => {
 		const user = payload as UserPayload;

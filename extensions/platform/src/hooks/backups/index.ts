@@ -7,15 +7,16 @@ import { defineHook } from '@directus/extensions-sdk';
 import { backupSchedule } from '../../lib/backups/backup-schedule.ts';
 import { scheduledBackupTargets } from '../../lib/backups/scheduled-backup-targets.ts';
 import { runScheduledBackups } from '../../lib/backups/scheduled-backups.ts';
-import { sharedRuntimeDriver } from '../../lib/runtime-driver/runtime-driver-factory.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ schedule }, context) => {
+	const services = platformServices(context);
 	let running = false;
 	schedule(backupSchedule(context.env), async () => {
 		if (running) return;
 		running = true;
 		try {
-			const driver = sharedRuntimeDriver(context.env);
+			const driver = services.driver;
 			if (driver) await runScheduledBackups({ targets: () => scheduledBackupTargets(context.database), driver, logger: context.logger });
 		} catch (error) {
 			context.logger.error(`Scheduled backups failed: ${(error as Error).message}`);

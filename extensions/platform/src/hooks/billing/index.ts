@@ -5,15 +5,16 @@
  */
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
-import { billingServices } from '../../lib/billing/billing-services.ts';
 import { webhookHandler } from '../../lib/billing/webhook-handler.ts';
 import { apiPrefixAlias } from '../../lib/http/api-prefix.ts';
 import { captureRawBody } from '../../lib/http/raw-body.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ init }, context) => {
+	const services = platformServices(context);
 	init('middlewares.before', (meta) => {
 		const app = meta['app'] as Express;
 		app.use(apiPrefixAlias);
-		app.post('/stripe/webhook', captureRawBody, webhookHandler(() => billingServices(context), context));
+		app.post('/stripe/webhook', captureRawBody, webhookHandler(() => services.billing, context));
 	});
 });

@@ -7,10 +7,11 @@
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
 import { dnsVerifyRoute } from '../../lib/domains/dns-verify-route.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ init }, context) => {
 	init('routes.before', (meta) => {
 		const app = meta['app'] as Express;
-		app.post('/flows/trigger/dns-verify', dnsVerifyRoute(context, (answer) => answer));
+		app.post('/flows/trigger/dns-verify', dnsVerifyRoute(context, platformServices(context), (answer) => answer));
 	});
 });

@@ -8,12 +8,13 @@ import { defineHook } from '@directus/extensions-sdk';
 import { InstanceSync } from '../../lib/projects/instance-sync/instance-sync.ts';
 import { instanceSyncSchedule } from '../../lib/projects/instance-sync/instance-sync-schedule.ts';
 import { loggedNotifier } from '../../lib/notifications/notify.ts';
-import { sharedRuntimeDriver } from '../../lib/runtime-driver/runtime-driver-factory.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 /** A runtime that hangs delays the next run, never piles them up. */
 const SYNC_TIMEOUT_MS = 10_000;
 
 export default defineHook(({ schedule }, context) => {
+	const services = platformServices(context);
 	let sync: InstanceSync | null | undefined;
 	let running = false;
 	schedule(instanceSyncSchedule(context.env), async () => {
@@ -21,7 +22,7 @@ export default defineHook(({ schedule }, context) => {
 		running = true;
 		try {
 			if (sync === undefined) {
-				const driver = sharedRuntimeDriver(context.env)?.withTimeout(SYNC_TIMEOUT_MS);
+				const driver = services.driverWithin(SYNC_TIMEOUT_MS)();
 				sync = driver
 					? new InstanceSync({ database: context.database, driver, now: () => new Date(), logger: context.logger, notify: loggedNotifier(context.database, context.logger) })
 					: null;

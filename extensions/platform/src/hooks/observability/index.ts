@@ -7,14 +7,15 @@ import { PLATFORM_METRICS_PATH } from '@epic/runtime-contract';
 import type { Express } from 'express';
 import { requestId } from '../../lib/http/request-id.ts';
 import { metricsRoute } from '../../lib/metrics/metrics-route.ts';
-import { platformMetrics } from '../../lib/metrics/shared-platform-metrics.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ init }, context) => {
+	const services = platformServices(context);
 	const secret = typeof context.env['RUNTIME_SECRET'] === 'string' ? context.env['RUNTIME_SECRET'] : undefined;
 	init('app.before', (meta) => {
 		(meta['app'] as Express).use(requestId);
 	});
 	init('middlewares.before', (meta) => {
-		(meta['app'] as Express).get(PLATFORM_METRICS_PATH, metricsRoute(() => platformMetrics((message) => context.logger.error(message)), secret, context.logger));
+		(meta['app'] as Express).get(PLATFORM_METRICS_PATH, metricsRoute(() => services.metrics, secret, context.logger));
 	});
 });

@@ -1,8 +1,9 @@
 /** Drops the cached plan list whenever a plan is created, edited or deleted (Studio or API). */
 import { defineHook } from '@directus/extensions-sdk';
-import { planCatalogue } from '../../lib/plans/shared-catalogue.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ action }, context) => {
-	const invalidate = () => planCatalogue(context).invalidate();
+	const services = platformServices(context);
+	const invalidate = () => services.catalogue.invalidate();
 	for (const event of ['create', 'update', 'delete']) action(`subscription_plans.items.${event}`, invalidate);
 });

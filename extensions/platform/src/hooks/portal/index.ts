@@ -6,8 +6,8 @@
 import { defineHook } from '@directus/extensions-sdk';
 import type { Express } from 'express';
 import { readPlatformConfig } from '../../lib/platform-config.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 import { localizePlan } from '../../lib/plans/plan-translations.ts';
-import { planCatalogue } from '../../lib/plans/shared-catalogue.ts';
 import { serverRenderedLanding } from '../../lib/portal/landing-page.ts';
 import { portalConfig } from '../../lib/portal/portal-config.ts';
 import { loadLandingRenderer } from '../../lib/portal/landing-renderer.ts';
@@ -17,6 +17,7 @@ import { readSiteContent } from '../../lib/site-content/site-content-service.ts'
 
 export default defineHook(({ init }, context) => {
 	const config = readPlatformConfig(context.env);
+	const services = platformServices(context);
 	const build = findPortalBuild(config.PORTAL_DIST);
 	if (!build) {
 		context.logger.warn('Portal build not found (PORTAL_DIST); the portal will not be served. Run `npm run build`.');
@@ -31,7 +32,7 @@ export default defineHook(({ init }, context) => {
 		if (renderLanding) {
 			app.use(
 				serverRenderedLanding(build, renderLanding, {
-					plans: async (language) => (await planCatalogue(context).list()).map((entry) => localizePlan(entry, language)),
+					plans: async (language) => (await services.catalogue.list()).map((entry) => localizePlan(entry, language)),
 					siteContent: (language) => readSiteContent(context.database, language, new Date()),
 					portalConfig: portalConfig(config),
 					onRenderFailed: (error) => context.logger.error(error, 'Drawing the landing page failed; the app draws it instead'),

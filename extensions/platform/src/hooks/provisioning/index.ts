@@ -16,10 +16,11 @@ import {
 	SUBSCRIPTION_RESUMED_ACTION,
 	type SubscriptionTransitionPayload,
 } from '../../lib/billing/subscription-lifecycle.ts';
-import { provisioningServices } from '../../lib/projects/provisioning/provisioning-services.ts';
+import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ action, schedule }, context) => {
-	const services = () => provisioningServices(context);
+	const platform = platformServices(context);
+	const services = () => platform.provisioning;
 	const reconciler = () => services()?.reconciler;
 	const log = (what: string) => (error: Error) => context.logger.error(`${what}: ${error.message}`);
 

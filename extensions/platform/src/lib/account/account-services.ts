@@ -1,7 +1,7 @@
 /**
- * One set of account rules per process: the configuration, the counters behind the abuse limits
- * and the sign-in lock. The `account-endpoint` and the `account-hook` are entries of the same
- * bundle, so they share this module and its counters.
+ * The account rules: the configuration, the counters behind the abuse limits and the sign-in lock.
+ * One set per process (lib/platform-services.ts), so the `account-endpoint` and the `account-hook`
+ * count on the same limiters.
  */
 import type { ApiExtensionContext } from '@directus/types';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -24,14 +24,7 @@ export interface AccountServices {
 	accountEmailsPerRecipient: RateLimiterAbstract;
 }
 
-let runtime: AccountServices | null = null;
-
-export function accountServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountServices {
-	runtime ??= createAccountServices(context);
-	return runtime;
-}
-
-function createAccountServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountServices {
+export function createAccountServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): AccountServices {
 	const config = readAccountConfig(context.env);
 	const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the account limits: ${error.message}`));
 	const lockSeconds = config.LOGIN_LOCK_MINUTES * 60;

@@ -1,9 +1,9 @@
 /**
- * One billing set-up per process: the provider chosen at start-up, the event pipeline it feeds,
- * and the service the routes call. The `stripe-endpoint` and the `subscription-sync-hook` are entries
- * of the same bundle, so they share this module (and the sandbox's clock).
+ * The billing set-up: the provider chosen at start-up, the event pipeline it feeds, and the service
+ * the routes call. One per process (lib/platform-services.ts), so the `stripe-endpoint` and the
+ * `subscription-sync-hook` share it (and the sandbox's clock).
  */
-import { platformMetrics } from '../metrics/shared-platform-metrics.ts';
+import type { PlatformMetrics } from '../metrics/platform-metrics.ts';
 import { readPlatformConfig, type PlatformConfig } from '../platform-config.ts';
 import type { BillingContext } from './billing-context.ts';
 import { BillingEventPipeline } from './billing-event-pipeline.ts';
@@ -22,20 +22,13 @@ export interface BillingServices {
 	service: BillingService;
 }
 
-let runtime: BillingServices | null = null;
-
-export function billingServices(context: BillingContext): BillingServices {
-	runtime ??= createBillingServices(context);
-	return runtime;
-}
-
-function createBillingServices(context: BillingContext): BillingServices {
+export function createBillingServices(context: BillingContext, metrics: PlatformMetrics): BillingServices {
 	const config = readPlatformConfig(context.env);
 	const portalUrl = config.PUBLIC_URL.replace(/\/$/, '');
 	const sandbox =
 		config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
 	const provider: BillingProvider = sandbox ?? createStripeProvider(config);
-	const pipeline = new BillingEventPipeline(context, provider, portalUrl, undefined, platformMetrics((message) => context.logger.error(message)));
+	const pipeline = new BillingEventPipeline(context, provider, portalUrl, undefined, metrics);
 	sandbox?.deliverEventsTo((event) => pipeline.handle(event));
 	return { config, provider, sandbox, pipeline, service: new BillingService({ context, provider, portalUrl }) };
 }

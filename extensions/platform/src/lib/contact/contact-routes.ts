@@ -9,16 +9,17 @@ import { accountabilityOf } from '../http/accountability.ts';
 import { asyncRoute } from '../http/async-route.ts';
 import { limitPerAddress } from '../http/rate-limits/limit-per-address.ts';
 import { requestLanguage } from '../http/request-language.ts';
-import { contactServices } from './contact-services.ts';
+import type { ContactServices } from './contact-services.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 
-export function registerContactRoutes(router: Router, context: ApiExtensionContext): void {
+/** `contact` is read at each request: the limits' store is built on the first. */
+export function registerContactRoutes(router: Router, context: ApiExtensionContext, contact: () => ContactServices): void {
 	router.post(
 		'/',
-		limitPerAddress(() => contactServices(context).messagesPerAddress),
+		limitPerAddress(() => contact().messagesPerAddress),
 		asyncRoute(async (req, res) => {
 			const sender = { userId: accountabilityOf(req)?.user ?? null, language: requestLanguage(req, ACCOUNT_LANGUAGES, 'en') };
-			res.status(201).json({ data: await submitContactMessage(context, contactServices(context), sender, req.body) });
+			res.status(201).json({ data: await submitContactMessage(context, contact(), sender, req.body) });
 		}),
 	);
 }

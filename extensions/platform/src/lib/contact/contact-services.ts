@@ -1,6 +1,6 @@
 /**
- * One contact-form configuration and its counters per process (the limits hold across requests;
- * in Redis when `REDIS` is set, shared by every control-plane process).
+ * The contact form's configuration and its counters, one set per process (lib/platform-services.ts):
+ * the limits hold across requests, in Redis when `REDIS` is set, shared by every control-plane process.
  */
 import type { ApiExtensionContext } from '@directus/types';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -15,17 +15,12 @@ export interface ContactServices {
 	copiesPerRecipient: RateLimiterAbstract;
 }
 
-let runtime: ContactServices | null = null;
-
-export function contactServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): ContactServices {
-	if (!runtime) {
-		const config = readContactConfig(context.env);
-		const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the contact limits: ${error.message}`));
-		runtime = {
-			config,
-			messagesPerAddress: store.limiter({ keyPrefix: 'contact', points: config.RATE_LIMITER_CONTACT_POINTS, duration: config.RATE_LIMITER_CONTACT_DURATION }),
-			copiesPerRecipient: store.limiter({ keyPrefix: 'contact-copy', points: config.CONTACT_COPIES_PER_ADDRESS_PER_DAY, duration: 86_400 }),
-		};
-	}
-	return runtime;
+export function createContactServices(context: Pick<ApiExtensionContext, 'env' | 'logger'>): ContactServices {
+	const config = readContactConfig(context.env);
+	const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the contact limits: ${error.message}`));
+	return {
+		config,
+		messagesPerAddress: store.limiter({ keyPrefix: 'contact', points: config.RATE_LIMITER_CONTACT_POINTS, duration: config.RATE_LIMITER_CONTACT_DURATION }),
+		copiesPerRecipient: store.limiter({ keyPrefix: 'contact-copy', points: config.CONTACT_COPIES_PER_ADDRESS_PER_DAY, duration: 86_400 }),
+	};
 }

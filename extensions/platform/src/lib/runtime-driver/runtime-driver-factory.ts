@@ -13,34 +13,6 @@ const RuntimeDriverEnv = z.object({
 	RUNTIME_SECRET: z.string().min(32),
 });
 
-let shared: { driver: RuntimeDriver | null } | undefined;
-
-/**
- * The process's one driver, shared by the bundle's entries (they all run with the environment
- * Directus was started with), built on first use; null without a runtime. A setting it cannot use
- * throws at each use and nowhere else.
- */
-export function sharedRuntimeDriver(env: Record<string, unknown>): RuntimeDriver | null {
-	shared ??= { driver: createRuntimeDriver(env) };
-	return shared.driver;
-}
-
-/**
- * The shared driver, with each call bounded by `timeoutMs` when given, read on first use rather
- * than at start, as provisioning does: a wrong runtime setting must not take down the routes that
- * need no runtime.
- */
-export function lazyRuntimeDriver(env: Record<string, unknown>, options: { timeoutMs?: number } = {}): () => RuntimeDriver | null {
-	let driver: RuntimeDriver | null | undefined;
-	return () => {
-		if (driver === undefined) {
-			const runtime = sharedRuntimeDriver(env);
-			driver = runtime && options.timeoutMs ? runtime.withTimeout(options.timeoutMs) : runtime;
-		}
-		return driver;
-	};
-}
-
 /**
  * Null when no runtime is configured (the control plane alone, e.g. its own test suite). Calls
  * have the driver's default bound (it allows for slow instance creations); a use that needs

@@ -44,15 +44,10 @@ export class AccountActionLimits {
 	}
 }
 
-let shared: AccountActionLimits | null = null;
-
-/** One set of counters per process: the projects and backups endpoints are entries of one bundle. */
-export function accountActionLimits(context: { env: Record<string, unknown>; logger: { warn(message: string): void } }): AccountActionLimits {
-	if (!shared) {
-		const config = readAccountConfig(context.env);
-		const allowances = Object.fromEntries(Object.entries(ACCOUNT_ACTIONS).map(([action, { setting }]) => [action, config[setting]])) as ActionAllowances;
-		const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the account action limits: ${error.message}`));
-		shared = new AccountActionLimits(store, allowances);
-	}
-	return shared;
+/** One set of counters per process (lib/platform-services.ts), shared by the projects and backups routes. */
+export function createAccountActionLimits(context: { env: Record<string, unknown>; logger: { warn(message: string): void } }): AccountActionLimits {
+	const config = readAccountConfig(context.env);
+	const allowances = Object.fromEntries(Object.entries(ACCOUNT_ACTIONS).map(([action, { setting }]) => [action, config[setting]])) as ActionAllowances;
+	const store = new LimiterStore(config.REDIS, (error) => context.logger.warn(`Redis for the account action limits: ${error.message}`));
+	return new AccountActionLimits(store, allowances);
 }

@@ -1,15 +1,15 @@
 /** Builds the copies service from the bundle's context: the projects service, and the runtime driver read on first use. */
 import type { DomainsContext } from '../../domains/domains-services.ts';
-import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
+import type { PlatformServices } from '../../platform-services.ts';
 import { ProjectService } from '../project-service.ts';
 import { projectsSetup } from '../projects-setup.ts';
 import { ProjectCopies } from './project-copies.ts';
 
-export function projectCopies(context: DomainsContext): ProjectCopies {
+export function projectCopies(context: DomainsContext, services: PlatformServices): ProjectCopies {
 	return new ProjectCopies({
 		database: context.database,
-		projects: new ProjectService(context, projectsSetup(context)),
-		driver: lazyRuntimeDriver(context.env),
+		projects: new ProjectService(context, projectsSetup(context, services)),
+		driver: services.driverWithin(),
 		logger: context.logger,
 	});
 }

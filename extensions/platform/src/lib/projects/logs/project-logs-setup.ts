@@ -5,15 +5,15 @@ import type { ApiExtensionContext } from '@directus/types';
 import type { Request, Router } from 'express';
 import { InvalidPayloadError } from '../../errors.ts';
 import { asyncRoute } from '../../http/async-route.ts';
-import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
+import type { PlatformServices } from '../../platform-services.ts';
 import { projectCallerOf } from '../project-visibility.ts';
 import { ProjectLogsService } from './project-logs-service.ts';
 
 /** The dialog waits for the first lines at most this long; a hung runtime makes the log unavailable, not the dialog slow. */
 const LOGS_TIMEOUT_MS = 5000;
 
-export function projectLogsService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectLogsService {
-	return new ProjectLogsService({ database: context.database, driver: lazyRuntimeDriver(context.env, { timeoutMs: LOGS_TIMEOUT_MS }), logger: context.logger });
+export function projectLogsService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>, services: PlatformServices): ProjectLogsService {
+	return new ProjectLogsService({ database: context.database, driver: services.driverWithin(LOGS_TIMEOUT_MS), logger: context.logger });
 }
 
 /** `?after=`: an offset a previous read answered; absent, the log's end. */

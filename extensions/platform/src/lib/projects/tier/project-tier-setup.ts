@@ -2,15 +2,15 @@
 import type { ApiExtensionContext } from '@directus/types';
 import type { Router } from 'express';
 import { asyncRoute } from '../../http/async-route.ts';
-import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
+import type { PlatformServices } from '../../platform-services.ts';
 import { projectCallerOf } from '../project-visibility.ts';
 import { ProjectTierService } from './project-tier-service.ts';
 
 /** Reading the tier may wake a sleeping site first: a cold start takes seconds. */
 const TIER_TIMEOUT_MS = 30_000;
 
-export function projectTierService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectTierService {
-	return new ProjectTierService({ database: context.database, driver: lazyRuntimeDriver(context.env, { timeoutMs: TIER_TIMEOUT_MS }), logger: context.logger });
+export function projectTierService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>, services: PlatformServices): ProjectTierService {
+	return new ProjectTierService({ database: context.database, driver: services.driverWithin(TIER_TIMEOUT_MS), logger: context.logger });
 }
 
 export function registerProjectTierRoute(router: Router, tier: ProjectTierService): void {

@@ -1,7 +1,7 @@
 /** Builds the usage service from the bundle's context: the projects table and the runtime driver. */
 import type { ApiExtensionContext } from '@directus/types';
 import type { Knex } from 'knex';
-import { lazyRuntimeDriver } from '../../runtime-driver/runtime-driver-factory.ts';
+import type { PlatformServices } from '../../platform-services.ts';
 import { ProjectUsageService } from './project-usage-service.ts';
 
 /** The dashboard waits for this at most; a runtime that hangs makes the usage unavailable, not the page slow. */
@@ -13,10 +13,10 @@ export async function ownProjectIds(database: Knex, userId: string): Promise<str
 	return rows.map((row) => row.id);
 }
 
-export function projectUsageService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>): ProjectUsageService {
+export function projectUsageService(context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>, services: PlatformServices): ProjectUsageService {
 	return new ProjectUsageService({
 		ownProjectIds: (userId) => ownProjectIds(context.database, userId),
-		driver: lazyRuntimeDriver(context.env, { timeoutMs: USAGE_TIMEOUT_MS }),
+		driver: services.driverWithin(USAGE_TIMEOUT_MS),
 		now: () => new Date(),
 		logger: context.logger,
 	});
