@@ -6,9 +6,10 @@
  * to the button that opened them.
  */
 import { randomBytes } from 'node:crypto';
+import type { Project } from '@epic/platform-api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane } from '../support/api.ts';
+import { api, controlPlane, type Data } from '../support/api.ts';
 import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -154,7 +155,7 @@ describe('dialogs with the keyboard alone', () => {
 		await load(page, { path: '/dashboard', as: 'customer' });
 		await expectKeyboardOnlyDialog(page.getByTestId('project-delete'), page.getByTestId('delete-project-dialog'));
 		// Escape kept the project.
-		expect((await api('GET', '/projects', { token: customer.token })).body.data).toHaveLength(1);
+		expect((await api<Data<Project[]>>('GET', '/projects', { token: customer.token })).body.data).toHaveLength(1);
 	});
 
 	it('the project details dialog', async () => {

@@ -7,9 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Project, ProjectBackup } from '@epic/platform-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type Data } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
@@ -33,10 +34,10 @@ beforeAll(async () => {
 	customer = await registerVerifiedCustomer('backups-browser');
 	await subscribeInSandbox(customer);
 	subdomain = `bk-${randomBytes(3).toString('hex')}`;
-	const created = await api('POST', '/projects', { token: customer.token, body: { name: 'Backed Up', subdomain } });
+	const created = await api<Data<Project>>('POST', '/projects', { token: customer.token, body: { name: 'Backed Up', subdomain } });
 	if (created.status !== 201) throw new Error(`Creating the project failed: ${JSON.stringify(created.body)}`);
 	projectId = created.body.data.id;
-	const readStatus = async () => (await api('GET', `/projects/${projectId}`, { token: customer.token })).body.data.status as string;
+	const readStatus = async () => (await api<Data<Project>>('GET', `/projects/${projectId}`, { token: customer.token })).body.data.status;
 	const status = await readUntil(readStatus, (now) => ['published', 'failed'].includes(now), 120_000);
 	if (status !== 'published') throw new Error(`The project ended ${status}`);
 	browser = await launchChromium();
@@ -62,7 +63,7 @@ describe('backups in Chromium', () => {
 		await toast('Backup created').waitFor();
 		const rows = section.getByTestId('backup-row');
 		await rows.first().waitFor();
-		const [backup] = (await api('GET', `/projects/${projectId}/backups`, { token: customer.token })).body.data as { id: string; size: number }[];
+		const [backup] = (await api<Data<ProjectBackup[]>>('GET', `/projects/${projectId}/backups`, { token: customer.token })).body.data;
 		expect(await rows.count()).toBe(1);
 		expect(await rows.first().getAttribute('data-backup-id')).toBe(backup!.id);
 		expect(await rows.first().getByTestId('backup-kind').textContent()).toBe('Manual');

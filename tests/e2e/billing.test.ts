@@ -5,9 +5,10 @@
  * restores it; moving the sandbox's clock past the period ends a cancelled subscription, and the
  * card that fails at renewal turns the subscription past_due, shown in red.
  */
+import type { Subscription } from '@epic/platform-api';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, type Data } from '../support/api.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
@@ -39,7 +40,7 @@ async function advanceSandboxClock(days: number) {
 }
 
 async function subscriptionStatus(customer: TestCustomer) {
-	return (await api('GET', '/stripe/subscription', { token: customer.token })).body;
+	return (await api<Data<Subscription>>('GET', '/stripe/subscription', { token: customer.token })).body;
 }
 
 describe('sandbox billing in Chromium', () => {

@@ -16,10 +16,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import type { Project, ProjectCredentials, Subscription } from '@epic/platform-api';
 import { repoPath } from '@epic/node-support/paths';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type Data } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
@@ -149,11 +150,11 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			const progress = (states: string[]) => states.reduce((sum, state) => sum + (weight[state] ?? Number.NaN), 0);
 			expect(shown.map(progress)).toEqual([...shown.map(progress)].sort((a, b) => a - b));
 			const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('epic-auth') ?? '{}') as { access_token?: string }).access_token ?? '');
-			const listed = await api('GET', '/projects', { token });
+			const listed = await api<Data<Project[]>>('GET', '/projects', { token });
 			expect(listed.status).toBe(200);
-			const project = listed.body.data.find((item: { subdomain: string }) => item.subdomain === subdomain);
+			const project = listed.body.data.find((item: { subdomain: string }) => item.subdomain === subdomain)!;
 			expect(project).toMatchObject({ name: projectName, status: 'published', template: 'blog' });
-			const subscription = await api('GET', '/stripe/subscription', { token });
+			const subscription = await api<Data<Subscription>>('GET', '/stripe/subscription', { token });
 			expect(subscription.body.data).toMatchObject({ status: 'active', period: 'monthly', plan: { id: 'pro' } });
 
 			// The dashboard's card opens the details: the credentials, then the project's own Studio.
@@ -222,7 +223,7 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await card.getByTestId('project-domain-state').waitFor({ state: 'detached' });
 			expect(await card.getByTestId('project-address').textContent()).toBe(`${domain}:${runtime.routerPort}`);
 			await step('domain-verified');
-			const served = await api('GET', `/projects/${project.id}`, { token });
+			const served = await api<Data<Project>>('GET', `/projects/${project.id}`, { token });
 			expect(served.body.data.domain).toBe(domain);
 			expect(served.body.data.domain_verified_at).toEqual(expect.any(String));
 			const site = await context.newPage();
@@ -285,9 +286,9 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			const copyId = new URL(page.url()).searchParams.get('project')!;
 			await page.locator('[data-testid="project-setup"][data-status="published"]').waitFor({ timeout: 180_000 });
 			await step('duplicated');
-			const copy = (await api('GET', `/projects/${copyId}`, { token })).body.data;
+			const copy = (await api<Data<Project>>('GET', `/projects/${copyId}`, { token })).body.data;
 			expect(copy).toMatchObject({ subdomain: copySubdomain, status: 'published', copy_of: project.id });
-			const copyCredentials = (await api('GET', `/projects/${copyId}/credentials`, { token })).body.data;
+			const copyCredentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${copyId}/credentials`, { token })).body.data;
 			const copyToken = await loginThroughRouter(runtime.routerUrl, `${copySubdomain}.localhost`, copyCredentials.admin_email, copyCredentials.admin_password);
 			const copiedPosts = await hostRequest(runtime.routerUrl, `${copySubdomain}.localhost`, '/items/posts?fields=id&limit=-1', { headers: { authorization: `Bearer ${copyToken}` } });
 			expect(copiedPosts.json<{ data: unknown[] }>().data).toEqual(posts.json<{ data: unknown[] }>().data);
@@ -300,11 +301,11 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			await page.getByTestId('confirm-cancel').click();
 			await page.locator('[data-testid="subscription-date"][data-kind="cancels"]').waitFor();
 			await step('canceling');
-			expect((await api('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(true);
+			expect((await api<Data<Subscription>>('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(true);
 			await page.getByTestId('reactivate-subscription').click();
 			await page.locator('[data-testid="subscription-date"][data-kind="renews"]').waitFor();
 			await step('reactivated');
-			expect((await api('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(false);
+			expect((await api<Data<Subscription>>('GET', '/stripe/subscription', { token })).body.data.cancel_at_period_end).toBe(false);
 
 			// Delete the project: the site and its domain stop being served; the copy stays.
 			await page.goto(`${runtime.routerUrl}/dashboard`);

@@ -4,9 +4,10 @@
  * notification's sentence, and the badge goes; the server has marked it read, so a reload keeps the
  * badge away. A customer with none sees no badge and the empty list.
  */
+import type { NotificationList, Subscription } from '@epic/platform-api';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, controlPlane } from '../support/api.ts';
+import { api, controlPlane, type Data } from '../support/api.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
@@ -18,7 +19,7 @@ let page: Page;
 chromiumPagePerTest((opened) => (page = opened));
 
 async function unreadOf(customer: TestCustomer): Promise<number> {
-	const answer = await api('GET', '/account/notifications', { token: customer.token });
+	const answer = await api<Data<NotificationList>>('GET', '/account/notifications', { token: customer.token });
 	expect(answer.status).toBe(200);
 	return answer.body.data.unread;
 }
@@ -40,7 +41,7 @@ describe('the notification bell', () => {
 	it('counts the unread notifications, lists them, and marks them read when opened', async () => {
 		const customer = await registerVerifiedCustomer('bell');
 		await subscribeInSandbox(customer);
-		const canceled = await api('POST', '/stripe/subscription/cancel', { token: customer.token });
+		const canceled = await api<Data<Subscription>>('POST', '/stripe/subscription/cancel', { token: customer.token });
 		expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
 		expect(await unreadOf(customer)).toBe(1);
 
@@ -59,7 +60,7 @@ describe('the notification bell', () => {
 		expect(await item.getAttribute('data-kind')).toBe('subscription_canceling');
 		// Still shown as new while the list that revealed it is open.
 		expect(await item.getAttribute('data-unread')).toBe('true');
-		const end = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(canceled.body.data.current_period_end));
+		const end = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(canceled.body.data.current_period_end!));
 		expect(await item.getByTestId('notification-text').textContent()).toBe(`Your Pro subscription ends on ${end} and will not renew.`);
 		await badge.waitFor({ state: 'detached' });
 		expect(await bell.getAttribute('aria-label')).toBe('Notifications');

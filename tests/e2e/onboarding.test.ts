@@ -11,9 +11,10 @@
  * its four steps pending, which is what step 4 must show.
  */
 import { randomBytes } from 'node:crypto';
+import type { Project, Subscription } from '@epic/platform-api';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, controlPlane } from '../support/api.ts';
+import { api, controlPlane, type Data } from '../support/api.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { linkIn, waitForEmail } from '../support/mailbox.ts';
@@ -60,19 +61,19 @@ async function payWithSandboxCard() {
 	await page.getByTestId('pay-button').click();
 }
 
-async function projectsOf(customer: TestCustomer): Promise<any[]> {
-	const answer = await api('GET', '/projects', { token: customer.token });
+async function projectsOf(customer: TestCustomer): Promise<Project[]> {
+	const answer = await api<Data<Project[]>>('GET', '/projects', { token: customer.token });
 	expect(answer.status).toBe(200);
 	return answer.body.data;
 }
 
 /** Step 4 shows the project's real state: the server's status and its steps' states, in order. */
-async function expectSetupOf(project: any) {
+async function expectSetupOf(project: Project) {
 	const setup = page.getByTestId('project-setup');
 	await setup.waitFor();
 	expect(await setup.getAttribute('data-status')).toBe(project.status);
 	await expect.poll(() => page.getByTestId('setup-step').count()).toBe(STEP_NAMES.length);
-	const serverStates = new Map<string, string>(project.steps.map((step: any) => [step.name, step.state]));
+	const serverStates = new Map<string, string>(project.steps.map((step) => [step.name, step.state]));
 	const shown = await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => [step.getAttribute('data-step'), step.getAttribute('data-state')]));
 	expect(shown).toEqual(STEP_NAMES.map((name) => [name, serverStates.get(name) ?? 'pending']));
 	expect(await page.getByTestId('setup-summary').textContent()).toContain(project.name);
@@ -151,12 +152,12 @@ describe('onboarding wizard in Chromium', () => {
 		expect(await percent()).toBe('100% complete');
 		expect(await listedSteps()).toEqual(['1', '2', '3', '4']);
 
-		const subscription = await api('GET', '/stripe/subscription', { token: customer.token });
+		const subscription = await api<Data<Subscription>>('GET', '/stripe/subscription', { token: customer.token });
 		expect(subscription.body.data).toMatchObject({ status: 'active', period: 'monthly', plan: { id: 'pro' } });
 		const projects = await projectsOf(customer);
 		expect(projects).toHaveLength(1);
 		expect(projects[0]).toMatchObject({ name: 'Wizard Blog', subdomain, description: 'Made in the wizard', status: 'draft' });
-		await expectSetupOf(projects[0]);
+		await expectSetupOf(projects[0]!);
 		// No runtime here: the project stays in provisioning, the way to the dashboard stays open.
 		expect(await page.getByTestId('setup-to-dashboard').getAttribute('href')).toBe('/dashboard');
 		expect(await page.evaluate((id) => localStorage.getItem(`epic-onboarding-details:${id}`), customer.id)).toBeNull();
@@ -190,8 +191,8 @@ describe('onboarding wizard in Chromium', () => {
 		expect(await listedSteps()).toEqual(['1', '4']);
 		const [created] = await projectsOf(customer);
 		expect(created).toMatchObject({ name: 'Subscriber Site', subdomain, status: 'draft' });
-		expect(created.description ?? null).toBeNull();
-		await expectSetupOf(created);
+		expect(created!.description ?? null).toBeNull();
+		await expectSetupOf(created!);
 
 		await page.getByTestId('onboarding-back').click();
 		expect(await shownStep(1)).toBe('Project Details');
@@ -296,7 +297,7 @@ describe('onboarding wizard in Chromium', () => {
 		const projects = await projectsOf(customer);
 		expect(projects).toHaveLength(1);
 		expect(projects[0]).toMatchObject({ name: 'Returned Shop', subdomain, description: 'Kept across the redirect' });
-		await expectSetupOf(projects[0]);
+		await expectSetupOf(projects[0]!);
 
 		// Once the project exists the details are gone: a return in another tab says so, goes back
 		// to step 1 and creates nothing.

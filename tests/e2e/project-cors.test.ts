@@ -8,9 +8,10 @@
  * language), nothing in the section runs off the side. The control plane sits behind the
  * runtime's router (tests/support/journey-stack.ts).
  */
+import type { Project } from '@epic/platform-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type Data } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -44,7 +45,7 @@ async function saveWithKeyboard(section: Locator): Promise<void> {
 
 /** The list the control plane has stored for the project. */
 async function storedOrigins(): Promise<string[]> {
-	const answer = await api('GET', `/projects/${project.id}`, { token: customer.token });
+	const answer = await api<Data<Project>>('GET', `/projects/${project.id}`, { token: customer.token });
 	expect(answer.status).toBe(200);
 	return answer.body.data.cors_origins;
 }

@@ -8,9 +8,10 @@
  * (tests/support/journey-stack.ts).
  */
 import { randomBytes } from 'node:crypto';
+import type { Project, ProjectCredentials } from '@epic/platform-api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type Data } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
@@ -90,7 +91,7 @@ describe('the project journey in Chromium', () => {
 			accessHref: card.querySelector('[data-testid="setup-open-cms"]')?.getAttribute('href') ?? null,
 		}));
 		const projectId = new URL(page.url()).searchParams.get('project');
-		const server = await api('GET', `/projects/${projectId}`, { token: customer.token });
+		const server = await api<Data<Project>>('GET', `/projects/${projectId}`, { token: customer.token });
 		expect(server.status).toBe(200);
 		const project = server.body.data;
 		expect(project).toMatchObject({ name: 'Journey Blog', subdomain, status: 'published' });
@@ -148,7 +149,7 @@ describe('the project journey in Chromium', () => {
 		await dialog.locator('[data-testid="credentials-toggle"][aria-pressed="true"]').waitFor();
 		const revealed = (await password.textContent()) ?? '';
 		expect(revealed).toHaveLength(24);
-		const revealedByServer = await api('GET', `/projects/${projectId}/credentials`, { token: customer.token });
+		const revealedByServer = await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: customer.token });
 		expect(revealedByServer.body.data).toEqual({ admin_email: customer.email, admin_password: revealed });
 		// Copying puts the same password on the clipboard (the button turns to "copied" once it has).
 		await dialog.getByTestId('credentials-copy-password').click();

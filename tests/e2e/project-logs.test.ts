@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type ApiError } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -129,7 +129,7 @@ describe("a project's site log in Chromium", () => {
 	}, 120_000);
 
 	it("gives another customer's token 404 for the project's log", async () => {
-		const theirs = await api('GET', `/projects/${project.id}/logs`, { token: stranger.token });
+		const theirs = await api<ApiError>('GET', `/projects/${project.id}/logs`, { token: stranger.token });
 		expect(theirs.status).toBe(404);
 		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
 		expect((await api('GET', `/projects/${project.id}/logs`, { token: customer.token })).status).toBe(200);

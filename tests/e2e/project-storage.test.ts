@@ -7,10 +7,10 @@
  * in the section runs off the side, and axe-core finds nothing serious in either state. The control plane sits behind the runtime's router
  * (tests/support/journey-stack.ts).
  */
-import type { ProjectStorage } from '@epic/platform-api';
+import type { ProjectCredentials, ProjectStorage } from '@epic/platform-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type Data } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -82,7 +82,7 @@ describe("a project's storage in Chromium", () => {
 	it('says when the storage is full why uploads are refused, with the plans a key press away, on a phone', async () => {
 		// The owner uploads a file in the site's Studio (a fresh site stores under a megabyte), then a
 		// quota the site already fills is set where the plan's is kept: the runtime's record of the site.
-		const { admin_email, admin_password } = (await api('GET', `/projects/${project.id}/credentials`, { token: customer.token })).body.data;
+		const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: customer.token })).body.data;
 		const host = `${project.subdomain}.localhost`;
 		const token = await loginThroughRouter(stack.runtime.routerUrl, host, admin_email, admin_password);
 		await uploadSiteFile({ routerUrl: stack.runtime.routerUrl, host, token }, 'brochure.pdf', Buffer.alloc(2 * MIB, 'b'));

@@ -7,10 +7,10 @@
  * on a phone-wide screen in Spanish nothing in the section runs off the side. The control plane
  * sits behind the runtime's router (tests/support/journey-stack.ts).
  */
-import type { ProjectTier } from '@epic/platform-api';
+import type { ProjectCredentials, ProjectTier } from '@epic/platform-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, type Data } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
@@ -105,7 +105,7 @@ describe("a project's Directus tier in Chromium", () => {
 		await closeDetails();
 
 		// The owner makes a collection and an active flow in the site's Studio (as its admin, through the router).
-		const { admin_email, admin_password } = (await api('GET', `/projects/${project.id}/credentials`, { token: customer.token })).body.data;
+		const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: customer.token })).body.data;
 		const host = `${project.subdomain}.localhost`;
 		const site: SiteTarget = { routerUrl: stack.runtime.routerUrl, host, token: await loginThroughRouter(stack.runtime.routerUrl, host, admin_email, admin_password) };
 		await createNotesCollection(site);

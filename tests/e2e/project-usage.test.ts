@@ -4,9 +4,10 @@
  * journey, project-journey.test.ts, on its published project.)
  */
 import { randomBytes } from 'node:crypto';
+import type { Project } from '@epic/platform-api';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, controlPlane } from '../support/api.ts';
+import { api, controlPlane, type Data } from '../support/api.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -22,7 +23,7 @@ async function subscribedCustomerWithProject(label: string): Promise<{ customer:
 	const customer = await registerVerifiedCustomer(label);
 	await subscribeInSandbox(customer);
 	const subdomain = `${label}-${randomBytes(3).toString('hex')}`;
-	const created = await api('POST', '/projects', { token: customer.token, body: { name: 'Counted Site', subdomain } });
+	const created = await api<Data<Project>>('POST', '/projects', { token: customer.token, body: { name: 'Counted Site', subdomain } });
 	expect(created.status, JSON.stringify(created.body)).toBe(201);
 	return { customer, projectId: created.body.data.id, subdomain };
 }

@@ -7,9 +7,10 @@
  * (no PUBLIC_IP) takes no custom domain, and delete the project after a confirmation.
  */
 import { randomBytes } from 'node:crypto';
+import type { Project } from '@epic/platform-api';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, controlPlane } from '../support/api.ts';
+import { api, controlPlane, type Data } from '../support/api.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
@@ -67,7 +68,7 @@ describe('projects in Chromium', () => {
 		expect(await page.getByTestId('project-subdomain-error').textContent()).toBe(
 			'Please enter a valid subdomain (letters, numbers, and hyphens only)',
 		);
-		expect((await api('GET', '/projects', { token: customer.token })).body.data).toEqual([]);
+		expect((await api<Data<Project[]>>('GET', '/projects', { token: customer.token })).body.data).toEqual([]);
 
 		const subdomain = `e2e-${randomBytes(4).toString('hex')}`;
 		await page.getByTestId('project-name-input').fill('Browser Blog');
@@ -89,9 +90,9 @@ describe('projects in Chromium', () => {
 			'domain',
 		]);
 		await page.getByTestId('setup-no-tls').waitFor();
-		const [created] = (await api('GET', '/projects', { token: customer.token })).body.data;
+		const [created] = (await api<Data<Project[]>>('GET', '/projects', { token: customer.token })).body.data;
 		expect(created).toMatchObject({ name: 'Browser Blog', subdomain, description: 'Made by the browser test' });
-		const serverStates = new Map<string, string>(created.steps.map((step: any) => [step.name, step.state]));
+		const serverStates = new Map<string, string>(created!.steps.map((step) => [step.name, step.state]));
 		const shownStates = await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-state')));
 		expect(shownStates).toEqual(['infrastructure', 'database', 'domain'].map((name) => serverStates.get(name) ?? 'pending'));
 
@@ -100,7 +101,7 @@ describe('projects in Chromium', () => {
 		const card = page.getByTestId('project-card');
 		await card.waitFor();
 		expect(await card.getByTestId('project-name').textContent()).toBe('Browser Blog');
-		expect(await card.textContent()).toContain(`ID ${created.id.slice(0, 8)}`);
+		expect(await card.textContent()).toContain(`ID ${created!.id.slice(0, 8)}`);
 		expect(await card.getByTestId('project-address').textContent()).toBe(siteHost);
 		expect(await page.getByTestId('plan-usage').textContent()).toBe('1 of 3 projects used');
 
@@ -127,6 +128,6 @@ describe('projects in Chromium', () => {
 		await page.getByTestId('delete-project-confirm').click();
 		await page.getByText('Project deleted successfully').waitFor();
 		await page.getByTestId('projects-empty').waitFor();
-		expect((await api('GET', `/projects/${created.id}`, { token: customer.token })).status).toBe(404);
+		expect((await api('GET', `/projects/${created!.id}`, { token: customer.token })).status).toBe(404);
 	});
 });

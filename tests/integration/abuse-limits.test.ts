@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '@epic/local-platform/test-prerequisites';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { flushRedisDatabase } from '../support/redis.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -26,13 +26,15 @@ let signInRequests = 0;
 
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
 
+/** The body is read only where the sign-in is refused: typed as the refusal. */
 function signIn(email: string, password: string, headers: Record<string, string> = {}) {
 	signInRequests += 1;
-	return api('POST', '/auth/login', { body: { email, password }, headers });
+	return api<ApiError>('POST', '/auth/login', { body: { email, password }, headers });
 }
 
+/** As for `signIn`, the body is read only where the registration is refused. */
 function register(email: string, headers: Record<string, string> = {}) {
-	return api('POST', '/users/register', { body: { email, password: 'Limits-test-pass-1', verification_url: `${controlPlane().url}/verify-email` }, headers });
+	return api<ApiError>('POST', '/users/register', { body: { email, password: 'Limits-test-pass-1', verification_url: `${controlPlane().url}/verify-email` }, headers });
 }
 
 beforeAll(async () => {
@@ -67,12 +69,12 @@ describe('abuse limits', () => {
 		const message = (n: number) => ({ name: 'Burst Sender', email: uniqueEmail(`contact-${n}`), subject: `Message ${n}`, message: 'Hello there.' });
 		for (let n = 1; n <= 5; n++) expect((await api('POST', '/contact', { body: message(n) })).status, `message ${n}`).toBe(201);
 		const sixth = message(6);
-		const refused = await api('POST', '/contact', { body: sixth });
+		const refused = await api<ApiError>('POST', '/contact', { body: sixth });
 		expect(refused.status).toBe(429);
 		expect(refused.body.errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
 		const admin = await adminToken();
 		signInRequests += 1;
-		const stored = await api('GET', `/items/contact_messages?filter[email][_eq]=${encodeURIComponent(sixth.email)}`, { token: admin });
+		const stored = await api<Data<unknown[]>>('GET', `/items/contact_messages?filter[email][_eq]=${encodeURIComponent(sixth.email)}`, { token: admin });
 		expect(stored.status).toBe(200);
 		expect(stored.body.data).toEqual([]);
 	});
@@ -90,7 +92,7 @@ describe('abuse limits', () => {
 		expect((await register(uniqueEmail('spoofed'), { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
 		const admin = await adminToken();
 		signInRequests += 1;
-		const stored = await api('GET', `/users?filter[email][_eq]=${encodeURIComponent(sixth)}`, { token: admin });
+		const stored = await api<Data<unknown[]>>('GET', `/users?filter[email][_eq]=${encodeURIComponent(sixth)}`, { token: admin });
 		expect(stored.body.data).toEqual([]);
 	});
 
@@ -131,7 +133,7 @@ describe('abuse limits', () => {
 			const answered = await api('POST', '/auth/password/request', { body: { email: uniqueEmail('reset') } });
 			expect(answered.status, `request ${request}`).toBe(204);
 		}
-		const refused = await api('POST', '/auth/password/request', { body: { email: known.email } });
+		const refused = await api<ApiError>('POST', '/auth/password/request', { body: { email: known.email } });
 		expect(refused.status).toBe(429);
 		expect(refused.body.errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
 	});

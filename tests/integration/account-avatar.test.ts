@@ -10,7 +10,7 @@ import { AVATAR_MAX_BYTES } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 
 /** migrations/20990101F-avatars-folder.mjs */
@@ -56,7 +56,7 @@ async function send(method: string, urlPath: string, options: { token?: string; 
 const upload = (token: string | undefined, body: BodyInit, type?: string) => send('PUT', '/account/avatar', { token, body, type });
 
 async function avatarOf(user: TestCustomer): Promise<string | null> {
-	const row = await api('GET', `/users/${user.id}?fields=avatar`, { token: admin });
+	const row = await api<Data<{ avatar: string | null }>>('GET', `/users/${user.id}?fields=avatar`, { token: admin });
 	expect(row.status).toBe(200);
 	return row.body.data.avatar;
 }

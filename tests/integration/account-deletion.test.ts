@@ -12,12 +12,14 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { AccountProfile, Subscription } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, login } from '../support/api.ts';
+import { adminToken, api, controlPlane, login, type ApiError, type AuthTokens, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { linkIn, waitForEmail } from '../support/mailbox.ts';
+import type { CheckoutStarted } from '../support/sandbox-subscription.ts';
 
 let db: Knex;
 let admin: string;
@@ -76,11 +78,11 @@ beforeAll(async () => {
 	bystander = await registerVerifiedCustomer('bystander');
 
 	// A paid subscription through the sandbox's checkout.
-	const checkout = await api('POST', '/stripe/create-checkout-session', { token: lena.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
+	const checkout = await api<Data<CheckoutStarted>>('POST', '/stripe/create-checkout-session', { token: lena.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
 	expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
 	const paid = await api('POST', '/stripe/sandbox/confirm', { token: lena.token, body: { session_id: checkout.body.data.id, ...card(lena.email) } });
 	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-	const subscription = await api('GET', '/stripe/subscription', { token: lena.token });
+	const subscription = await api<Data<Subscription>>('GET', '/stripe/subscription', { token: lena.token });
 	expect(subscription.body.data.status).toBe('active');
 	const [mirrored] = await db('user_subscriptions').select('stripe_subscription_id').where({ user: lena.id });
 	subscriptionId = mirrored.stripe_subscription_id;
@@ -99,7 +101,7 @@ beforeAll(async () => {
 	await api('POST', '/auth/password/request', { body: { email: lena.email, reset_url: `${controlPlane().url}/reset-password` } });
 	const token = linkIn(await waitForEmail(lena.email, /Сброс пароля/), `${controlPlane().url}/reset-password`).searchParams.get('token');
 	expect((await api('POST', '/auth/password/reset', { body: { token, password: newPassword } })).status).toBe(204);
-	const session = await api('POST', '/auth/login', { body: { email: lena.email, password: newPassword } });
+	const session = await api<Data<AuthTokens>>('POST', '/auth/login', { body: { email: lena.email, password: newPassword } });
 	expect(session.status).toBe(200);
 	lena.token = session.body.data.access_token;
 	refreshToken = session.body.data.refresh_token;
@@ -124,11 +126,11 @@ afterAll(async () => {
 
 describe('account deletion', () => {
 	it('needs the password and changes nothing without it', async () => {
-		const refused = await api('DELETE', '/account/me', { token: lena.token, body: { password: 'not-the-password' } });
+		const refused = await api<ApiError>('DELETE', '/account/me', { token: lena.token, body: { password: 'not-the-password' } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('WRONG_PASSWORD');
 		expect((await api('GET', '/account/me', { token: lena.token })).status).toBe(200);
-		expect((await api('GET', '/stripe/subscription', { token: lena.token })).body.data.status).toBe('active');
+		expect((await api<Data<Subscription>>('GET', '/stripe/subscription', { token: lena.token })).body.data.status).toBe('active');
 	});
 
 	it('deletes everything of the person but the books', async () => {
@@ -157,7 +159,7 @@ describe('account deletion', () => {
 
 		// Another customer is untouched.
 		expect(await login(bystander.email, bystander.password)).toBeTruthy();
-		expect((await api('GET', '/account/me', { token: bystander.token })).body.data.email).toBe(bystander.email);
+		expect((await api<Data<AccountProfile>>('GET', '/account/me', { token: bystander.token })).body.data.email).toBe(bystander.email);
 	});
 
 	it('leaves the address free to register again', async () => {

@@ -5,9 +5,10 @@
  * profile, password and email changes, and `/utils` closed to customers.
  */
 import { randomBytes } from 'node:crypto';
+import type { AccountProfile } from '@epic/platform-api';
 import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, login } from '../support/api.ts';
+import { adminToken, api, controlPlane, login, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { emailsTo, linkIn, waitForEmail } from '../support/mailbox.ts';
 
@@ -64,7 +65,7 @@ describe('emails', () => {
 
 	it('refuses a language it does not write, and creates nothing', async () => {
 		const email = uniqueEmail('de-reg');
-		const refused = await api('POST', '/users/register', { body: { email, password: 'Plum-otter-2024', verification_url: verificationUrl(), language: 'de' } });
+		const refused = await api<ApiError>('POST', '/users/register', { body: { email, password: 'Plum-otter-2024', verification_url: verificationUrl(), language: 'de' } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].message).toContain('language: must be one of en, es, ru');
 		expect(await userRow(admin, email)).toEqual([]);
@@ -87,7 +88,7 @@ describe('password policy', () => {
 		['Password1', 'PASSWORD_TOO_COMMON', 'This password is one of the most common passwords. Please choose another.'],
 	])('refuses %s at registration with a clear message and creates nothing', async (password, code, message) => {
 		const email = uniqueEmail('weak');
-		const refused = await api('POST', '/users/register', { body: { email, password, verification_url: verificationUrl() } });
+		const refused = await api<ApiError>('POST', '/users/register', { body: { email, password, verification_url: verificationUrl() } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0]).toEqual({ message, extensions: expect.objectContaining({ code }) });
 		expect(await userRow(admin, email)).toEqual([]);
@@ -97,11 +98,11 @@ describe('password policy', () => {
 		const dora = await registerVerifiedCustomer('dora');
 		await api('POST', '/auth/password/request', { body: { email: dora.email, reset_url: resetUrl() } });
 		const token = linkIn(await waitForEmail(dora.email, /reset/i), resetUrl()).searchParams.get('token');
-		const reset = await api('POST', '/auth/password/reset', { body: { token, password: 'iloveyou' } });
+		const reset = await api<ApiError>('POST', '/auth/password/reset', { body: { token, password: 'iloveyou' } });
 		expect(reset.status).toBe(400);
 		expect(reset.body.errors[0].extensions.code).toBe('PASSWORD_TOO_COMMON');
 
-		const change = await api('POST', '/account/password', { token: dora.token, body: { current_password: dora.password, new_password: 'short' } });
+		const change = await api<ApiError>('POST', '/account/password', { token: dora.token, body: { current_password: dora.password, new_password: 'short' } });
 		expect(change.status).toBe(400);
 		expect(change.body.errors[0].extensions.code).toBe('PASSWORD_TOO_SHORT');
 		// Neither changed the password.
@@ -162,7 +163,7 @@ describe('password reset tokens', () => {
 		const expired = jwt.sign({ email: erin.email, scope: 'password-reset', hash: 'any', exp: Math.floor(Date.now() / 1000) - 60 }, controlPlane().env['SECRET']!, {
 			issuer: 'directus',
 		});
-		const refused = await api('POST', '/auth/password/reset', { body: { token: expired, password: 'Expired-pass-2026' } });
+		const refused = await api<ApiError>('POST', '/auth/password/reset', { body: { token: expired, password: 'Expired-pass-2026' } });
 		expect(refused.status).toBe(401);
 		expect(refused.body.errors[0].extensions.code).toBe('TOKEN_EXPIRED');
 		expect(await login(erin.email, 'Fresh-pass-2026')).toBeTruthy();
@@ -175,7 +176,7 @@ describe('sessions', () => {
 		const signedIn = await api<{ data: { refresh_token: string } }>('POST', '/auth/login', { body: { email: frank.email, password: frank.password } });
 		const current = signedIn.body.data.refresh_token;
 		expect((await api('POST', '/auth/logout', { body: { refresh_token: current, mode: 'json' } })).status).toBe(204);
-		const afterLogout = await api('POST', '/auth/refresh', { body: { refresh_token: current, mode: 'json' } });
+		const afterLogout = await api<ApiError>('POST', '/auth/refresh', { body: { refresh_token: current, mode: 'json' } });
 		expect(afterLogout.status).toBe(401);
 		expect(afterLogout.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
 	});
@@ -189,9 +190,9 @@ describe('profile', () => {
 	});
 
 	it('reads and changes the own name and language', async () => {
-		const me = await api('GET', '/account/me', { token: gina.token });
+		const me = await api<Data<AccountProfile>>('GET', '/account/me', { token: gina.token });
 		expect(me.body.data).toEqual({ id: gina.id, email: gina.email, first_name: 'gina', last_name: 'Customer', language: 'en', avatar: null, status: 'active' });
-		const changed = await api('PATCH', '/account/me', { token: gina.token, body: { first_name: ' Georgina ', last_name: 'Smith', language: 'es' } });
+		const changed = await api<Data<AccountProfile>>('PATCH', '/account/me', { token: gina.token, body: { first_name: ' Georgina ', last_name: 'Smith', language: 'es' } });
 		expect(changed.status).toBe(200);
 		expect(changed.body.data).toEqual(expect.objectContaining({ first_name: 'Georgina', last_name: 'Smith', language: 'es' }));
 		expect((await userRow(admin, gina.email))[0]).toEqual(expect.objectContaining({ language: 'es' }));
@@ -207,7 +208,7 @@ describe('profile', () => {
 		[{}, 'nothing to change'],
 	])('refuses %j with a clear error and changes nothing', async (body, named) => {
 		const before = await api('GET', '/account/me', { token: gina.token });
-		const refused = await api('PATCH', '/account/me', { token: gina.token, body });
+		const refused = await api<ApiError>('PATCH', '/account/me', { token: gina.token, body });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
 		expect(refused.body.errors[0].message).toContain(named);
@@ -222,7 +223,7 @@ describe('profile', () => {
 			['POST', '/account/password'],
 			['POST', '/account/email'],
 		] as const) {
-			const refused = await api(method, path, method === 'GET' ? {} : { body: {} });
+			const refused = await api<ApiError>(method, path, method === 'GET' ? {} : { body: {} });
 			expect(refused.status, `${method} ${path}`).toBe(401);
 			expect(refused.body.errors[0].extensions.code, `${method} ${path}`).toBe('NOT_AUTHENTICATED');
 		}
@@ -234,7 +235,7 @@ describe('password change', () => {
 		const hugo = await registerVerifiedCustomer('hugo');
 		const session = await api<{ data: { refresh_token: string } }>('POST', '/auth/login', { body: { email: hugo.email, password: hugo.password } });
 
-		const wrong = await api('POST', '/account/password', { token: hugo.token, body: { current_password: 'not-it-at-all', new_password: 'Brand-new-pass-1' } });
+		const wrong = await api<ApiError>('POST', '/account/password', { token: hugo.token, body: { current_password: 'not-it-at-all', new_password: 'Brand-new-pass-1' } });
 		expect(wrong.status).toBe(400);
 		expect(wrong.body.errors[0]).toEqual({ message: 'The current password is incorrect.', extensions: { code: 'WRONG_PASSWORD' } });
 
@@ -256,7 +257,7 @@ describe('email change', () => {
 	});
 
 	it('needs the password', async () => {
-		const refused = await api('POST', '/account/email', { token: ines.token, body: { email: uniqueEmail('new'), password: 'wrong-password' } });
+		const refused = await api<ApiError>('POST', '/account/email', { token: ines.token, body: { email: uniqueEmail('new'), password: 'wrong-password' } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('WRONG_PASSWORD');
 	});
@@ -271,7 +272,7 @@ describe('email change', () => {
 		const notice = await waitForEmail(owner.email, /Someone tried to use your email address/);
 		expect(notice.text).toContain('nothing was changed');
 		// Nothing about the owner's address went to the asking account, and its own email stays.
-		expect((await api('GET', '/account/me', { token: ines.token })).body.data.email).toBe(ines.email);
+		expect((await api<Data<AccountProfile>>('GET', '/account/me', { token: ines.token })).body.data.email).toBe(ines.email);
 		await waitForEmail(free, /Confirma tu nueva dirección de correo/);
 	});
 
@@ -284,12 +285,12 @@ describe('email change', () => {
 
 		const confirmed = await api('POST', '/account/email/confirm', { body: { token: link.searchParams.get('token') } });
 		expect(confirmed.status).toBe(204);
-		expect((await api('GET', '/account/me', { token: ines.token })).body.data.email).toBe(next);
+		expect((await api<Data<AccountProfile>>('GET', '/account/me', { token: ines.token })).body.data.email).toBe(next);
 		expect(await login(next, ines.password)).toBeTruthy();
 		expect((await api('POST', '/auth/login', { body: { email: ines.email, password: ines.password } })).status).toBe(401);
 		await waitForEmail(ines.email, /Se cambió la dirección de correo/);
 
-		const reused = await api('POST', '/account/email/confirm', { body: { token: link.searchParams.get('token') } });
+		const reused = await api<ApiError>('POST', '/account/email/confirm', { body: { token: link.searchParams.get('token') } });
 		expect(reused.status).toBe(400);
 		expect(reused.body.errors[0].extensions.code).toBe('INVALID_EMAIL_CHANGE_LINK');
 	});
@@ -301,14 +302,14 @@ describe('email change', () => {
 		const link = linkIn(await waitForEmail(wanted, /Confirm your new email address/), `${controlPlane().url}/confirm-email`);
 		expect((await api('POST', '/users/register', { body: { email: wanted, password: 'Someone-else-9', verification_url: verificationUrl() } })).status).toBe(204);
 
-		const refused = await api('POST', '/account/email/confirm', { body: { token: link.searchParams.get('token') } });
+		const refused = await api<ApiError>('POST', '/account/email/confirm', { body: { token: link.searchParams.get('token') } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('INVALID_EMAIL_CHANGE_LINK');
-		expect((await api('GET', '/account/me', { token: jon.token })).body.data.email).toBe(jon.email);
+		expect((await api<Data<AccountProfile>>('GET', '/account/me', { token: jon.token })).body.data.email).toBe(jon.email);
 	});
 
 	it('refuses a confirmation page other than the portal own', async () => {
-		const refused = await api('POST', '/account/email', {
+		const refused = await api<ApiError>('POST', '/account/email', {
 			token: ines.token,
 			body: { email: uniqueEmail('phish'), password: ines.password, confirmation_url: 'https://evil.example/confirm-email' },
 		});
@@ -331,11 +332,11 @@ describe('Directus utilities', () => {
 		}
 		expect((await api('GET', '/utils/random/string', { token: admin })).status).toBe(200);
 		// Two-factor set-up (a password check outside the sign-in lock) and Studio's page tracking.
-		const tfa = await api('POST', '/users/me/tfa/generate', { token: kim.token, body: { password: kim.password } });
+		const tfa = await api<{ data?: unknown }>('POST', '/users/me/tfa/generate', { token: kim.token, body: { password: kim.password } });
 		expect(tfa.status).toBe(403);
 		expect(tfa.body.data).toBeUndefined();
 		expect((await api('PATCH', '/users/me/track/page', { token: kim.token, body: { last_page: '/admin/x' } })).status).toBe(403);
-		const row = await api('GET', `/users/${kim.id}?fields=last_page,tfa_secret`, { token: admin });
+		const row = await api<Data<{ last_page: string | null; tfa_secret: string | null }>>('GET', `/users/${kim.id}?fields=last_page,tfa_secret`, { token: admin });
 		expect(row.body.data).toEqual({ last_page: null, tfa_secret: null });
 		// No notification (each failed export mailed one) was made for the customer.
 		const notifications = await api<{ data: unknown[] }>('GET', `/notifications?filter[recipient][_eq]=${kim.id}`, { token: admin });
@@ -346,10 +347,10 @@ describe('Directus utilities', () => {
 describe('registration in the Studio', () => {
 	it("is not offered on the Studio's sign-in page, while registration through the portal still works", async () => {
 		// The Studio shows "Sign up now" when /server/info says public registration is on.
-		const info = await api('GET', '/server/info');
+		const info = await api<Data<{ project: { public_registration: boolean; project_name: string } }>>('GET', '/server/info');
 		expect(info.status).toBe(200);
 		expect(info.body.data.project).toMatchObject({ public_registration: false, project_name: expect.any(String) });
-		const settings = await api('GET', '/settings?fields=public_registration', { token: admin });
+		const settings = await api<Data<{ public_registration: boolean }>>('GET', '/settings?fields=public_registration', { token: admin });
 		expect(settings.body.data.public_registration).toBe(true);
 		// The portal's registration (the same call the Studio's form would make) is unaffected.
 		const customer = await registerVerifiedCustomer('studio-signup');
@@ -362,15 +363,15 @@ describe('isolation', () => {
 		const [mia, noah] = await Promise.all([registerVerifiedCustomer('mia'), registerVerifiedCustomer('noah')]);
 		const miaBefore = (await api('GET', '/account/me', { token: mia.token })).body;
 
-		expect((await api('PATCH', '/account/me', { token: noah.token, body: { first_name: 'Changed' } })).body.data.id).toBe(noah.id);
+		expect((await api<Data<AccountProfile>>('PATCH', '/account/me', { token: noah.token, body: { first_name: 'Changed' } })).body.data.id).toBe(noah.id);
 		// Naming the other customer is refused, not obeyed.
 		for (const body of [{ id: mia.id, first_name: 'Hijack' }, { email: mia.email }]) {
 			expect((await api('PATCH', '/account/me', { token: noah.token, body })).status).toBe(400);
 		}
 		// The other customer's password opens nothing of theirs from this account.
-		const withOthersPassword = await api('POST', '/account/password', { token: noah.token, body: { current_password: mia.password, new_password: 'Takeover-pass-1' } });
+		const withOthersPassword = await api<ApiError>('POST', '/account/password', { token: noah.token, body: { current_password: mia.password, new_password: 'Takeover-pass-1' } });
 		expect(withOthersPassword.body.errors[0].extensions.code).toBe('WRONG_PASSWORD');
-		const deletion = await api('DELETE', '/account/me', { token: noah.token, body: { password: mia.password } });
+		const deletion = await api<ApiError>('DELETE', '/account/me', { token: noah.token, body: { password: mia.password } });
 		expect(deletion.body.errors[0].extensions.code).toBe('WRONG_PASSWORD');
 		// Directus's own routes to the other user stay shut.
 		expect((await api('PATCH', `/users/${mia.id}`, { token: noah.token, body: { first_name: 'Hijack' } })).status).toBe(403);

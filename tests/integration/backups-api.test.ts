@@ -13,11 +13,11 @@ import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_BACKUPS_PER_HOUR, type ProjectBackup, type ProjectRestoreJob } from '@epic/platform-api';
+import { MANUAL_BACKUPS_PER_HOUR, type ProjectBackup, type ProjectCredentials, type ProjectRestoreJob } from '@epic/platform-api';
 import { backupManifest } from '@epic/runtime-contract';
 import { scheduledBackupTargets } from '../../extensions/platform/src/lib/backups/scheduled-backup-targets.ts';
 import { runScheduledBackups, type ScheduledBackupOutcome } from '../../extensions/platform/src/lib/backups/scheduled-backups.ts';
-import { adminToken, api, controlPlane, useOwnControlPlane, type ApiResponse } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type ApiResponse, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -35,13 +35,9 @@ let strangerProject: { id: string; subdomain: string };
 let firstBackup: ProjectBackup;
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'epic-backups-api-'));
 
-interface ErrorBody {
-	errors: { message: string; extensions: { code: string } }[];
-}
-
 function expectRefusal(response: ApiResponse<unknown>, status: number, code: string, label: string): void {
 	expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(status);
-	expect((response.body as ErrorBody).errors[0]?.extensions.code, label).toBe(code);
+	expect((response.body as ApiError).errors[0]?.extensions.code, label).toBe(code);
 }
 
 async function listBackups(token: string, projectId: string): Promise<ProjectBackup[]> {
@@ -58,7 +54,7 @@ async function backUpNow(token: string, projectId: string): Promise<ProjectBacku
 
 /** The owner's site's own Directus, as its admin, through the router. */
 async function siteAdminToken(): Promise<string> {
-	const { admin_email, admin_password } = (await api('GET', `/projects/${ownerProject.id}/credentials`, { token: owner.token })).body.data;
+	const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${ownerProject.id}/credentials`, { token: owner.token })).body.data;
 	return loginThroughRouter(runtime.routerUrl, `${ownerProject.subdomain}.localhost`, admin_email, admin_password);
 }
 
@@ -202,7 +198,7 @@ describe('backups API', () => {
 
 	it("answers another customer with 404 on every route, exactly as for a missing project, and changes nothing", async () => {
 		const backupsBefore = await runtime.driver.listBackups(ownerProject.id);
-		const job = (await api('POST', `/projects/${ownerProject.id}/backups/${firstBackup.id}/restore`, { token: owner.token })).body.data as ProjectRestoreJob;
+		const job = (await api<Data<ProjectRestoreJob>>('POST', `/projects/${ownerProject.id}/backups/${firstBackup.id}/restore`, { token: owner.token })).body.data;
 		expect((await restoreJobWhenFinished(job.id)).state).toBe('succeeded');
 		const afterOwnRestore = await runtime.driver.listBackups(ownerProject.id);
 
@@ -227,7 +223,7 @@ describe('backups API', () => {
 
 	it("answers the owner with 404 for another project's backup or restore job, and for ids that are none", async () => {
 		const strangers = await backUpNow(stranger.token, strangerProject.id);
-		const strangerJob = (await api('POST', `/projects/${strangerProject.id}/backups/${strangers.id}/restore`, { token: stranger.token })).body.data as ProjectRestoreJob;
+		const strangerJob = (await api<Data<ProjectRestoreJob>>('POST', `/projects/${strangerProject.id}/backups/${strangers.id}/restore`, { token: stranger.token })).body.data;
 		expect(strangerJob.state).toBe('running');
 
 		for (const backupId of [strangers.id, '20260131T120000000Z-0a1b2c3d', '..%2F..%2Fstate.json', 'latest']) {
@@ -301,7 +297,7 @@ describe('a restore loop', () => {
 		}
 		const refused = await restore();
 		expectRefusal(refused, 429, 'ACTION_LIMIT_REACHED', 'sixth restore in the hour');
-		expect((refused.body as unknown as ErrorBody).errors[0]!.message).toMatch(/^You can restore backups at most 5 times an hour\. Please try again in \d+ minutes?\.$/);
+		expect((refused.body as unknown as ApiError).errors[0]!.message).toMatch(/^You can restore backups at most 5 times an hour\. Please try again in \d+ minutes?\.$/);
 
 		// Five restores took five safety backups; the runtime keeps the newest three (BACKUP_KEEP_SAFETY).
 		const safety = (await runtime.driver.listBackups(project.id)).filter((candidate) => candidate.kind === 'safety');

@@ -6,9 +6,10 @@
  */
 import type { CheckoutSession, CheckoutSessionCreated, Payment, SandboxPortal, Subscription } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { waitForEmail } from '../support/mailbox.ts';
+import type { SandboxClockAdvanced } from '../support/sandbox-subscription.ts';
 
 let alice: TestCustomer;
 let bob: TestCustomer;
@@ -28,26 +29,29 @@ async function startCheckout(customer: TestCustomer, plan: string, period: strin
 	return data.id;
 }
 
-async function subscriptionOf(customer: TestCustomer) {
-	return api('GET', '/stripe/subscription', { token: customer.token });
+/** `T`: the subscription, unless the test expects the 404 (`ApiError`). */
+async function subscriptionOf<T = Data<Subscription>>(customer: TestCustomer) {
+	return api<T>('GET', '/stripe/subscription', { token: customer.token });
 }
 
 async function mirroredRows(customer: TestCustomer) {
-	const rows = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${customer.id}&fields=status`, { token: admin });
+	const rows = await api<Data<{ status: string }[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${customer.id}&fields=status`, { token: admin });
 	expect(rows.status).toBe(200);
 	return rows.body.data;
 }
 
 async function advanceClock(days: number) {
-	const moved = await api('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days } });
+	const moved = await api<Data<SandboxClockAdvanced>>('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days } });
 	expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 	return moved.body.data;
 }
 
 async function eventsOf(subscriptionProviderId: string): Promise<{ type: string; status: string }[]> {
-	const events = await api('GET', `/items/billing_events?limit=-1&fields=type,status,payload&sort=received_at`, { token: admin });
+	const events = await api<Data<{ type: string; status: string; payload: unknown }[]>>('GET', `/items/billing_events?limit=-1&fields=type,status,payload&sort=received_at`, {
+		token: admin,
+	});
 	expect(events.status).toBe(200);
-	return (events.body.data as { type: string; status: string; payload: unknown }[]).filter((event) =>
+	return events.body.data.filter((event) =>
 		JSON.stringify(event.payload).includes(subscriptionProviderId),
 	);
 }
@@ -84,33 +88,33 @@ describe('sandbox billing', () => {
 			['POST', '/stripe/subscription/reactivate'],
 			['POST', '/stripe/sandbox/confirm'],
 		] as const) {
-			const response = await api(method, path, method === 'POST' ? { body: {} } : {});
+			const response = await api<ApiError>(method, path, method === 'POST' ? { body: {} } : {});
 			expect(response.status, path).toBe(401);
 			expect(response.body.errors[0].message, path).toBe('User not authenticated');
 		}
 	});
 
 	it('answers 404 when the customer has no subscription', async () => {
-		const none = await subscriptionOf(alice);
+		const none = await subscriptionOf<ApiError>(alice);
 		expect(none.status).toBe(404);
 		expect(none.body.errors[0].extensions.code).toBe('SUBSCRIPTION_NOT_FOUND');
 	});
 
 	it('refuses bad checkout input, naming the fields, and creates nothing', async () => {
-		const bad = await api('POST', '/stripe/create-checkout-session', { token: alice.token, body: { period: 'weekly' } });
+		const bad = await api<ApiError>('POST', '/stripe/create-checkout-session', { token: alice.token, body: { period: 'weekly' } });
 		expect(bad.status).toBe(400);
 		expect(bad.body.errors[0].message).toMatch(/plan_id/);
 		expect(bad.body.errors[0].message).toMatch(/period/);
-		const free = await api('POST', '/stripe/create-checkout-session', { token: alice.token, body: { plan_id: 'free', period: 'monthly' } });
+		const free = await api<ApiError>('POST', '/stripe/create-checkout-session', { token: alice.token, body: { plan_id: 'free', period: 'monthly' } });
 		expect(free.status).toBe(400);
 		expect(free.body.errors[0].extensions.code).toBe('PLAN_NOT_AVAILABLE');
-		const elsewhere = await api('POST', '/stripe/create-checkout-session', {
+		const elsewhere = await api<ApiError>('POST', '/stripe/create-checkout-session', {
 			token: alice.token,
 			body: { plan_id: 'pro', period: 'monthly', return_url: 'https://evil.example/return' },
 		});
 		expect(elsewhere.status).toBe(400);
 		expect(elsewhere.body.errors[0].message).toMatch(/^return_url/);
-		const profiles = await api('GET', `/items/payment_profiles?filter[user][_eq]=${alice.id}`, { token: admin });
+		const profiles = await api<Data<unknown[]>>('GET', `/items/payment_profiles?filter[user][_eq]=${alice.id}`, { token: admin });
 		expect(profiles.body.data).toEqual([]);
 	});
 
@@ -132,13 +136,13 @@ describe('sandbox billing', () => {
 	});
 
 	it('refuses declined cards with their own message and creates nothing', async () => {
-		const declined = await api('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4000 0000 0000 0002') } });
+		const declined = await api<ApiError>('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4000 0000 0000 0002') } });
 		expect(declined.status).toBe(402);
 		expect(declined.body.errors[0]).toMatchObject({ message: 'Your card was declined.', extensions: { code: 'CARD_DECLINED' } });
-		const poor = await api('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4000000000009995') } });
+		const poor = await api<ApiError>('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4000000000009995') } });
 		expect(poor.status).toBe(402);
 		expect(poor.body.errors[0]).toMatchObject({ message: 'Your card has insufficient funds.', extensions: { code: 'INSUFFICIENT_FUNDS' } });
-		const invalid = await api('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4242424242424242'), expiry: '13/99' } });
+		const invalid = await api<ApiError>('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4242424242424242'), expiry: '13/99' } });
 		expect(invalid.status).toBe(400);
 		expect(invalid.body.errors[0].message).toMatch(/^expiry/);
 		expect((await subscriptionOf(alice)).status).toBe(404);
@@ -160,9 +164,9 @@ describe('sandbox billing', () => {
 		expect(days).toBeGreaterThanOrEqual(28);
 		expect(days).toBeLessThanOrEqual(31);
 
-		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=stripe_subscription_id,status`, { token: admin });
+		const mirrored = await api<Data<{ stripe_subscription_id: string; status: string }[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=stripe_subscription_id,status`, { token: admin });
 		expect(mirrored.body.data).toHaveLength(1);
-		const events = await eventsOf(mirrored.body.data[0].stripe_subscription_id);
+		const events = await eventsOf(mirrored.body.data[0]!.stripe_subscription_id);
 		expect(events.map((event) => event.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
 		expect(events.every((event) => event.status === 'processed')).toBe(true);
 
@@ -175,7 +179,7 @@ describe('sandbox billing', () => {
 	it('paying a completed session again changes nothing', async () => {
 		const again = await api<{ data: CheckoutSession }>('POST', '/stripe/sandbox/confirm', { token: alice.token, body: { session_id: sessionId, ...card('4242424242424242') } });
 		expect(again.status).toBe(200);
-		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}`, { token: admin });
+		const mirrored = await api<Data<unknown[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}`, { token: admin });
 		expect(mirrored.body.data).toHaveLength(1);
 	});
 
@@ -204,7 +208,7 @@ describe('sandbox billing', () => {
 				period_end: invoice!.period_end,
 			},
 		]);
-		expect((await api('GET', '/stripe/payments', { token: bob.token })).body.data).toEqual([]);
+		expect((await api<Data<Payment[]>>('GET', '/stripe/payments', { token: bob.token })).body.data).toEqual([]);
 		expect((await api('GET', '/stripe/payments')).status).toBe(401);
 
 		const receipt = await waitForEmail(alice.email, /^Receipt for your payment of /);
@@ -231,14 +235,14 @@ describe('sandbox billing', () => {
 	it('changes the plan in place and refuses a downgrade below the projects the customer has', async () => {
 		const made: string[] = [];
 		for (const name of ['one', 'two']) {
-			const project = await api('POST', '/items/projects', {
+			const project = await api<Data<{ id: string }>>('POST', '/items/projects', {
 				token: admin,
 				body: { owner: alice.id, name, subdomain: `alice-${name}-${alice.id.slice(0, 6)}` },
 			});
 			expect(project.status).toBe(200);
 			made.push(project.body.data.id);
 		}
-		const refused = await api('POST', '/stripe/create-checkout-session', { token: alice.token, body: { plan_id: 'starter', period: 'monthly' } });
+		const refused = await api<ApiError>('POST', '/stripe/create-checkout-session', { token: alice.token, body: { plan_id: 'starter', period: 'monthly' } });
 		expect(refused.status).toBe(409);
 		expect(refused.body.errors[0]).toMatchObject({ extensions: { code: 'PROJECT_LIMIT_EXCEEDED' } });
 		expect(refused.body.errors[0].message).toMatch(/delete 1 project first/);
@@ -251,7 +255,7 @@ describe('sandbox billing', () => {
 		});
 		expect(changed.status).toBe(200);
 		expect(changed.body.data).toMatchObject({ kind: 'changed', subscription: { plan: { id: 'business' }, period: 'yearly', status: 'active' } });
-		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}`, { token: admin });
+		const mirrored = await api<Data<unknown[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}`, { token: admin });
 		expect(mirrored.body.data).toHaveLength(1);
 	});
 
@@ -261,7 +265,7 @@ describe('sandbox billing', () => {
 		const outcome = await advanceClock(370);
 		expect(outcome.renewals.ended).toBeGreaterThanOrEqual(1);
 		expect((await subscriptionOf(alice)).status).toBe(404);
-		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=status`, { token: admin });
+		const mirrored = await api<Data<{ status: string }[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=status`, { token: admin });
 		expect(mirrored.body.data).toEqual([{ status: 'canceled' }]);
 		await waitForEmail(alice.email, /^Your Business subscription has ended$/);
 
@@ -293,16 +297,16 @@ describe('sandbox billing', () => {
 
 		await advanceClock(8);
 		expect((await subscriptionOf(carol)).status).toBe(404);
-		const mirrored = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${carol.id}&fields=status`, { token: admin });
+		const mirrored = await api<Data<{ status: string }[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${carol.id}&fields=status`, { token: admin });
 		expect(mirrored.body.data).toEqual([{ status: 'unpaid' }]);
 		await waitForEmail(carol.email, /^Tu suscripción Inicial ha terminado$/);
 	});
 
 	it('takes no webhook: the sandbox announces its events in-process', async () => {
-		const posted = await api('POST', '/stripe/webhook', { body: { id: 'evt_forged', type: 'customer.subscription.deleted' } });
+		const posted = await api<ApiError>('POST', '/stripe/webhook', { body: { id: 'evt_forged', type: 'customer.subscription.deleted' } });
 		expect(posted.status).toBe(400);
 		expect(posted.body.errors[0].extensions.code).toBe('INVALID_SIGNATURE');
-		const stored = await api('GET', '/items/billing_events?filter[id][_eq]=evt_forged', { token: admin });
+		const stored = await api<Data<unknown[]>>('GET', '/items/billing_events?filter[id][_eq]=evt_forged', { token: admin });
 		expect(stored.body.data).toEqual([]);
 	});
 });

@@ -9,7 +9,7 @@ import { syncPlansToStripe } from '@epic/local-platform/stripe-plan-sync';
 import knex, { type Knex } from 'knex';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { waitForEmail } from '../support/mailbox.ts';
 import { StripeTestServer } from '../support/stripe-server/index.ts';
@@ -55,21 +55,23 @@ afterAll(async () => {
 });
 
 async function subscriptionOf(customer: TestCustomer) {
-	return api('GET', '/stripe/subscription', { token: customer.token });
+	return api<Data<Subscription>>('GET', '/stripe/subscription', { token: customer.token });
 }
 
 async function mirrored(customer: TestCustomer) {
-	const rows = await api('GET', `/items/user_subscriptions?filter[user][_eq]=${customer.id}&fields=status,stripe_subscription_id,plan,period,cancel_at_period_end`, {
-		token: admin,
-	});
+	const rows = await api<Data<{ status: string; stripe_subscription_id: string; plan: string; period: string; cancel_at_period_end: boolean }[]>>(
+		'GET',
+		`/items/user_subscriptions?filter[user][_eq]=${customer.id}&fields=status,stripe_subscription_id,plan,period,cancel_at_period_end`,
+		{ token: admin },
+	);
 	expect(rows.status).toBe(200);
-	return rows.body.data as { status: string; stripe_subscription_id: string; plan: string; period: string; cancel_at_period_end: boolean }[];
+	return rows.body.data;
 }
 
 async function storedEvents(id: string) {
-	const rows = await api('GET', `/items/billing_events?filter[id][_eq]=${id}&fields=id,status,error`, { token: admin });
+	const rows = await api<Data<{ id: string; status: string; error: string | null }[]>>('GET', `/items/billing_events?filter[id][_eq]=${id}&fields=id,status,error`, { token: admin });
 	expect(rows.status).toBe(200);
-	return rows.body.data as { id: string; status: string; error: string | null }[];
+	return rows.body.data;
 }
 
 describe('Stripe provider', () => {
@@ -135,7 +137,7 @@ describe('Stripe provider', () => {
 				period_end: new Date(line.period.end * 1000).toISOString(),
 			},
 		]);
-		expect((await api('GET', '/stripe/payments', { token: bob.token })).body.data).toEqual([]);
+		expect((await api<Data<Payment[]>>('GET', '/stripe/payments', { token: bob.token })).body.data).toEqual([]);
 		expect((await api('GET', '/stripe/payments')).status).toBe(401);
 
 		const receipt = await waitForEmail(alice.email, /^Receipt for your payment of /);
@@ -185,7 +187,7 @@ describe('Stripe provider', () => {
 		await server.webhooksDelivered();
 		expect((await mirrored(dora))[0]).toMatchObject({ plan: 'starter', status: 'active' });
 
-		const upgrade = await api<{ errors: { message: string; extensions: { code: string } }[] }>('POST', '/stripe/create-checkout-session', {
+		const upgrade = await api<ApiError>('POST', '/stripe/create-checkout-session', {
 			token: dora.token,
 			body: { plan_id: 'business', period: 'monthly' },
 		});
@@ -197,7 +199,7 @@ describe('Stripe provider', () => {
 		await server.webhooksDelivered();
 		const doraSubscription = (await mirrored(dora))[0]!;
 		expect(doraSubscription).toMatchObject({ plan: 'starter', status: 'active' });
-		expect(((await subscriptionOf(dora)).body as { data: Subscription }).data.plan?.id).toBe('starter');
+		expect((await subscriptionOf(dora)).body.data.plan?.id).toBe('starter');
 		const atStripe = server.store.subscriptions.get(doraSubscription.stripe_subscription_id)!;
 		expect(atStripe.pending_update?.subscription_items[0]?.price.metadata['plan_id']).toBe('business');
 

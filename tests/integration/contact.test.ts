@@ -6,8 +6,9 @@
  * abuse-limits.test.ts, which runs with the product's defaults.)
  */
 import { randomBytes } from 'node:crypto';
+import type { ContactMessageReceipt } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api } from '../support/api.ts';
+import { adminToken, api, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { waitForEmail } from '../support/mailbox.ts';
 import { TEST_SUPPORT_EMAIL } from '../support/test-control-plane.ts';
@@ -18,9 +19,9 @@ let customer: TestCustomer;
 const unique = () => randomBytes(4).toString('hex');
 
 async function storedMessages(filter: string) {
-	const answer = await api('GET', `/items/contact_messages?${filter}&fields=*`, { token: admin });
+	const answer = await api<Data<Record<string, unknown>[]>>('GET', `/items/contact_messages?${filter}&fields=*`, { token: admin });
 	expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-	return answer.body.data as Record<string, unknown>[];
+	return answer.body.data;
 }
 
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('the contact form', () => {
 	it("stores a visitor's message, emails support with the sender to reply to, and sends the sender a receipt in their language without their words", async () => {
 		const subject = `Custom domains ${unique()}`;
 		const email = `visitor-${unique()}@example.com`;
-		const sent = await api('POST', '/contact', {
+		const sent = await api<Data<ContactMessageReceipt>>('POST', '/contact', {
 			body: { name: '  Ana Visitante ', email, subject, message: 'How long does DNS take?' },
 			headers: { 'accept-language': 'es-ES,es;q=0.9' },
 		});
@@ -66,7 +67,7 @@ describe('the contact form', () => {
 
 	it('links a signed-in customer to the message', async () => {
 		const subject = `Billing ${unique()}`;
-		const sent = await api('POST', '/contact', { token: customer.token, body: { name: 'Cus Tomer', email: customer.email, subject, message: 'Invoice question.' } });
+		const sent = await api<Data<ContactMessageReceipt>>('POST', '/contact', { token: customer.token, body: { name: 'Cus Tomer', email: customer.email, subject, message: 'Invoice question.' } });
 		expect(sent.status).toBe(201);
 		const [stored] = await storedMessages(`filter[id][_eq]=${sent.body.data.id}`);
 		expect(stored).toMatchObject({ user: customer.id, email: customer.email, language: 'en' });
@@ -89,7 +90,7 @@ describe('the contact form', () => {
 		[{ name: 'N', email: 'a@example.com', subject: 'S', message: 'M', user: 'someone' }, 'user'],
 	])('refuses %j naming the field, and stores nothing', async (body, message) => {
 		const before = (await storedMessages('aggregate[count]=id'))[0];
-		const refused = await api('POST', '/contact', { body });
+		const refused = await api<ApiError>('POST', '/contact', { body });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
 		expect(refused.body.errors[0].message).toContain(message);
@@ -107,7 +108,7 @@ describe('the contact form', () => {
 		const addresses = [email, `${local}+one@example.com`, `${local.toUpperCase()}+two@Example.com`, `${local}+three@example.com`];
 		const body = (n: number) => ({ name: 'Repeat', email: addresses[n - 1]!, subject: `Copy ${n}`, message: 'Again.' });
 		for (let n = 1; n <= 3; n++) expect((await api('POST', '/contact', { body: body(n) })).status, `message ${n}`).toBe(201);
-		const refused = await api('POST', '/contact', { body: body(4) });
+		const refused = await api<ApiError>('POST', '/contact', { body: body(4) });
 		expect(refused.status).toBe(429);
 		expect(refused.body.errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
 		expect(await storedMessages(`filter[email][_in]=${addresses.map(encodeURIComponent).join(',')}`)).toHaveLength(3);

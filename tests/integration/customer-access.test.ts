@@ -4,8 +4,9 @@
  * platform's own endpoints answer for the owner only.
  */
 import { randomBytes } from 'node:crypto';
+import type { AccountProfile } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { websocketReplies } from '../support/websocket.ts';
 
@@ -100,7 +101,11 @@ beforeAll(async () => {
 		expect(read.status, collection).toBe(200);
 		expect(JSON.stringify(read.body), collection).toContain(bob.id);
 	}
-	const bobRow = await api('GET', `/users/${bob.id}?fields=email,avatar,projects.id,subscriptions.id,billing_events.id`, { token: admin });
+	const bobRow = await api<Data<{ email: string; avatar: string | null; projects: { id: string }[]; subscriptions: { id: string }[]; billing_events: { id: string }[] }>>(
+		'GET',
+		`/users/${bob.id}?fields=email,avatar,projects.id,subscriptions.id,billing_events.id`,
+		{ token: admin },
+	);
 	expect(bobRow.body.data).toEqual({
 		email: bob.email,
 		avatar: bobFileId,
@@ -149,12 +154,12 @@ describe('a customer token', () => {
 		expect((await api('GET', `/users/${bob.id}`, { token: alice.token })).status).toBe(403);
 		expect((await api('GET', '/users?filter[email][_eq]=' + bob.email, { token: alice.token })).status).toBe(403);
 		// /users/me without a read permission answers with the caller's own id and nothing more.
-		const me = await api('GET', '/users/me', { token: alice.token });
+		const me = await api<Data<{ id: string }>>('GET', '/users/me', { token: alice.token });
 		expect(me).toMatchObject({ status: 200, body: { data: { id: alice.id } } });
 		expect(Object.keys(me.body.data)).toEqual(['id']);
 		// Nor through the user page's lists of projects, subscriptions and billing events (staff's, in Studio).
 		for (const fields of ['projects.*,subscriptions.*,billing_events.*', '*.*']) {
-			const related = await api('GET', `/users/me?fields=${fields}`, { token: alice.token });
+			const related = await api<Data<{ id: string }>>('GET', `/users/me?fields=${fields}`, { token: alice.token });
 			expect(related, fields).toMatchObject({ status: 200, body: { data: { id: alice.id } } });
 			expect(Object.keys(related.body.data), fields).toEqual(['id']);
 		}
@@ -165,7 +170,7 @@ describe('a customer token', () => {
 	it('cannot change another user or raise its own role', async () => {
 		const admin = await adminToken();
 		const stored = async (id: string) =>
-			(await api('GET', `/users/${id}?fields=first_name,status,role.name`, { token: admin })).body.data;
+			(await api<Data<{ first_name: string | null; status: string; role: { name: string } | null }>>('GET', `/users/${id}?fields=first_name,status,role.name`, { token: admin })).body.data;
 
 		expect((await api('PATCH', `/users/${bob.id}`, { token: alice.token, body: { first_name: 'x' } })).status).toBe(403);
 		expect((await stored(bob.id)).first_name).toBe('bob');
@@ -234,7 +239,7 @@ describe('a customer token', () => {
 	});
 
 	it('reads only its own profile through the platform endpoint', async () => {
-		const me = await api<{ data: { id: string; email: string } }>('GET', '/account/me', { token: alice.token });
+		const me = await api<Data<AccountProfile>>('GET', '/account/me', { token: alice.token });
 		expect(me.status).toBe(200);
 		expect(me.body.data).toMatchObject({ id: alice.id, email: alice.email, first_name: 'alice' });
 		expect(JSON.stringify(me.body)).not.toContain(bob.email);
@@ -268,15 +273,15 @@ describe('a customer token', () => {
 describe('registration', () => {
 	it('puts new customers into the API-only Customer role', async () => {
 		const admin = await adminToken();
-		const user = await api('GET', `/users/${alice.id}?fields=role.name,policies.policy.app_access`, { token: admin });
+		const user = await api<Data<{ role: { name: string } }>>('GET', `/users/${alice.id}?fields=role.name,policies.policy.app_access`, { token: admin });
 		expect(user.body.data.role.name).toBe('Customer');
-		const policy = await api('GET', '/policies?filter[name][_eq]=Customer&fields=app_access,admin_access', { token: admin });
+		const policy = await api<Data<{ app_access: boolean; admin_access: boolean }[]>>('GET', '/policies?filter[name][_eq]=Customer&fields=app_access,admin_access', { token: admin });
 		expect(policy.body.data).toEqual([{ app_access: false, admin_access: false }]);
 	});
 
 	it('refuses a forged or reused verification token with a clear error', async () => {
 		for (const body of [{ token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' }, { token: alice.verificationToken }, {}]) {
-			const refused = await api('POST', '/account/verify-email', { body });
+			const refused = await api<ApiError>('POST', '/account/verify-email', { body });
 			expect(refused.status, JSON.stringify(body)).toBe(400);
 			expect(refused.body.errors[0].extensions.code, JSON.stringify(body)).toBe('INVALID_VERIFICATION_LINK');
 		}
@@ -287,16 +292,16 @@ describe('registration', () => {
 		const registered = await api('POST', '/users/register', { body: { email, password: 'long-enough-password' } });
 		expect(registered.status).toBe(204);
 		const admin = await adminToken();
-		const stored = await api('GET', `/users?filter[email][_eq]=${encodeURIComponent(email)}&fields=status`, { token: admin });
+		const stored = await api<Data<{ status: string }[]>>('GET', `/users?filter[email][_eq]=${encodeURIComponent(email)}&fields=status`, { token: admin });
 		expect(stored.body.data).toEqual([{ status: 'unverified' }]);
 
 		// The right password: told to verify first, and no tokens.
-		const attempt = await api('POST', '/auth/login', { body: { email, password: 'long-enough-password' } });
+		const attempt = await api<ApiError & Partial<Data<unknown>>>('POST', '/auth/login', { body: { email, password: 'long-enough-password' } });
 		expect(attempt.status).toBe(403);
 		expect(attempt.body.errors[0].extensions.code).toBe('EMAIL_NOT_VERIFIED');
 		expect(attempt.body.data).toBeUndefined();
 		// A wrong password: the same answer as for any account, so nothing is told without the password.
-		const guess = await api('POST', '/auth/login', { body: { email, password: 'not-the-password' } });
+		const guess = await api<ApiError>('POST', '/auth/login', { body: { email, password: 'not-the-password' } });
 		expect(guess.status).toBe(401);
 		expect(guess.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
 	});

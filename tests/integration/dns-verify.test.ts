@@ -7,7 +7,7 @@
  * no project, only for the A record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { bootTestControlPlane, TEST_PUBLIC_HOST, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -76,7 +76,7 @@ async function verifyThroughBothDoors(customer: TestCustomer, domain: string): P
 
 /** Both doors refuse alike, with a Directus error. */
 async function refusalThroughBothDoors(token: string | undefined, body: unknown) {
-	const answers = await Promise.all(DOORS.map((path) => api<{ errors: { message: string; extensions: { code: string } }[] }>('POST', path, { token, body })));
+	const answers = await Promise.all(DOORS.map((path) => api<ApiError>('POST', path, { token, body })));
 	const [ours, flow] = answers;
 	expect(flow!.status).toBe(ours!.status);
 	expect(flow!.body).toEqual(ours!.body);

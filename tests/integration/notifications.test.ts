@@ -7,12 +7,12 @@
  * newest while the count covers all; the notifications go with the account. (Project and domain
  * notifications are checked in provisioning.test.ts, which has a runtime.)
  */
-import type { AccountNotification, NotificationList } from '@epic/platform-api';
+import type { AccountNotification, MarkNotificationsReadResult, NotificationList, Subscription } from '@epic/platform-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api } from '../support/api.ts';
+import { adminToken, api, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { waitForEmail } from '../support/mailbox.ts';
-import { SANDBOX_CARD, subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { SANDBOX_CARD, subscribeInSandbox, type CheckoutStarted } from '../support/sandbox-subscription.ts';
 import { readUntil } from '../support/wait-for.ts';
 
 let admin: string;
@@ -34,13 +34,14 @@ function listWhen(customer: TestCustomer, done: (list: NotificationList) => bool
 
 const kinds = (list: NotificationList) => list.notifications.map((notification) => notification.kind);
 
-function markRead(customer: TestCustomer, body?: unknown) {
-	return api('POST', '/account/notifications/read', { token: customer.token, ...(body === undefined ? {} : { body }) });
+/** `T`: the counts, unless the test expects a refusal (`ApiError`). */
+function markRead<T = Data<MarkNotificationsReadResult>>(customer: TestCustomer, body?: unknown) {
+	return api<T>('POST', '/account/notifications/read', { token: customer.token, ...(body === undefined ? {} : { body }) });
 }
 
 /** A paid starter subscription on the card that pays now and fails at the first renewal. */
 async function subscribeWithFailingRenewal(customer: TestCustomer): Promise<void> {
-	const checkout = await api('POST', '/stripe/create-checkout-session', {
+	const checkout = await api<Data<CheckoutStarted>>('POST', '/stripe/create-checkout-session', {
 		token: customer.token,
 		body: { plan_id: 'starter', period: 'monthly', ui_mode: 'embedded' },
 	});
@@ -50,7 +51,7 @@ async function subscribeWithFailingRenewal(customer: TestCustomer): Promise<void
 		body: { session_id: checkout.body.data.id, ...SANDBOX_CARD, card_number: '4000 0000 0000 0341', email: 'payer@example.com' },
 	});
 	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-	expect((await api('GET', '/stripe/subscription', { token: customer.token })).body.data).toMatchObject({ status: 'active', plan: { id: 'starter' } });
+	expect((await api<Data<Subscription>>('GET', '/stripe/subscription', { token: customer.token })).body.data).toMatchObject({ status: 'active', plan: { id: 'starter' } });
 }
 
 beforeAll(async () => {
@@ -70,13 +71,13 @@ describe('notifications', () => {
 
 	it('refuse callers without a token', async () => {
 		expect((await api('GET', '/account/notifications')).status).toBe(401);
-		const anonymous = await api('POST', '/account/notifications/read', { body: {} });
+		const anonymous = await api<ApiError>('POST', '/account/notifications/read', { body: {} });
 		expect(anonymous.status).toBe(401);
 		expect(anonymous.body.errors[0].extensions.code).toBe('NOT_AUTHENTICATED');
 	});
 
 	it('tell the owner, and only the owner, that the subscription is canceling, with its plan and end', async () => {
-		const canceled = await api('POST', '/stripe/subscription/cancel', { token: owner.token });
+		const canceled = await api<Data<Subscription>>('POST', '/stripe/subscription/cancel', { token: owner.token });
 		expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
 		const list = await listWhen(owner, (candidate) => candidate.unread > 0);
 		expect(list.unread).toBe(1);
@@ -100,7 +101,7 @@ describe('notifications', () => {
 			expect(forged.status).toBe(403);
 			expect((await api('PATCH', `/items/notifications/${canceling.id}`, { token: customer.token, body: { read_at: new Date().toISOString() } })).status).toBe(403);
 		}
-		const staff = await api('GET', `/items/notifications/${canceling.id}?fields=user,kind,read_at`, { token: admin });
+		const staff = await api<Data<{ user: string; kind: string; read_at: string | null }>>('GET', `/items/notifications/${canceling.id}?fields=user,kind,read_at`, { token: admin });
 		expect(staff.status).toBe(200);
 		expect(staff.body.data).toEqual({ user: owner.id, kind: 'subscription_canceling', read_at: null });
 	});
@@ -113,7 +114,7 @@ describe('notifications', () => {
 			[{ id: canceling.id }, /"id"/],
 			[[canceling.id], /^body: /],
 		] as const) {
-			const refused = await markRead(owner, body);
+			const refused = await markRead<ApiError>(owner, body);
 			expect(refused.status, JSON.stringify(body)).toBe(400);
 			expect(refused.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
 			expect(refused.body.errors[0].message).toMatch(field);
@@ -149,7 +150,7 @@ describe('notifications', () => {
 		expect(kinds(await listWhen(customer, (list) => list.unread > 0))).toEqual(['subscription_canceling']);
 		await waitForEmail(customer.email, /subscription ends on/);
 
-		const reactivated = await api('POST', '/stripe/subscription/reactivate', { token: customer.token });
+		const reactivated = await api<Data<Subscription>>('POST', '/stripe/subscription/reactivate', { token: customer.token });
 		expect(reactivated.status, JSON.stringify(reactivated.body)).toBe(200);
 		const list = await listWhen(customer, (candidate) => candidate.notifications.some((notification) => notification.kind === 'subscription_reactivated'));
 		expect(list.notifications.map(({ kind, params }) => ({ kind, params }))).toEqual([
@@ -200,7 +201,7 @@ describe('notifications', () => {
 	it('go with the account', async () => {
 		const deleted = await api('DELETE', '/account/me', { token: payer.token, body: { password: payer.password } });
 		expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
-		const left = await api('GET', `/items/notifications?filter[user][_eq]=${payer.id}&fields=id`, { token: admin });
+		const left = await api<Data<unknown[]>>('GET', `/items/notifications?filter[user][_eq]=${payer.id}&fields=id`, { token: admin });
 		expect(left.status).toBe(200);
 		expect(left.body.data).toEqual([]);
 	});

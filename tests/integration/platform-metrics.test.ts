@@ -6,9 +6,10 @@
  * control plane's log line.
  */
 import { randomBytes } from 'node:crypto';
+import type { Project } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { declaredMetrics, metricType, PROMETHEUS_TEXT_CONTENT_TYPE, sampleValue } from '../support/prometheus-text.ts';
@@ -66,12 +67,12 @@ describe('platform metrics', () => {
 
 	it('answers the billing events and provisioning steps to the runtime secret, then the runtime serves them too', async () => {
 		const subdomain = `metrics-${randomBytes(3).toString('hex')}`;
-		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Metrics Shop', subdomain } });
+		const created = await api<Data<Project>>('POST', '/projects', { token: owner.token, body: { name: 'Metrics Shop', subdomain } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
 		const published = await waitFor(
 			'the project to be published',
 			async () => {
-				const project = (await api('GET', `/projects/${created.body.data.id}`, { token: owner.token })).body.data;
+				const project = (await api<Data<Project>>('GET', `/projects/${created.body.data.id}`, { token: owner.token })).body.data;
 				return ['published', 'failed'].includes(project.status) ? project : null;
 			},
 			90_000,

@@ -9,7 +9,7 @@
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project, ProjectBackup, ProjectCredentials } from '@epic/platform-api';
-import { api, controlPlane, useOwnControlPlane, type ApiResponse } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type ApiError, type ApiResponse } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -27,13 +27,9 @@ let source: { id: string; subdomain: string };
 let backup: ProjectBackup;
 let copy: Project;
 
-interface ErrorBody {
-	errors: { message: string; extensions: { code: string } }[];
-}
-
 function expectRefusal(response: ApiResponse<unknown>, status: number, code: string, label: string): string {
 	expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(status);
-	const error = (response.body as ErrorBody).errors[0]!;
+	const error = (response.body as ApiError).errors[0]!;
 	expect(error.extensions.code, label).toBe(code);
 	return error.message;
 }

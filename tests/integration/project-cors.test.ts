@@ -4,8 +4,9 @@
  * then answers a preflight from an allowed origin and not from another; a list that is not origins
  * is refused naming the bad entry, and nothing changes; a stranger cannot read or set the list.
  */
+import type { Project } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -47,14 +48,14 @@ afterAll(async () => {
 
 describe("a project's allowed origins", () => {
 	it('starts empty: a preflight from any origin gets no CORS headers', async () => {
-		expect((await api('GET', `/projects/${project.id}`, { token: owner.token })).body.data.cors_origins).toEqual([]);
+		expect((await api<Data<Project>>('GET', `/projects/${project.id}`, { token: owner.token })).body.data.cors_origins).toEqual([]);
 		const preflight = await preflightFrom('https://www.shop.example');
 		expect(preflight.status).toBe(204);
 		expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
 	});
 
 	it("are saved normalised, reach the site at once, and the site's router answers for them", async () => {
-		const saved = await api('PATCH', `/projects/${project.id}`, {
+		const saved = await api<Data<Project>>('PATCH', `/projects/${project.id}`, {
 			token: owner.token,
 			body: { cors_origins: ['https://WWW.Shop.example/', 'http://localhost:3000', 'https://www.shop.example'] },
 		});
@@ -70,17 +71,17 @@ describe("a project's allowed origins", () => {
 	});
 
 	it('refuses a list that is not origins, naming the entry, and changes nothing', async () => {
-		const refused = await api('PATCH', `/projects/${project.id}`, { token: owner.token, body: { cors_origins: ['https://ok.example', 'https://shop.example/app'] } });
+		const refused = await api<ApiError>('PATCH', `/projects/${project.id}`, { token: owner.token, body: { cors_origins: ['https://ok.example', 'https://shop.example/app'] } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
 		expect(refused.body.errors[0].message).toContain('https://shop.example/app is not an origin');
-		const tooMany = await api('PATCH', `/projects/${project.id}`, {
+		const tooMany = await api<ApiError>('PATCH', `/projects/${project.id}`, {
 			token: owner.token,
 			body: { cors_origins: Array.from({ length: 21 }, (_, index) => `https://site${index}.example`) },
 		});
 		expect(tooMany.status).toBe(400);
 		expect(tooMany.body.errors[0].message).toContain('At most 20 allowed origins');
-		expect((await api('GET', `/projects/${project.id}`, { token: owner.token })).body.data.cors_origins).toEqual(['https://www.shop.example', 'http://localhost:3000']);
+		expect((await api<Data<Project>>('GET', `/projects/${project.id}`, { token: owner.token })).body.data.cors_origins).toEqual(['https://www.shop.example', 'http://localhost:3000']);
 		expect((await runtime.driver.instanceStatus(project.id))!.corsOrigins).toEqual(['https://www.shop.example', 'http://localhost:3000']);
 	});
 

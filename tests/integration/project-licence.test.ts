@@ -10,7 +10,7 @@
 import { LICENCE_KEY_MESSAGE, type Project, type ProjectLogChunk } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type ApiError } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -65,14 +65,14 @@ afterAll(async () => {
 describe("a project's licence key", () => {
 	it('refuses a malformed key without repeating it, and a stranger cannot set or remove one', async () => {
 		for (const key of ['short', 'has spaces in it', 'x'.repeat(513), 12345678]) {
-			const refused = await api('PUT', `/projects/${project.id}/licence`, { token: owner.token, body: { key } });
+			const refused = await api<ApiError>('PUT', `/projects/${project.id}/licence`, { token: owner.token, body: { key } });
 			expect(refused.status, String(key)).toBe(400);
 			expect(refused.body.errors[0].message).toBe(LICENCE_KEY_MESSAGE);
 		}
 		const missing = await api('PUT', `/projects/${project.id}/licence`, { token: owner.token, body: {} });
 		expect(missing.status).toBe(400);
 
-		const theirs = await api('PUT', `/projects/${project.id}/licence`, { token: stranger.token, body: { key: KEY } });
+		const theirs = await api<ApiError>('PUT', `/projects/${project.id}/licence`, { token: stranger.token, body: { key: KEY } });
 		expect(theirs.status).toBe(404);
 		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
 		expect((await api('DELETE', `/projects/${project.id}/licence`, { token: stranger.token })).status).toBe(404);

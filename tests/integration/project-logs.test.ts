@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ProjectLogChunk } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
@@ -115,7 +115,7 @@ describe("a site's log", () => {
 
 	it('staff read it too; another customer gets nothing, neither the lines nor the stream', async () => {
 		expect((await logsAs(await adminToken())).lines.length).toBeGreaterThan(0);
-		const theirs = await api('GET', `/projects/${project.id}/logs`, { token: stranger.token });
+		const theirs = await api<ApiError>('GET', `/projects/${project.id}/logs`, { token: stranger.token });
 		expect(theirs.status).toBe(404);
 		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
 		const stream = await fetch(`${controlPlane().url}/projects/${project.id}/logs/stream`, { headers: { authorization: `Bearer ${stranger.token}` } });

@@ -6,9 +6,9 @@
  * project answers as missing), staff get any project's figures, and a control plane without a
  * runtime, or with one that is down, says storage is unavailable instead of showing zeros.
  */
-import type { ProjectStorage } from '@epic/platform-api';
+import type { Project, ProjectCredentials, ProjectStorage } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { postSiteFile, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
@@ -36,15 +36,15 @@ describe('a control plane without a runtime', () => {
 	it('answers the owner that storage is not measured, with no figures, and nobody else', async () => {
 		const [owner, stranger] = await Promise.all([registerVerifiedCustomer('storage-none'), registerVerifiedCustomer('storage-none-stranger')]);
 		await subscribeInSandbox(owner);
-		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Unmeasured', subdomain: `storage-none-${Date.now().toString(36)}` } });
+		const created = await api<Data<Project>>('POST', '/projects', { token: owner.token, body: { name: 'Unmeasured', subdomain: `storage-none-${Date.now().toString(36)}` } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
-		const id = created.body.data.id as string;
+		const id = created.body.data.id;
 
 		expect(await storageAs(owner.token, id)).toEqual({ available: false, reason: 'not_configured' });
-		const theirs = await api('GET', `/projects/${id}/storage`, { token: stranger.token });
+		const theirs = await api<ApiError>('GET', `/projects/${id}/storage`, { token: stranger.token });
 		expect(theirs.status).toBe(404);
 		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
-		const anonymous = await api('GET', `/projects/${id}/storage`);
+		const anonymous = await api<ApiError>('GET', `/projects/${id}/storage`);
 		expect(anonymous.status).toBe(401);
 		expect(anonymous.body.errors[0].extensions.code).toBe('NOT_AUTHENTICATED');
 	});
@@ -73,7 +73,7 @@ describe('a control plane with a runtime', () => {
 		[owner, stranger] = await Promise.all([registerVerifiedCustomer('storage-owner'), registerVerifiedCustomer('storage-stranger')]);
 		await subscribeInSandbox(owner);
 		project = await publishedProject(owner, 'storage');
-		const { admin_email, admin_password } = (await api('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
+		const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
 		const host = `${project.subdomain}.localhost`;
 		site = { routerUrl: runtime.routerUrl, host, token: await loginThroughRouter(runtime.routerUrl, host, admin_email, admin_password) };
 	}, 300_000);
@@ -100,7 +100,7 @@ describe('a control plane with a runtime', () => {
 	});
 
 	it('answers a stranger exactly like a missing project, and staff for any project', async () => {
-		const theirs = await api('GET', `/projects/${project.id}/storage`, { token: stranger.token });
+		const theirs = await api<ApiError>('GET', `/projects/${project.id}/storage`, { token: stranger.token });
 		expect(theirs.status).toBe(404);
 		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
 		expect(JSON.stringify(theirs.body)).not.toContain('used_bytes');

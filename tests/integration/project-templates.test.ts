@@ -4,10 +4,10 @@
  * its admin reads them there, and the site stays within Directus's Core tier; a Blank project's
  * site holds none of it; a template the platform does not offer is refused and creates nothing.
  */
-import type { Project, ProjectCredentials } from '@epic/platform-api';
+import type { Project, ProjectCredentials, ProjectTier } from '@epic/platform-api';
 import { SITE_TEMPLATES, type SiteTemplate } from '@epic/site-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { siteRequest, type SiteTarget } from '../support/site-admin.ts';
@@ -102,7 +102,7 @@ describe('a project created from a template', () => {
 		}
 
 		// Directus's own account of its tier: the template's collections counted, nothing past a limit.
-		const tier = await api('GET', `/projects/${project.id}/tier`, { token: owner.token });
+		const tier = await api<Data<ProjectTier>>('GET', `/projects/${project.id}/tier`, { token: owner.token });
 		expect(tier.body.data).toMatchObject({
 			available: true,
 			status: 'active',
@@ -123,7 +123,7 @@ describe('a project created from a template', () => {
 	it('a template the platform does not offer is refused with a clear message, and nothing is created', async () => {
 		const before = await api<{ data: Project[] }>('GET', '/projects', { token: blankOwner.token });
 		const subdomain = `tpl-unknown-${Date.now().toString(36)}`;
-		const refused = await api('POST', '/projects', { token: blankOwner.token, body: { name: 'Wiki', subdomain, template: 'wiki' } });
+		const refused = await api<ApiError>('POST', '/projects', { token: blankOwner.token, body: { name: 'Wiki', subdomain, template: 'wiki' } });
 		expect(refused.status).toBe(400);
 		expect(refused.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
 		expect(refused.body.errors[0].message).toContain('template: Template must be one of: blank, blog, company, catalogue');

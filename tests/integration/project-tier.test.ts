@@ -4,9 +4,9 @@
  * flows against 3, 25 and 5); staff see any project's; a stranger gets nothing; a control plane
  * without a runtime says the tier is not read instead of showing zeros.
  */
-import type { ProjectTier } from '@epic/platform-api';
+import type { Project, ProjectTier } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -23,11 +23,11 @@ describe('a control plane without a runtime', () => {
 	it('answers the owner that the tier is not read, and a stranger nothing', async () => {
 		const [owner, stranger] = await Promise.all([registerVerifiedCustomer('tier-none'), registerVerifiedCustomer('tier-none-stranger')]);
 		await subscribeInSandbox(owner);
-		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Untiered', subdomain: `tier-none-${Date.now().toString(36)}` } });
+		const created = await api<Data<Project>>('POST', '/projects', { token: owner.token, body: { name: 'Untiered', subdomain: `tier-none-${Date.now().toString(36)}` } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
-		const id = created.body.data.id as string;
+		const id = created.body.data.id;
 		expect(await tierAs(owner.token, id)).toEqual({ available: false, reason: 'not_configured' });
-		const theirs = await api('GET', `/projects/${id}/tier`, { token: stranger.token });
+		const theirs = await api<ApiError>('GET', `/projects/${id}/tier`, { token: stranger.token });
 		expect(theirs.status).toBe(404);
 		expect(theirs.body.errors[0].extensions.code).toBe('PROJECT_NOT_FOUND');
 	});

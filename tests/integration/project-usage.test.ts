@@ -5,9 +5,9 @@
  * unavailable instead of showing zeros; the counts outlive a restart of the runtime.
  */
 import { randomBytes } from 'node:crypto';
-import type { ProjectsUsage } from '@epic/platform-api';
+import type { Project, ProjectsUsage } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
@@ -38,7 +38,7 @@ describe('a control plane without a runtime', () => {
 	});
 
 	it('answers only a signed-in customer', async () => {
-		const anonymous = await api('GET', '/projects/usage');
+		const anonymous = await api<ApiError>('GET', '/projects/usage');
 		expect(anonymous.status).toBe(401);
 		expect(anonymous.body.errors[0].extensions.code).toBe('NOT_AUTHENTICATED');
 	});
@@ -66,11 +66,11 @@ describe('a control plane with a runtime', () => {
 		await subscribeInSandbox(owner);
 
 		subdomain = `usage-${randomBytes(3).toString('hex')}`;
-		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Counted Site', subdomain } });
+		const created = await api<Data<Project>>('POST', '/projects', { token: owner.token, body: { name: 'Counted Site', subdomain } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
 		projectId = created.body.data.id;
 
-		const readStatus = async () => (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data.status as string;
+		const readStatus = async () => (await api<Data<Project>>('GET', `/projects/${projectId}`, { token: owner.token })).body.data.status;
 		const status = await readUntil(readStatus, (now) => ['published', 'failed'].includes(now), 90_000);
 		expect(status).toBe('published');
 	}, 240_000);

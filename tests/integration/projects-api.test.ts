@@ -8,15 +8,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Project } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, type ApiResponse } from '../support/api.ts';
+import { adminToken, api, controlPlane, type ApiError, type ApiErrorEntry, type ApiResponse, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { TEST_PUBLIC_HOST } from '../support/test-control-plane.ts';
 import { websocketReplies } from '../support/websocket.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
-
-interface ErrorBody {
-	errors: { message: string; extensions: { code: string; field?: string } }[];
-}
 
 let db: Knex;
 let admin: string;
@@ -35,7 +31,7 @@ let frank: TestCustomer;
 let bobProject: Project;
 
 const tag = () => randomBytes(4).toString('hex');
-async function createProject(customer: TestCustomer, body: Record<string, unknown>): Promise<ApiResponse<{ data: Project } & Partial<ErrorBody>>> {
+async function createProject(customer: TestCustomer, body: Record<string, unknown>): Promise<ApiResponse<Data<Project> & Partial<ApiError>>> {
 	return api('POST', '/projects', { token: customer.token, body });
 }
 
@@ -62,9 +58,9 @@ async function countProjectsOf(customer: TestCustomer): Promise<number> {
 	return Number(row?.['count'] ?? 0);
 }
 
-function expectRefusal(response: ApiResponse<unknown>, status: number, code: string, label: string): ErrorBody['errors'][number] {
+function expectRefusal(response: ApiResponse<unknown>, status: number, code: string, label: string): ApiErrorEntry {
 	expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(status);
-	const error = (response.body as ErrorBody).errors[0]!;
+	const error = (response.body as ApiError).errors[0]!;
 	expect(error.extensions.code, label).toBe(code);
 	return error;
 }
@@ -294,7 +290,7 @@ describe('projects API', () => {
 			'{ projects { id name admin_password } }',
 			`{ projects_by_id(id: "${bobProject.id}") { id admin_password } }`,
 		]) {
-			const result = await api('POST', '/graphql', { token: alice.token, body: { query } });
+			const result = await api<ApiError>('POST', '/graphql', { token: alice.token, body: { query } });
 			expect(result.status, query).toBe(400);
 			expect(result.body.errors[0].extensions.code, query).toBe('GRAPHQL_VALIDATION');
 			expect(JSON.stringify(result.body), query).not.toContain(bobProject.id);
@@ -339,7 +335,7 @@ describe('projects API', () => {
 		const full = expectRefusal(await createProject(bob, { name: 'Second', subdomain: `bob-${tag()}` }), 403, 'PROJECT_LIMIT_REACHED', 'starter full');
 		expect(full.message).toMatch(/allows 1 project\b/);
 		expect(await allProjectRows()).toEqual(before);
-		expect((await api('GET', '/projects', { token: carol.token })).body.data).toEqual([]);
+		expect((await api<Data<Project[]>>('GET', '/projects', { token: carol.token })).body.data).toEqual([]);
 	});
 
 	it('creates exactly one project from ten concurrent creations one below the limit', async () => {

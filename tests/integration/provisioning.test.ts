@@ -10,9 +10,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { CheckoutSessionCreated, DnsVerifyResult, NotificationList, Project, ProjectCredentials } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
@@ -20,7 +21,8 @@ import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-i
 import { waitForEmail } from '../support/mailbox.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
-import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
+import { subscribeInSandbox, type SandboxClockAdvanced } from '../support/sandbox-subscription.ts';
+import type { RecheckSummary } from '../../extensions/platform/src/lib/domains/routing/domain-routing.ts';
 import { CredentialsCipher } from '../../extensions/platform/src/lib/projects/credentials/credentials-cipher.ts';
 import { siteAddressFrom } from '../../extensions/platform/src/lib/projects/project-serializer.ts';
 import { ProjectLicence } from '../../extensions/platform/src/lib/projects/licence/project-licence.ts';
@@ -50,16 +52,16 @@ let projectId: string;
 let subdomain: string;
 
 /** Polls the project until `done` holds or the time is up, then returns the last answer. */
-async function projectWhen(done: (project: { status: string }) => boolean, timeoutMs = 90_000) {
-	const read = async () => (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
-	// `done` is given as a callback so that the answer keeps its own (loose) type.
+async function projectWhen(done: (project: Project) => boolean, timeoutMs = 90_000) {
+	const read = async () => (await api<Data<Project>>('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
+	// `done` is given as a callback so that the answer keeps its own type.
 	return readUntil(read, (project) => done(project), timeoutMs);
 }
 
 /** Polls the owner's notifications of `kind` about the project until there are `count`, or the time is up; returns them. */
 async function notificationsWhen(kind: string, count: number, timeoutMs = 15_000) {
 	const about = async () =>
-		((await api('GET', '/account/notifications', { token: owner.token })).body.data.notifications as { kind: string; project: string | null }[]).filter(
+		(await api<Data<NotificationList>>('GET', '/account/notifications', { token: owner.token })).body.data.notifications.filter(
 			(notification) => notification.kind === kind && notification.project === projectId,
 		);
 	return readUntil(about, (found) => found.length >= count, timeoutMs);
@@ -105,7 +107,7 @@ afterAll(async () => {
 describe('provisioning', () => {
 	it('drives a new project to published, recording the real steps', async () => {
 		subdomain = `shop-${randomBytes(3).toString('hex')}`;
-		const created = await api('POST', '/projects', { token: owner.token, body: { name: 'Owner Shop', subdomain } });
+		const created = await api<Data<Project>>('POST', '/projects', { token: owner.token, body: { name: 'Owner Shop', subdomain } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
 		projectId = created.body.data.id;
 
@@ -120,12 +122,12 @@ describe('provisioning', () => {
 			['certificate', 'skipped'],
 		]);
 		for (const step of project.steps.slice(0, 3)) {
-			expect(Date.parse(step.finished_at)).toBeGreaterThanOrEqual(Date.parse(step.started_at));
+			expect(Date.parse(step.finished_at!)).toBeGreaterThanOrEqual(Date.parse(step.started_at!));
 		}
-		expect(project.steps[1].detail).toBe('The database was cloned from the instance template');
-		expect(project.steps[0].detail).toBe("The project's own Directus is running");
-		expect(project.steps[3].detail).toBe('This installation has no TLS: sites are served over plain HTTP');
-		expect(project.steps[3].started_at).toBeNull();
+		expect(project.steps[1]!.detail).toBe('The database was cloned from the instance template');
+		expect(project.steps[0]!.detail).toBe("The project's own Directus is running");
+		expect(project.steps[3]!.detail).toBe('This installation has no TLS: sites are served over plain HTTP');
+		expect(project.steps[3]!.started_at).toBeNull();
 		expect(project.url).toMatch(new RegExp(`^http://${subdomain}\\.localhost(:\\d+)?$`));
 		expect(project.admin_url).toBe(`${project.url}/admin`);
 		const instance = await runtime.driver.instanceStatus(projectId);
@@ -136,11 +138,11 @@ describe('provisioning', () => {
 		// The owner is told, and no one else.
 		const ready = await notificationsWhen('project_ready', 1);
 		expect(ready).toEqual([expect.objectContaining({ params: { project_name: 'Owner Shop' }, read_at: null })]);
-		expect((await api('GET', '/account/notifications', { token: stranger.token })).body.data).toEqual({ notifications: [], unread: 0 });
+		expect((await api<Data<NotificationList>>('GET', '/account/notifications', { token: stranger.token })).body.data).toEqual({ notifications: [], unread: 0 });
 	});
 
 	it("gives the running site the new plan's limits when its owner changes plan", async () => {
-		const changed = await api('POST', '/stripe/create-checkout-session', { token: owner.token, body: { plan_id: 'business', period: 'monthly' } });
+		const changed = await api<Data<CheckoutSessionCreated>>('POST', '/stripe/create-checkout-session', { token: owner.token, body: { plan_id: 'business', period: 'monthly' } });
 		expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 		expect(changed.body.data.kind).toBe('changed');
 		// Billing announces the change; the projects code calls the runtime right after the response.
@@ -151,10 +153,10 @@ describe('provisioning', () => {
 	});
 
 	it('reveals the credentials to the owner only, stored encrypted, and they open the project', async () => {
-		const revealed = await api('GET', `/projects/${projectId}/credentials`, { token: owner.token });
+		const revealed = await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token });
 		expect(revealed.status).toBe(200);
 		expect(revealed.headers.get('cache-control')).toBe('no-store');
-		const { admin_email, admin_password } = revealed.body.data as { admin_email: string; admin_password: string };
+		const { admin_email, admin_password } = revealed.body.data;
 		expect(admin_email).toBe(owner.email);
 		expect(admin_password).toHaveLength(24);
 
@@ -176,36 +178,36 @@ describe('provisioning', () => {
 	});
 
 	it('rotates the admin password through the runtime', async () => {
-		const before = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
-		const rotated = await api('POST', `/projects/${projectId}/rotate-password`, { token: owner.token });
+		const before = (await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
+		const rotated = await api<Data<ProjectCredentials>>('POST', `/projects/${projectId}/rotate-password`, { token: owner.token });
 		expect(rotated.status).toBe(200);
 		expect(rotated.body.data.admin_password).not.toBe(before.admin_password);
 		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, rotated.body.data.admin_password)).toBeTruthy();
 		await expect(loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, before.admin_password)).rejects.toThrow(/401/);
-		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data.admin_password).toBe(rotated.body.data.admin_password);
+		expect((await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data.admin_password).toBe(rotated.body.data.admin_password);
 	});
 
 	it('serves a custom domain once DNS verifies it, and stops after a day of failed re-checks, telling the owner', async () => {
 		const domain = `www.${subdomain}.example.test`;
-		const credentials = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
-		const assigned = await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain } });
+		const credentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
+		const assigned = await api<Data<Project>>('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain } });
 		expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
 		expect(assigned.body.data).toMatchObject({ domain, domain_verified_at: null });
-		const platformAddress = new URL(assigned.body.data.url);
+		const platformAddress = new URL(assigned.body.data.url!);
 		expect(platformAddress.hostname).toBe(`${subdomain}.localhost`);
 		// Assigned but not verified: the router does not know the domain.
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 
 		// The domain does not point here yet: the check says so and nothing is routed.
 		dns.setA(domain, ['198.51.100.7']);
-		const wrong = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		const wrong = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
 		expect(wrong.body.data.verified).toBe(false);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 
 		// Pointing here is not enough: without the project's proof record anyone could take a domain
 		// that still points at the platform.
 		dns.setA(domain, [PUBLIC_IP]);
-		const unproven = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		const unproven = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
 		const proofValue = assigned.body.data.domain_proof_value as string;
 		expect(proofValue).toMatch(/^epic-cms-verification=[0-9a-f]{32}$/);
 		expect(unproven.body.data).toEqual({
@@ -215,9 +217,9 @@ describe('provisioning', () => {
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 
 		dns.setTxt(`_epic-cms-challenge.${domain}`, [proofValue]);
-		const verified = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		const verified = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
 		expect(verified.body.data).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
-		const served = (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
+		const served = (await api<Data<Project>>('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
 		expect(served.domain_verified_at).not.toBeNull();
 		// Same scheme and port as every site, on the custom domain.
 		expect(served.url).toBe(`http://${domain}${platformAddress.port ? `:${platformAddress.port}` : ''}`);
@@ -227,13 +229,13 @@ describe('provisioning', () => {
 		expect(await notificationsWhen('domain_verified', 1)).toEqual([expect.objectContaining({ params: { project_name: 'Owner Shop', domain } })]);
 
 		// Staff's manual Flow re-checks; a customer may not run it.
-		const recheck = (token: string) => api('POST', `/flows/trigger/${MANUAL_RECHECK_FLOW}`, { token, body: { collection: 'projects', keys: [projectId] } });
+		const recheck = (token: string) => api<RecheckSummary>('POST', `/flows/trigger/${MANUAL_RECHECK_FLOW}`, { token, body: { collection: 'projects', keys: [projectId] } });
 		expect((await recheck(owner.token)).status).toBe(403);
 		dns.setA(domain, ['198.51.100.7']);
 		const failed = await recheck(admin);
 		expect(failed.status, JSON.stringify(failed.body)).toBe(200);
 		expect(failed.body).toMatchObject({ checked: 1, verified: 0, failing: [domain], unrouted: [] });
-		expect((await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data).toMatchObject({ domain_failed_checks: 1, url: served.url });
+		expect((await api<Data<Project>>('GET', `/projects/${projectId}`, { token: owner.token })).body.data).toMatchObject({ domain_failed_checks: 1, url: served.url });
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(200);
 
 		// Two more failures over a day: the second of them as if the first had been 25 hours ago (the
@@ -246,7 +248,7 @@ describe('provisioning', () => {
 		const both = await Promise.all([recheck(admin), recheck(admin)]);
 		expect(both.map((answer) => answer.body.checked)).toEqual([1, 1]);
 		expect(both.flatMap((answer) => answer.body.unrouted)).toEqual([domain]);
-		const unrouted = (await api('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
+		const unrouted = (await api<Data<Project>>('GET', `/projects/${projectId}`, { token: owner.token })).body.data;
 		expect(unrouted).toMatchObject({ domain, domain_verified_at: null, domain_failed_checks: 0 });
 		expect(unrouted.url).toBe(platformAddress.origin);
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
@@ -257,11 +259,11 @@ describe('provisioning', () => {
 
 		// Pointing here again and checking again serves it again.
 		dns.setA(domain, [PUBLIC_IP]);
-		expect((await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
+		expect((await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
 		expect(await notificationsWhen('domain_verified', 2)).toHaveLength(2);
 		// Removing the domain stops serving it at once.
-		expect((await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
+		expect((await api<Data<Project>>('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 	}, 90_000);
@@ -277,16 +279,16 @@ describe('provisioning', () => {
 		expect(squat.status, JSON.stringify(squat.body)).toBe(200);
 		const squatId = squat.body.data.id;
 		expect((await api('PATCH', `/projects/${squatId}`, { token: stranger.token, body: { domain } })).status).toBe(200);
-		const claimed = await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain } });
+		const claimed = await api<Data<Project>>('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain } });
 		expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
 		const ownerProof = claimed.body.data.domain_proof_value as string;
-		const squatterProof = (await api('GET', `/projects/${squatId}`, { token: stranger.token })).body.data.domain_proof_value as string;
+		const squatterProof = (await api<Data<Project>>('GET', `/projects/${squatId}`, { token: stranger.token })).body.data.domain_proof_value as string;
 		expect(squatterProof).not.toBe(ownerProof);
 
 		// The domain points here, but its proof record holds the other project's value: not routed.
 		dns.setA(domain, [PUBLIC_IP]);
 		dns.setTxt(proof, [squatterProof]);
-		const mismatch = await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
+		const mismatch = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
 		expect(mismatch.body.data.verified).toBe(false);
 		expect(mismatch.body.data.message).toBe(`${proof} does not hold this project's value. To prove ${domain} is yours, add a TXT record named ${proof} with the value ${ownerProof}.`);
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
@@ -294,17 +296,17 @@ describe('provisioning', () => {
 
 		// The real owner's value: served, and the squatter's claim is gone, its owner told.
 		dns.setTxt(proof, [ownerProof]);
-		expect((await api('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
+		expect((await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } })).body.data.verified).toBe(true);
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(200);
-		expect((await api('GET', `/projects/${squatId}`, { token: stranger.token })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
-		const told = (await api('GET', '/account/notifications', { token: stranger.token })).body.data.notifications as { kind: string; project: string; params: unknown }[];
+		expect((await api<Data<Project>>('GET', `/projects/${squatId}`, { token: stranger.token })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
+		const told = (await api<Data<NotificationList>>('GET', '/account/notifications', { token: stranger.token })).body.data.notifications;
 		// The reconciler provisions the draft squat project meanwhile, so its owner may also hear "ready".
 		expect(told.filter((notification) => notification.project === squatId && notification.kind !== 'project_ready')).toEqual([
 			expect.objectContaining({ kind: 'domain_claimed_elsewhere', params: { project_name: 'Squat', domain } }),
 		]);
 		// The squatter's own check of the domain finds the owner's value, not theirs.
-		const squatterCheck = await api('POST', '/dns-verify', { token: stranger.token, body: { project_id: squatId, domain } });
+		const squatterCheck = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: stranger.token, body: { project_id: squatId, domain } });
 		expect(squatterCheck.body.data.verified).toBe(false);
 
 		expect((await api('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).status).toBe(200);
@@ -313,7 +315,7 @@ describe('provisioning', () => {
 
 	it('suspends the site when the subscription ends', async () => {
 		expect((await api('POST', '/stripe/subscription/cancel', { token: owner.token })).status).toBe(200);
-		const moved = await api('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days: 40 } });
+		const moved = await api<Data<SandboxClockAdvanced>>('POST', '/stripe/sandbox/advance-clock', { token: admin, body: { days: 40 } });
 		expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 		expect(moved.body.data.renewals.ended).toBe(1);
 		const project = await projectWhen((candidate) => candidate.status === 'suspended', 40_000);
@@ -323,7 +325,7 @@ describe('provisioning', () => {
 		expect(page.status).toBe(503);
 		expect(page.body).toContain('data-page="suspended"');
 		// Credentials are for published projects only.
-		expect((await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.errors[0].extensions.code).toBe('PROJECT_NOT_READY');
+		expect((await api<ApiError>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.errors[0].extensions.code).toBe('PROJECT_NOT_READY');
 	}, 60_000);
 
 	it('brings the site back when the owner subscribes again', async () => {
@@ -331,7 +333,7 @@ describe('provisioning', () => {
 		const project = await projectWhen((candidate) => candidate.status === 'published', 40_000);
 		expect(project.status).toBe('published');
 		expect((await runtime.driver.instanceStatus(projectId))?.state).not.toBe('suspended');
-		const credentials = (await api('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
+		const credentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data;
 		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, credentials.admin_password)).toBeTruthy();
 	}, 60_000);
 
@@ -437,9 +439,9 @@ describe('a control plane killed mid-provisioning', () => {
 	it('finishes the project after its restart, with one instance and no orphan', async () => {
 		await subscribeInSandbox(stranger);
 		subdomain = `crash-${randomBytes(3).toString('hex')}`;
-		const created = await api('POST', '/projects', { token: stranger.token, body: { name: 'Crash Site', subdomain } });
+		const created = await api<Data<Project>>('POST', '/projects', { token: stranger.token, body: { name: 'Crash Site', subdomain } });
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
-		const id = created.body.data.id as string;
+		const id = created.body.data.id;
 
 		await readUntil(() => db('projects').where({ id }).first(), (row) => row.status === 'pending', 30_000, 20);
 		await own.kill9();
@@ -447,7 +449,7 @@ describe('a control plane killed mid-provisioning', () => {
 		expect((await db('projects').where({ id }).first()).status).toBe('pending');
 
 		await own.restart();
-		const readProject = async () => (await api('GET', `/projects/${id}`, { token: stranger.token })).body.data;
+		const readProject = async () => (await api<Data<Project>>('GET', `/projects/${id}`, { token: stranger.token })).body.data;
 		const project = await readUntil(readProject, (now) => ['published', 'failed'].includes(now.status), 120_000, 500);
 		expect(project.failure_reason).toBeNull();
 		expect(project.status).toBe('published');
@@ -458,7 +460,7 @@ describe('a control plane killed mid-provisioning', () => {
 		const projects = new Set((await db('projects').select('id')).map((project: { id: string }) => project.id));
 		expect(instances.filter((instance) => !projects.has(instance.projectId))).toEqual([]);
 
-		const { admin_password } = (await api('GET', `/projects/${id}/credentials`, { token: stranger.token })).body.data;
+		const { admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${id}/credentials`, { token: stranger.token })).body.data;
 		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, stranger.email, admin_password)).toBeTruthy();
 	}, 240_000);
 });

@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LegalPage, SiteContent } from '@epic/platform-api';
-import { api, controlPlane } from '../support/api.ts';
+import { api, controlPlane, type ApiError } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { StaffEditor, uniqueWord } from '../support/site-content.ts';
 
@@ -219,7 +219,7 @@ describe('the collections behind it', () => {
 			expect(read.status, collection).toBe(403);
 		}
 		for (const token of [undefined, customer.token]) {
-			const query = await api('POST', '/graphql', { token, body: { query: '{ site_testimonials { quote status } }' } });
+			const query = await api<ApiError>('POST', '/graphql', { token, body: { query: '{ site_testimonials { quote status } }' } });
 			expect(query.status).toBe(400);
 			expect(query.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION');
 			expect(JSON.stringify(query.body)).not.toContain(secret);

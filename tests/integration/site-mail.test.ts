@@ -4,10 +4,10 @@
  * catcher, as under `npm start`) with links to its own host, under its plan's emails per hour; past
  * them the owner is told once, in their notifications, and nobody else is.
  */
-import type { NotificationList } from '@epic/platform-api';
+import type { NotificationList, ProjectCredentials } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { api, controlPlane, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { linkIn, waitForEmail } from '../support/mailbox.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -58,7 +58,7 @@ beforeAll(async () => {
 	project = await publishedProject(owner, 'mailing');
 	const host = `${project.subdomain}.localhost`;
 	await siteOnItsUrl(`http://${host}:${runtime.routerPort}`);
-	const { admin_email, admin_password } = (await api('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
+	const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
 	site = { routerUrl: runtime.routerUrl, host, token: await loginThroughRouter(runtime.routerUrl, host, admin_email, admin_password) };
 }, 300_000);
 

@@ -9,10 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Project, ProjectCredentials } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDbTimestamp } from '../../extensions/platform/src/lib/database/db-values.ts';
-import { adminToken, api, controlPlane, useOwnControlPlane } from '../support/api.ts';
+import { adminToken, api, controlPlane, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-inspection.ts';
@@ -40,6 +41,13 @@ interface SyncedRow {
 	restarts: number | null;
 	directus_version: string | null;
 	upgrade_failure: string | null;
+}
+
+/** A customer's user page as Studio reads it: `/users/{id}` with the lists below. */
+interface UserPage {
+	projects: { id: string; subdomain: string }[];
+	subscriptions: { plan: string; status: string }[];
+	billing_events: { id: string; status: string }[];
 }
 
 interface Panel {
@@ -74,7 +82,7 @@ const runActions = (token: string, body: Record<string, unknown>, keys: string[]
 
 /** The owner's site's own Directus, as its admin, through the router. */
 async function siteAdminToken(): Promise<string> {
-	const { admin_email, admin_password } = (await api('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
+	const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
 	return loginThroughRouter(runtime.routerUrl, `${project.subdomain}.localhost`, admin_email, admin_password);
 }
 
@@ -125,7 +133,7 @@ async function runPanel(panel: Panel): Promise<Record<string, unknown>[]> {
 	// As Studio does: a groupBy, and the group asked for, only for a panel that groups.
 	const grouping = group.length > 0 ? { args: `, groupBy: ${JSON.stringify(group)}`, field: 'group ' } : { args: '', field: '' };
 	const query = `query ($filter: ${collection}_filter) { panel: ${collection}_aggregated(filter: $filter${grouping.args}, limit: -1) { ${grouping.field}${selection} } }`;
-	const answer = await api('POST', '/graphql', { token: admin, body: { query, variables: { filter } } });
+	const answer = await api<Data<{ panel: Record<string, unknown>[] }> & { errors?: unknown[] }>('POST', '/graphql', { token: admin, body: { query, variables: { filter } } });
 	expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 	expect(answer.body.errors, JSON.stringify(answer.body)).toBeUndefined();
 	return answer.body.data.panel;
@@ -169,7 +177,7 @@ describe("the projects' sites in Studio", () => {
 		expect(synced).toEqual(expected);
 
 		// As Studio reads them, and not editable there.
-		const item = await api('GET', `/items/projects/${project.id}?fields=instance_state,last_request_at,restarts,directus_version,upgrade_failure`, { token: admin });
+		const item = await api<Data<SyncedRow>>('GET', `/items/projects/${project.id}?fields=instance_state,last_request_at,restarts,directus_version,upgrade_failure`, { token: admin });
 		expect(item.body.data).toEqual(expected);
 		const fields = await api<{ data: { field: string; meta: { readonly: boolean } }[] }>('GET', '/fields/projects', { token: admin });
 		const meta = Object.fromEntries(fields.body.data.map((field) => [field.field, field.meta]));
@@ -208,7 +216,7 @@ describe("the projects' sites in Studio", () => {
 		expect(counted?.requests).toBeGreaterThanOrEqual(4);
 		expect(await readUntil(() => storedRequests(today), (stored) => stored === counted!.requests, 20_000, 200)).toBe(counted!.requests);
 
-		const dashboard = await api('GET', `/dashboards/${PLATFORM_DASHBOARD}?fields=name`, { token: admin });
+		const dashboard = await api<Data<{ name: string }>>('GET', `/dashboards/${PLATFORM_DASHBOARD}?fields=name`, { token: admin });
 		expect(dashboard.body.data).toEqual({ name: 'Platform' });
 		const panels = (await api<{ data: Panel[] }>('GET', `/panels?filter[dashboard][_eq]=${PLATFORM_DASHBOARD}&fields=name,type,options&sort=position_y,position_x`, { token: admin }))
 			.body.data;
@@ -244,7 +252,7 @@ describe("a customer's user page in Studio", () => {
 		}
 
 		const lists = 'projects.id,projects.subdomain,subscriptions.plan,subscriptions.status,billing_events.id,billing_events.status';
-		const page = (await api('GET', `/users/${owner.id}?fields=${lists}`, { token: admin })).body.data;
+		const page = (await api<Data<UserPage>>('GET', `/users/${owner.id}?fields=${lists}`, { token: admin })).body.data;
 		expect(page.projects).toEqual([{ id: project.id, subdomain: project.subdomain }]);
 		expect(page.subscriptions).toEqual([{ plan: 'pro', status: 'active' }]);
 		// Every event the checkout caused, linked by the pipeline, processed.
@@ -253,7 +261,7 @@ describe("a customer's user page in Studio", () => {
 		expect(page.billing_events.map((event: { id: string }) => event.id).sort()).toEqual([...events].sort());
 		expect(page.billing_events.every((event: { status: string }) => event.status === 'processed')).toBe(true);
 
-		expect((await api('GET', `/users/${stranger.id}?fields=${lists}`, { token: admin })).body.data).toEqual({ projects: [], subscriptions: [], billing_events: [] });
+		expect((await api<Data<UserPage>>('GET', `/users/${stranger.id}?fields=${lists}`, { token: admin })).body.data).toEqual({ projects: [], subscriptions: [], billing_events: [] });
 	});
 });
 
@@ -310,6 +318,6 @@ describe("the Project actions Flow's restore and delete", () => {
 		expect(instanceFolders(runtime.dataDir)).not.toContain(folder);
 		expect(findOrphans(runtime.dataDir)).toEqual({ processes: [], folders: [] });
 		expect((await hostRequest(runtime.routerUrl, `${project.subdomain}.localhost`, '/server/ping')).status).toBe(404);
-		expect((await api('GET', '/projects', { token: owner.token })).body.data).toEqual([]);
+		expect((await api<Data<Project[]>>('GET', '/projects', { token: owner.token })).body.data).toEqual([]);
 	}, 60_000);
 });

@@ -5,8 +5,9 @@
  * only Caddy's CA: the control plane's API for registering, paying and creating a project, then the
  * project's own subdomain for signing in to its Studio.
  */
+import type { Project, ProjectCredentials } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, useOwnControlPlane } from '../support/api.ts';
+import { api, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer } from '../support/customers.ts';
 import { containersOfRuntime } from '../support/docker.ts';
 import { fetchThroughLoopback, servedCertificate } from '../support/loopback-https.ts';
@@ -52,7 +53,7 @@ describe('the production stack', () => {
 		const customer = await registerVerifiedCustomer('stack');
 		await subscribeInSandbox(customer);
 		const project = await publishedProject(customer, 'stack');
-		const credentials = await api('GET', `/projects/${project.id}/credentials`, { token: customer.token });
+		const credentials = await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: customer.token });
 		expect(credentials.status).toBe(200);
 		const { admin_email: email, admin_password: password } = credentials.body.data;
 
@@ -75,7 +76,7 @@ describe('the production stack', () => {
 		// The setup's certificate step says so: complete, as the control plane saw the site served over HTTPS
 		// (at publication, or on the schedule's next check if Caddy was slower than the handshake).
 		const certificateStep = async () =>
-			((await api('GET', `/projects/${project.id}`, { token: customer.token })).body.data.steps as { name: string; state: string; detail: string }[]).find(
+			(await api<Data<Project>>('GET', `/projects/${project.id}`, { token: customer.token })).body.data.steps.find(
 				(step) => step.name === 'certificate',
 			);
 		expect(await readUntil(certificateStep, (step) => step?.state !== 'in_progress', 30_000, 1000)).toMatchObject({ state: 'complete', detail: expect.stringContaining(`${siteHost} is served over HTTPS`) });

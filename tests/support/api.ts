@@ -8,6 +8,32 @@ export interface ApiResponse<T = unknown> {
 	headers: Headers;
 }
 
+/** A Directus-style answer: what was asked for, under `data` (the control plane's own routes answer so too). */
+export interface Data<T> {
+	data: T;
+}
+
+/**
+ * One error of a Directus-style error body. Directus's error handler renders every error, its own and
+ * the bundle's (`createError`), with `extensions.code`; some add fields beside it (`field`, `reason`, …).
+ */
+export interface ApiErrorEntry {
+	message: string;
+	extensions: { code: string; [key: string]: unknown };
+}
+
+/** A Directus-style error body, `{ errors: [{ message, extensions: { code } }] }`: never an empty list. */
+export interface ApiError {
+	errors: [ApiErrorEntry, ...ApiErrorEntry[]];
+}
+
+/** `POST /auth/login` and `/auth/refresh` in JSON mode (Directus). */
+export interface AuthTokens {
+	access_token: string;
+	refresh_token: string;
+	expires: number;
+}
+
 let ownControlPlane: ControlPlaneHandle | null = null;
 
 /**
@@ -31,7 +57,11 @@ export function useOwnControlPlane(handle: ControlPlaneHandle): void {
 	ownControlPlane = handle;
 }
 
-export async function api<T = any>(
+/**
+ * `T` is what the test expects the body to be: `Data<Project>`, `ApiError`, or a local shape for
+ * Directus's own routes. It is not checked at run time; leave it out (`unknown`) where the body is not read.
+ */
+export async function api<T = unknown>(
 	method: string,
 	path: string,
 	options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -55,7 +85,7 @@ export async function api<T = any>(
 }
 
 export async function login(email: string, password: string): Promise<string> {
-	const response = await api<{ data: { access_token: string } }>('POST', '/auth/login', { body: { email, password } });
+	const response = await api<Data<AuthTokens>>('POST', '/auth/login', { body: { email, password } });
 	if (response.status !== 200) throw new Error(`login ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
 	return response.body.data.access_token;
 }

@@ -3,8 +3,8 @@
  * catcher, the verification link, then a login; and their first published project.
  */
 import { randomBytes } from 'node:crypto';
-import type { ProjectTemplate } from '@epic/platform-api';
-import { api, controlPlane, login } from './api.ts';
+import type { Project, ProjectTemplate } from '@epic/platform-api';
+import { api, controlPlane, login, type Data } from './api.ts';
 import { linkIn, waitForEmail } from './mailbox.ts';
 import { readUntil } from './wait-for.ts';
 
@@ -46,10 +46,10 @@ export async function registerVerifiedCustomer(label: string, options: { firstNa
 /** Creates a project for `customer` (from `template`, else Blank) and waits until it is published; fails the setup otherwise. */
 export async function publishedProject(customer: TestCustomer, name: string, template?: ProjectTemplate): Promise<{ id: string; subdomain: string }> {
 	const subdomain = `${name}-${randomBytes(3).toString('hex')}`;
-	const created = await api('POST', '/projects', { token: customer.token, body: { name, subdomain, ...(template ? { template } : {}) } });
+	const created = await api<Data<Project>>('POST', '/projects', { token: customer.token, body: { name, subdomain, ...(template ? { template } : {}) } });
 	if (created.status !== 201) throw new Error(`Creating ${subdomain} failed: ${JSON.stringify(created.body)}`);
-	const id = created.body.data.id as string;
-	const readProject = async () => (await api('GET', `/projects/${id}`, { token: customer.token })).body.data;
+	const id = created.body.data.id;
+	const readProject = async () => (await api<Data<Project>>('GET', `/projects/${id}`, { token: customer.token })).body.data;
 	const project = await readUntil(readProject, (now) => ['published', 'failed'].includes(now.status), 120_000);
 	if (project.status !== 'published') throw new Error(`${subdomain} ended ${project.status}: ${project.failure_reason}`);
 	return { id, subdomain };
