@@ -29,7 +29,10 @@ if (!checkpointTools.ok) log(`site checkpoints are unavailable on this machine (
 log('Type-checking (packages, extension, portal, runtime, tests, scripts) and linting (import boundaries, floating promises, React hooks)…');
 await Promise.all([
 	runCommand('npm', ['run', 'typecheck'], { label: 'npm run typecheck', cwd: repoPath() }),
-	runCommand('npm', ['run', 'lint'], { label: 'npm run lint', cwd: repoPath() }),
+	runCommand('npm', ['run', 'lint'], { label: 'npm run lint', cwd: repoPath() }).then(() =>
+		// One formatter for the whole repository (.prettierrc.json): `npm run format` writes what this checks.
+		runCommand('npm', ['run', 'format:check'], { label: 'npm run format:check', cwd: repoPath() }),
+	),
 ]);
 
 log('Building extensions/platform and portal…');
