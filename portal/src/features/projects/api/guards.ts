@@ -67,7 +67,7 @@ function isUsageFigures(value: unknown): value is UsageFigures {
 const isDailyRequests = (value: unknown): value is DailyRequests => isRecord(value) && isString(value.day) && isCount(value.requests);
 
 function isProjectUsage(value: unknown): value is ProjectUsage {
-  return isRecord(value) && isUsageFigures(value) && isString(value.id) && Array.isArray(value.daily) && value.daily.every(isDailyRequests);
+  return isRecord(value) && isString(value.id) && Array.isArray(value.daily) && value.daily.every(isDailyRequests) && isUsageFigures(value);
 }
 
 export function isProjectsUsage(value: unknown): value is ProjectsUsage {
