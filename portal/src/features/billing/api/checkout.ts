@@ -1,14 +1,15 @@
-import type {
-  BillingPeriod,
-  CheckoutSession,
-  CheckoutSessionCreated,
-  CreateCheckoutSessionRequest,
-  SandboxConfirmRequest,
+import {
+  checkoutSessionCreatedSchema,
+  checkoutSessionSchema,
+  type BillingPeriod,
+  type CheckoutSession,
+  type CheckoutSessionCreated,
+  type CreateCheckoutSessionRequest,
+  type SandboxConfirmRequest,
 } from '@epic/platform-api';
 import useSWR, { mutate as globalMutate } from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import { billingRequest } from './billing-request';
-import { isCheckoutSession, isCheckoutSessionCreated } from './guards';
 
 /**
  * `POST /stripe/create-checkout-session`: a checkout to pay in (`kind: 'checkout'`), or, for a
@@ -20,12 +21,12 @@ export function createCheckoutSession(
   returnUrl: string,
 ): Promise<CheckoutSessionCreated> {
   const body: CreateCheckoutSessionRequest = { plan_id: planId, period, ui_mode: 'embedded', return_url: returnUrl };
-  return billingRequest({ method: 'POST', path: '/create-checkout-session', body }, isCheckoutSessionCreated);
+  return billingRequest({ method: 'POST', path: '/create-checkout-session', body }, checkoutSessionCreatedSchema);
 }
 
 /** `GET /stripe/checkout-session?session_id=`: the caller's own session. */
 export const fetchCheckoutSession = (sessionId: string): Promise<CheckoutSession> =>
-  billingRequest({ method: 'GET', path: '/checkout-session', params: { session_id: sessionId } }, isCheckoutSession);
+  billingRequest({ method: 'GET', path: '/checkout-session', params: { session_id: sessionId } }, checkoutSessionSchema);
 
 export const checkoutSessionKey = (sessionId: string) => ['stripe/checkout-session', sessionId] as const;
 
@@ -46,7 +47,7 @@ export async function rememberCheckoutSession(session: CheckoutSession): Promise
  * completed session, or 402 `CARD_DECLINED` / `INSUFFICIENT_FUNDS`, or 400 `INVALID_PAYLOAD`.
  */
 export const confirmSandboxPayment = (request: SandboxConfirmRequest): Promise<CheckoutSession> =>
-  billingRequest({ method: 'POST', path: '/sandbox/confirm', body: request }, isCheckoutSession);
+  billingRequest({ method: 'POST', path: '/sandbox/confirm', body: request }, checkoutSessionSchema);
 
 export type NewCheckout = { userId: string; planId: string; period: BillingPeriod; returnUrl: string; attempt: string };
 

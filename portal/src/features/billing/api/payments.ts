@@ -1,12 +1,11 @@
-import type { Payment } from '@epic/platform-api';
+import { paymentListSchema, type Payment } from '@epic/platform-api';
 import useSWR from 'swr';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { billingRequest } from './billing-request';
-import { isPaymentList } from './guards';
 import { PAYMENTS_KEY } from './subscription';
 
 /** `GET /stripe/payments`: the customer's latest paid invoices, newest first, from either provider. */
-export const fetchPayments = (): Promise<Payment[]> => billingRequest({ method: 'GET', path: '/payments' }, isPaymentList);
+export const fetchPayments = (): Promise<Payment[]> => billingRequest({ method: 'GET', path: '/payments' }, paymentListSchema);
 
 /** Cached per user, like every billing view. */
 export function usePayments() {

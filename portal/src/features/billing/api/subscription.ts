@@ -1,9 +1,8 @@
-import type { Subscription } from '@epic/platform-api';
+import { subscriptionSchema, type Subscription } from '@epic/platform-api';
 import useSWR, { mutate as globalMutate } from 'swr';
 import { getErrorStatus } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { billingRequest } from './billing-request';
-import { isSubscription } from './guards';
 
 const SUBSCRIPTION_KEY = 'stripe/subscription';
 export const SANDBOX_PORTAL_KEY = 'stripe/sandbox/portal';
@@ -15,7 +14,7 @@ export const subscriptionKey = (userId: string) => [SUBSCRIPTION_KEY, userId] as
 /** `GET /stripe/subscription`; its 404 (`SUBSCRIPTION_NOT_FOUND`) means the customer has none. */
 export async function fetchSubscription(): Promise<Subscription | null> {
   try {
-    return await billingRequest({ method: 'GET', path: '/subscription' }, isSubscription);
+    return await billingRequest({ method: 'GET', path: '/subscription' }, subscriptionSchema);
   } catch (error) {
     if (getErrorStatus(error) === 404) return null;
     throw error;
@@ -30,11 +29,11 @@ export function useSubscription() {
 
 /** `POST /stripe/subscription/cancel`: it ends at the end of the current period. */
 export const cancelSubscription = (): Promise<Subscription> =>
-  billingRequest({ method: 'POST', path: '/subscription/cancel' }, isSubscription);
+  billingRequest({ method: 'POST', path: '/subscription/cancel' }, subscriptionSchema);
 
 /** `POST /stripe/subscription/reactivate`: undoes a pending cancellation. */
 export const reactivateSubscription = (): Promise<Subscription> =>
-  billingRequest({ method: 'POST', path: '/subscription/reactivate' }, isSubscription);
+  billingRequest({ method: 'POST', path: '/subscription/reactivate' }, subscriptionSchema);
 
 const isBillingStateKey = (key: unknown): boolean =>
   Array.isArray(key) && (key[0] === SUBSCRIPTION_KEY || key[0] === SANDBOX_PORTAL_KEY || key[0] === PAYMENTS_KEY);

@@ -1,16 +1,17 @@
 import { customEndpoint, type HttpMethod } from '@directus/sdk';
-import type {
-  AccountDeletionRequest,
-  AccountProfileUpdate,
-  EmailChangeRequest,
-  PasswordChangeRequest,
+import {
+  accountProfileSchema,
+  type AccountDeletionRequest,
+  type AccountProfileUpdate,
+  type EmailChangeRequest,
+  type PasswordChangeRequest,
 } from '@epic/platform-api';
 import useSWRMutation from 'swr/mutation';
 import { paths } from '../../../config/paths';
-import { UnexpectedResponseError } from '../../../lib/api-error';
 import { fetchSessionUser, updateAccount } from '../../../lib/auth/session-api';
-import { isAccountProfile, toSessionUser, type SessionUser } from '../../../lib/auth/session-user';
+import { toSessionUser, type SessionUser } from '../../../lib/auth/session-user';
 import { directus } from '../../../lib/directus';
+import { parseAnswer } from '../../../lib/parse-answer';
 
 /**
  * The account API (`/account/*`, packages/platform-api/src/account.ts). The SDK adds the token,
@@ -23,8 +24,7 @@ async function accountRequest(method: HttpMethod, path: string, body?: object): 
 }
 
 function profileFrom(answer: unknown, call: string): SessionUser {
-  if (!isAccountProfile(answer)) throw new UnexpectedResponseError(`${call} did not answer with the profile`);
-  return toSessionUser(answer);
+  return toSessionUser(parseAnswer(accountProfileSchema, answer, call));
 }
 
 /** `PUT /account/avatar`: the raw image as the body, its type as Content-Type; answers the profile. */
@@ -43,8 +43,8 @@ export async function uploadAvatar(file: File): Promise<SessionUser> {
 
 /** `DELETE /account/avatar`; reads the profile again when the answer carries none. */
 export async function removeAvatar(): Promise<SessionUser> {
-  const answer = await accountRequest('DELETE', '/avatar');
-  return isAccountProfile(answer) ? toSessionUser(answer) : fetchSessionUser();
+  const profile = accountProfileSchema.safeParse(await accountRequest('DELETE', '/avatar'));
+  return profile.success ? toSessionUser(profile.data) : fetchSessionUser();
 }
 
 /**

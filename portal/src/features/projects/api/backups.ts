@@ -1,19 +1,24 @@
 import { customEndpoint, type HttpMethod } from '@directus/sdk';
-import type { ProjectBackup, ProjectRestoreJob } from '@epic/platform-api';
+import {
+  projectBackupListSchema,
+  projectBackupSchema,
+  projectRestoreJobSchema,
+  type ProjectBackup,
+  type ProjectRestoreJob,
+} from '@epic/platform-api';
 import useSWR, { mutate as globalMutate } from 'swr';
-import { UnexpectedResponseError } from '../../../lib/api-error';
+import type { ZodType } from 'zod';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { directus } from '../../../lib/directus';
-import { isProjectBackup, isProjectBackupList, isProjectRestoreJob } from './backup-guards';
+import { parseAnswer } from '../../../lib/parse-answer';
 
 /**
  * A project's backups (`/projects/{id}/backups*`, `/projects/{id}/restores/{jobId}`,
  * packages/platform-api/src/backups.ts): list, back up now, download, restore and follow it.
  */
-async function request<T>(method: HttpMethod, path: string, guard: (value: unknown) => value is T): Promise<T> {
+async function request<T>(method: HttpMethod, path: string, schema: ZodType<T>): Promise<T> {
   const data = await directus.request(customEndpoint<unknown>({ path, method }));
-  if (!guard(data)) throw new UnexpectedResponseError(`${method} ${path} did not answer as the backups contract says`);
-  return data;
+  return parseAnswer(schema, data, `${method} ${path}`);
 }
 
 const backupsPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/backups`;
@@ -25,12 +30,12 @@ export const RESTORE_POLL_MS = 1000;
 const BACKUPS_KEY = 'project/backups';
 const RESTORE_KEY = 'project/restore';
 
-export const fetchBackups = (projectId: string): Promise<ProjectBackup[]> => request('GET', backupsPath(projectId), isProjectBackupList);
-export const createBackup = (projectId: string): Promise<ProjectBackup> => request('POST', backupsPath(projectId), isProjectBackup);
+export const fetchBackups = (projectId: string): Promise<ProjectBackup[]> => request('GET', backupsPath(projectId), projectBackupListSchema);
+export const createBackup = (projectId: string): Promise<ProjectBackup> => request('POST', backupsPath(projectId), projectBackupSchema);
 export const startRestore = (projectId: string, backupId: string): Promise<ProjectRestoreJob> =>
-  request('POST', `${backupPath(projectId, backupId)}/restore`, isProjectRestoreJob);
+  request('POST', `${backupPath(projectId, backupId)}/restore`, projectRestoreJobSchema);
 export const fetchRestoreJob = (projectId: string, jobId: string): Promise<ProjectRestoreJob> =>
-  request('GET', `/projects/${encodeURIComponent(projectId)}/restores/${encodeURIComponent(jobId)}`, isProjectRestoreJob);
+  request('GET', `/projects/${encodeURIComponent(projectId)}/restores/${encodeURIComponent(jobId)}`, projectRestoreJobSchema);
 
 /**
  * Downloads an archive as the browser's own download. A link cannot carry the bearer token, so the

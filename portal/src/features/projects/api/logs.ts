@@ -1,17 +1,15 @@
 import { customEndpoint } from '@directus/sdk';
-import type { ProjectLogChunk } from '@epic/platform-api';
-import { UnexpectedResponseError } from '../../../lib/api-error';
+import { projectLogChunkSchema, type ProjectLogChunk } from '@epic/platform-api';
 import { directus } from '../../../lib/directus';
+import { parseAnswer } from '../../../lib/parse-answer';
 import { takeEvents } from '../lib/server-sent-events';
-import { isProjectLogChunk } from './guards';
 
 const logsPath = (id: string) => `/projects/${encodeURIComponent(id)}/logs`;
 
 /** `GET /projects/{id}/logs`: the site's last log lines, masked, and the offset to follow from. */
 export async function fetchProjectLogs(projectId: string): Promise<ProjectLogChunk> {
   const data = await directus.request(customEndpoint<unknown>({ path: logsPath(projectId), method: 'GET' }));
-  if (!isProjectLogChunk(data)) throw new UnexpectedResponseError(`GET ${logsPath(projectId)} did not answer as the projects contract says`);
-  return data;
+  return parseAnswer(projectLogChunkSchema, data, `GET ${logsPath(projectId)}`);
 }
 
 /**
@@ -36,8 +34,8 @@ export async function followProjectLogs(projectId: string, after: number, onLine
     buffered = rest;
     for (const event of events) {
       if (event.event === 'end') return;
-      const chunk: unknown = JSON.parse(event.data);
-      if (event.event === 'lines' && isProjectLogChunk(chunk)) onLines(chunk);
+      const chunk = projectLogChunkSchema.safeParse(JSON.parse(event.data));
+      if (event.event === 'lines' && chunk.success) onLines(chunk.data);
     }
   }
 }

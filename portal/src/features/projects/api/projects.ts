@@ -1,34 +1,40 @@
 import { customEndpoint, type HttpMethod } from '@directus/sdk';
-import type {
-  DnsVerifyRequest,
-  DnsVerifyResult,
-  Project,
-  ProjectCreateRequest,
-  ProjectCredentials,
-  ProjectDuplicateRequest,
-  ProjectStorage,
-  ProjectsUsage,
-  ProjectTier,
-  ProjectUpdateRequest,
+import {
+  dnsVerifyResultSchema,
+  projectCredentialsSchema,
+  projectListSchema,
+  projectSchema,
+  projectStorageSchema,
+  projectsUsageSchema,
+  projectTierSchema,
+  type DnsVerifyRequest,
+  type DnsVerifyResult,
+  type Project,
+  type ProjectCreateRequest,
+  type ProjectCredentials,
+  type ProjectDuplicateRequest,
+  type ProjectStorage,
+  type ProjectsUsage,
+  type ProjectTier,
+  type ProjectUpdateRequest,
 } from '@epic/platform-api';
 import useSWR, { mutate as globalMutate } from 'swr';
-import { UnexpectedResponseError } from '../../../lib/api-error';
+import type { ZodType } from 'zod';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { directus } from '../../../lib/directus';
+import { parseAnswer } from '../../../lib/parse-answer';
 import { isProvisioning } from '../lib/project-status';
-import { isDnsVerifyResult, isProject, isProjectCredentials, isProjectList, isProjectStorage, isProjectsUsage, isProjectTier } from './guards';
 
 /**
  * The projects API (`/projects/*`, packages/platform-api/src/projects.ts) and the DNS check
  * (`/dns-verify`). The SDK adds the token, unwraps `{ data }` and throws `{ errors }` answers,
- * which lib/api-error.ts reads.
+ * which lib/api-error.ts reads; an answer its schema refuses throws UnexpectedResponseError.
  */
-async function request<T>(method: HttpMethod, path: string, guard: ((value: unknown) => value is T) | null, body?: object): Promise<T> {
+async function request<T>(method: HttpMethod, path: string, schema: ZodType<T> | null, body?: object): Promise<T> {
   const data = await directus.request(
     customEndpoint<unknown>({ path, method, ...(body ? { body: JSON.stringify(body) } : {}) }),
   );
-  if (guard && !guard(data)) throw new UnexpectedResponseError(`${method} ${path} did not answer as the projects contract says`);
-  return data as T;
+  return schema ? parseAnswer(schema, data, `${method} ${path}`) : (data as T);
 }
 
 const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
@@ -47,30 +53,30 @@ const TIER_KEY = 'project/tier';
 /** The router's counts change with every visit; the dashboard reads them again at this pace. */
 export const USAGE_POLL_MS = 60_000;
 
-export const fetchProjects = (): Promise<Project[]> => request('GET', '/projects', isProjectList);
-export const fetchProject = (id: string): Promise<Project> => request('GET', projectPath(id), isProject);
+export const fetchProjects = (): Promise<Project[]> => request('GET', '/projects', projectListSchema);
+export const fetchProject = (id: string): Promise<Project> => request('GET', projectPath(id), projectSchema);
 
-export const createProject = (body: ProjectCreateRequest): Promise<Project> => request('POST', '/projects', isProject, body);
+export const createProject = (body: ProjectCreateRequest): Promise<Project> => request('POST', '/projects', projectSchema, body);
 export const updateProject = (id: string, body: ProjectUpdateRequest): Promise<Project> =>
-  request('PATCH', projectPath(id), isProject, body);
+  request('PATCH', projectPath(id), projectSchema, body);
 export const deleteProject = (id: string): Promise<void> => request('DELETE', projectPath(id), null);
 /** `POST /projects/{id}/duplicate`: a new project made from a backup of this one (docs/product.md, Copies). */
 export const duplicateProject = (id: string, body: ProjectDuplicateRequest): Promise<Project> =>
-  request('POST', `${projectPath(id)}/duplicate`, isProject, body);
+  request('POST', `${projectPath(id)}/duplicate`, projectSchema, body);
 /** `POST /projects/{id}/retry`: provisioning of a failed project starts again. */
-export const retryProject = (id: string): Promise<Project> => request('POST', `${projectPath(id)}/retry`, isProject);
+export const retryProject = (id: string): Promise<Project> => request('POST', `${projectPath(id)}/retry`, projectSchema);
 /** `GET /projects/{id}/credentials`: 409 PROJECT_NOT_READY before the project is published. */
 export const fetchCredentials = (id: string): Promise<ProjectCredentials> =>
-  request('GET', `${projectPath(id)}/credentials`, isProjectCredentials);
+  request('GET', `${projectPath(id)}/credentials`, projectCredentialsSchema);
 /** `POST /projects/{id}/rotate-password`: a new admin password, answered like the credentials. */
 export const rotatePassword = (id: string): Promise<ProjectCredentials> =>
-  request('POST', `${projectPath(id)}/rotate-password`, isProjectCredentials);
+  request('POST', `${projectPath(id)}/rotate-password`, projectCredentialsSchema);
 /** `GET /projects/usage`: the router's request counts of the caller's projects, or why there are none. */
-export const fetchProjectsUsage = (): Promise<ProjectsUsage> => request('GET', '/projects/usage', isProjectsUsage);
+export const fetchProjectsUsage = (): Promise<ProjectsUsage> => request('GET', '/projects/usage', projectsUsageSchema);
 /** `GET /projects/{id}/storage`: what the site stores against its plan's quota, measured now, or why there are no figures. */
-export const fetchProjectStorage = (id: string): Promise<ProjectStorage> => request('GET', `${projectPath(id)}/storage`, isProjectStorage);
+export const fetchProjectStorage = (id: string): Promise<ProjectStorage> => request('GET', `${projectPath(id)}/storage`, projectStorageSchema);
 /** `POST /dns-verify`: whether the domain's A record points at the platform. */
-export const verifyDns = (body: DnsVerifyRequest): Promise<DnsVerifyResult> => request('POST', '/dns-verify', isDnsVerifyResult, body);
+export const verifyDns = (body: DnsVerifyRequest): Promise<DnsVerifyResult> => request('POST', '/dns-verify', dnsVerifyResultSchema, body);
 
 /** The signed-in customer's projects, oldest first; read again while any of them is provisioning. */
 export function useProjects() {
@@ -115,7 +121,7 @@ export function useProjectStorage(id: string, enabled: boolean) {
 }
 
 /** `GET /projects/{id}/tier`: the site's Directus tier and its use, as the site reports it now. */
-export const fetchProjectTier = (id: string): Promise<ProjectTier> => request('GET', `${projectPath(id)}/tier`, isProjectTier);
+export const fetchProjectTier = (id: string): Promise<ProjectTier> => request('GET', `${projectPath(id)}/tier`, projectTierSchema);
 
 /**
  * The site's tier, read while `enabled` (the details dialog shows a published project): each time
@@ -131,9 +137,9 @@ export function useProjectTier(id: string, enabled: boolean) {
 }
 
 /** `PUT /projects/{id}/licence`: the Directus licence key for the site; the answer says only that one is set. */
-export const setProjectLicence = (id: string, key: string): Promise<Project> => request('PUT', `${projectPath(id)}/licence`, isProject, { key });
+export const setProjectLicence = (id: string, key: string): Promise<Project> => request('PUT', `${projectPath(id)}/licence`, projectSchema, { key });
 /** `DELETE /projects/{id}/licence`: the key off the site and the project. */
-export const removeProjectLicence = (id: string): Promise<Project> => request('DELETE', `${projectPath(id)}/licence`, isProject);
+export const removeProjectLicence = (id: string): Promise<Project> => request('DELETE', `${projectPath(id)}/licence`, projectSchema);
 
 /** The site's tier is read again (a licence key given or removed restarts the site). */
 export async function refreshProjectTier(userId: string, id: string): Promise<void> {
