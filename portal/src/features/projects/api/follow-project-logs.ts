@@ -1,25 +1,17 @@
-import { customEndpoint } from '@directus/sdk';
 import { projectLogChunkSchema, type ProjectLogChunk } from '@epic/platform-api';
 import { directus } from '../../../lib/directus';
-import { parseAnswer } from '../../../lib/parse-answer';
 import { takeEvents } from '../lib/server-sent-events';
-
-const logsPath = (id: string) => `/projects/${encodeURIComponent(id)}/logs`;
-
-/** `GET /projects/{id}/logs`: the site's last log lines, masked, and the offset to follow from. */
-export async function fetchProjectLogs(projectId: string): Promise<ProjectLogChunk> {
-  const data = await directus.request(customEndpoint<unknown>({ path: logsPath(projectId), method: 'GET' }));
-  return parseAnswer(projectLogChunkSchema, data, `GET ${logsPath(projectId)}`);
-}
+import { projectPath } from './projects-request';
 
 /**
- * Follows `/logs/stream` from `after`, handing each batch of new lines to `onLines`, until the
- * stream ends or `signal` aborts it. An EventSource cannot carry the bearer token, so the stream
- * is read through fetch. A refusal throws like the SDK does (`{ errors, response }`).
+ * Follows `/projects/{id}/logs/stream` from `after`, handing each batch of new lines to `onLines`,
+ * until the stream ends or `signal` aborts it. An EventSource cannot carry the bearer token, so the
+ * stream is read through fetch. A refusal throws like the SDK does (`{ errors, response }`); a batch
+ * its schema refuses is skipped.
  */
 export async function followProjectLogs(projectId: string, after: number, onLines: (chunk: ProjectLogChunk) => void, signal: AbortSignal): Promise<void> {
   const token = await directus.getToken();
-  const response = await fetch(`${logsPath(projectId)}/stream?after=${after}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+  const response = await fetch(`${projectPath(projectId)}/logs/stream?after=${after}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { errors?: unknown };
     throw { errors: body.errors, response };
