@@ -3,26 +3,34 @@
  * (docs/access-model.md, docs/product.md, Profile).
  */
 
+import { z } from 'zod';
+
 /** Languages the portal and our emails are written in. */
 export const ACCOUNT_LANGUAGES = ['en', 'es', 'ru'] as const;
-export type AccountLanguage = (typeof ACCOUNT_LANGUAGES)[number];
+export const accountLanguageSchema = z.enum(ACCOUNT_LANGUAGES);
+export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
 
-/** `GET /account/me`, and the answer of every call that changes the profile. */
-export interface AccountProfile {
-	id: string;
-	email: string;
-	first_name: string | null;
-	last_name: string | null;
+/**
+ * `GET /account/me`, and the answer of every call that changes the profile. Only the id and the
+ * email must be there: any other field the portal cannot read counts as not set (`catch`), so a
+ * profile field never keeps a customer from signing in.
+ */
+export const accountProfileSchema = z.object({
+	id: z.string(),
+	email: z.string(),
+	first_name: z.string().nullable().catch(null),
+	last_name: z.string().nullable().catch(null),
 	/** Null until the user has chosen one (emails then go out in English). */
-	language: AccountLanguage | null;
+	language: accountLanguageSchema.nullable().catch(null),
 	/**
 	 * Id of the avatar file, or null. The image itself is served only to its owner, by
 	 * `GET /account/avatar?size=…`; the id changes with every upload, so it also busts caches.
 	 */
-	avatar: string | null;
+	avatar: z.string().nullable().catch(null),
 	/** Directus's user status: a signed-in customer is `active` (verified and not locked). */
-	status: string;
-}
+	status: z.string().catch(''),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
 /** `PATCH /account/me`: the only fields a customer may change directly. */
 export interface AccountProfileUpdate {

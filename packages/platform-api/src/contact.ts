@@ -2,6 +2,7 @@
  * The help centre's contact form (docs/product.md, Contact API): `POST /contact`, open to visitors
  * and customers alike.
  */
+import { z } from 'zod';
 
 /** Longest accepted value of each field, in characters. */
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
@@ -14,6 +15,7 @@ export interface ContactMessageRequest {
 }
 
 /** `201`: the message is stored and support has been asked to answer. */
-export interface ContactMessageReceipt {
-	id: string;
-}
+export const contactMessageReceiptSchema = z.object({
+	id: z.string(),
+});
+export type ContactMessageReceipt = z.infer<typeof contactMessageReceiptSchema>;

@@ -2,6 +2,7 @@
  * Custom domains (docs/product.md, Domains API): `POST /dns-verify` and the rules a domain is
  * checked against when it is verified or assigned to a project (`PATCH /projects/{id}`).
  */
+import { z } from 'zod';
 
 /**
  * Where a project proves its owner controls a custom domain: a TXT record at this name holding the
@@ -18,11 +19,18 @@ export interface DnsVerifyRequest {
 	domain: string;
 }
 
-/** `POST /dns-verify` answer (inside `{ data }`): a DNS outcome is always 200 with a message. */
-export interface DnsVerifyResult {
-	verified: boolean;
-	message: string;
-}
+/**
+ * `POST /dns-verify` answer (inside `{ data }`): a DNS outcome is always 200 with a message. One
+ * without a message reads as an empty one, for which the portal shows its own.
+ */
+export const dnsVerifyResultSchema = z.object({
+	verified: z.boolean(),
+	message: z
+		.string()
+		.nullish()
+		.transform((message) => message ?? ''),
+});
+export type DnsVerifyResult = z.infer<typeof dnsVerifyResultSchema>;
 
 /** Codes of a refused domain (400, `extensions.field: "domain"`). */
 export const DOMAIN_ERROR_CODES = ['DOMAIN_INVALID', 'DOMAIN_IS_IP_ADDRESS', 'DOMAIN_RESERVED', 'DOMAIN_REQUIRED'] as const;

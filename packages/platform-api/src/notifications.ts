@@ -3,6 +3,7 @@
  * projects, subscription and custom domains. The server stores a kind and its facts, never text, so
  * the portal writes each one in the reader's language.
  */
+import { z } from 'zod';
 
 export const NOTIFICATION_KINDS = [
 	'project_ready',
@@ -16,7 +17,8 @@ export const NOTIFICATION_KINDS = [
 	'domain_claimed_elsewhere',
 	'site_mail_limit',
 ] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** A subscription's plan: its id, and its English name for when the portal knows no better one. */
 interface PlanFacts {
@@ -50,28 +52,48 @@ export interface NotificationParamsByKind {
 
 export type NotificationParams<K extends NotificationKind = NotificationKind> = NotificationParamsByKind[K];
 
-/** One notification as `GET /account/notifications` lists it. */
-export type AccountNotification = {
-	[K in NotificationKind]: {
-		id: string;
-		kind: K;
+/**
+ * One notification of kind `K` as `GET /account/notifications` lists it. Its facts are read as any
+ * object: the server lists them as they were stored, by whichever version stored them, and one
+ * notification told with a fact missing is better than a list that fails.
+ */
+function notificationSchema<K extends NotificationKind>(kind: K) {
+	return z.object({
+		id: z.string(),
+		kind: z.literal(kind),
 		/** The project it is about; null for billing kinds, and once the project is deleted. */
-		project: string | null;
-		params: NotificationParamsByKind[K];
-		date_created: string;
+		project: z.string().nullable(),
+		params: z.custom<NotificationParamsByKind[K]>((value) => typeof value === 'object' && value !== null),
+		date_created: z.string(),
 		/** When the customer opened the list with it; null while unread. */
-		read_at: string | null;
-	};
-}[NotificationKind];
+		read_at: z.string().nullable(),
+	});
+}
+
+/** One notification as `GET /account/notifications` lists it. */
+export const accountNotificationSchema = z.discriminatedUnion('kind', [
+	notificationSchema('project_ready'),
+	notificationSchema('project_failed'),
+	notificationSchema('payment_failed'),
+	notificationSchema('subscription_canceling'),
+	notificationSchema('subscription_reactivated'),
+	notificationSchema('subscription_ended'),
+	notificationSchema('domain_verified'),
+	notificationSchema('domain_lost'),
+	notificationSchema('domain_claimed_elsewhere'),
+	notificationSchema('site_mail_limit'),
+]);
+export type AccountNotification = z.infer<typeof accountNotificationSchema>;
 
 /** At most this many, newest first, are listed. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
 /** `GET /account/notifications` (inside `{ data }`): `unread` counts all of them, listed or not. */
-export interface NotificationList {
-	notifications: AccountNotification[];
-	unread: number;
-}
+export const notificationListSchema = z.object({
+	notifications: z.array(accountNotificationSchema),
+	unread: z.number().int().nonnegative(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** `POST /account/notifications/read`: these of the caller's (at most 100), or all without `ids`. */
 export interface MarkNotificationsReadRequest {
@@ -79,9 +101,10 @@ export interface MarkNotificationsReadRequest {
 }
 
 /** The answer: how many were marked now, and how many are still unread. */
-export interface MarkNotificationsReadResult {
-	marked: number;
-	unread: number;
-}
+export const markNotificationsReadResultSchema = z.object({
+	marked: z.number().int().nonnegative(),
+	unread: z.number().int().nonnegative(),
+});
+export type MarkNotificationsReadResult = z.infer<typeof markNotificationsReadResultSchema>;
 
 export const MARK_READ_MAX_IDS = 100;

@@ -3,24 +3,32 @@
  * the periods the plan is sold in, each with its amount in dollars and the provider's price id
  * (null until the plan is synchronised with the billing provider).
  */
-export type BillingPeriod = 'monthly' | 'quarterly' | 'yearly';
+import { z } from 'zod';
 
-export interface PlanPrice {
-	amount: number;
-	price_id: string | null;
-	period: 'month' | 'year';
-	interval_count: 1 | 3;
-}
+export const billingPeriodSchema = z.enum(['monthly', 'quarterly', 'yearly']);
+export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 
-export interface Plan {
-	id: string;
-	name: string;
-	description: string | null;
+export const planPriceSchema = z.object({
+	amount: z.number(),
+	price_id: z.string().nullable().default(null),
+	period: z.enum(['month', 'year']),
+	interval_count: z.literal([1, 3]),
+});
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+export const planSchema = z.object({
+	id: z.string(),
+	name: z.string(),
+	description: z.string().nullable().default(null),
 	/** Monthly price in dollars (0 when the plan is free). */
-	price: number;
+	price: z.number(),
 	/** Projects a subscriber may run: 0 = none, 999 = unlimited. */
-	projectLimit: number;
-	popular: boolean;
-	features: string[];
-	pricing: Partial<Record<BillingPeriod, PlanPrice>>;
-}
+	projectLimit: z.number(),
+	popular: z.boolean().default(false),
+	features: z.array(z.string()),
+	pricing: z.partialRecord(billingPeriodSchema, planPriceSchema),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** `GET /stripe/plans`: the active plans. */
+export const planListSchema = z.array(planSchema);

@@ -3,6 +3,8 @@
  * (docs/product.md, Projects API). Every answer is wrapped as `{ data: … }`; failures are
  * `{ errors: [{ message, extensions: { code } }] }`.
  */
+import { z } from 'zod';
+import { openEnum } from './open-enum.ts';
 
 /**
  * Statuses a project moves through (docs/product.md, Project): `draft` until provisioning starts,
@@ -16,75 +18,31 @@ export type ProjectStatus = 'draft' | 'pending' | 'published' | 'failed' | 'susp
 export const PROJECT_STEP_NAMES = ['infrastructure', 'database', 'domain', 'certificate'] as const;
 export type ProjectStepName = (typeof PROJECT_STEP_NAMES)[number];
 /** `skipped`: the step does not apply here (the certificate, where the installation has no TLS). */
-export type ProjectStepState = 'pending' | 'in_progress' | 'complete' | 'failed' | 'skipped';
-
-/** One step of provisioning as it really happened; the setup screen shows these. */
-export interface ProjectStep {
-	name: ProjectStepName;
-	state: ProjectStepState;
-	/** ISO timestamps; null until the step starts or ends. */
-	started_at: string | null;
-	finished_at: string | null;
-	/** What happened, in English, e.g. "Handed out from the warm pool" or why it failed. */
-	detail: string | null;
-}
-
-/** `GET /projects/{id}/credentials`: to the owner only, once the project is `published`. */
-export interface ProjectCredentials {
-	admin_email: string;
-	admin_password: string;
-}
+export const PROJECT_STEP_STATES = ['pending', 'in_progress', 'complete', 'failed', 'skipped'] as const;
+export type ProjectStepState = (typeof PROJECT_STEP_STATES)[number];
 
 /**
- * `GET /projects`, `GET /projects/{id}`, and the answer of `POST` and `PATCH`. Credentials are
- * never part of it: they come from their own route.
+ * One step of provisioning as it really happened; the setup screen shows these. Its name and state
+ * are read as any text: the setup screen lists the steps it knows and reads a state it does not
+ * know as pending.
  */
-export interface Project {
-	id: string;
-	name: string;
-	description: string | null;
-	/** The site lives at `{subdomain}.{PUBLIC_HOST}`; always lower-case. */
-	subdomain: string;
-	/** Custom domain in ASCII (punycode), without a trailing dot; null when none. */
-	domain: string | null;
-	/**
-	 * When a DNS check found the custom domain pointing at the platform and the router started
-	 * serving it; null while it is not served (assigned but not yet verified, or dropped after
-	 * failing its re-checks for a day).
-	 */
-	domain_verified_at: string | null;
-	/** Failed re-checks in a row of the served custom domain (after three over a day it is dropped). */
-	domain_failed_checks: number;
-	/**
-	 * The TXT record value that proves the owner controls a custom domain, to be put at
-	 * `domainProofRecordName(domain)`; the project's own, the same for any domain it is given.
-	 */
-	domain_proof_value: string | null;
-	/** Origins whose pages may call the CMS from the browser (CORS); see `normalizeCorsOrigin`. */
-	cors_origins: string[];
-	/** The project this one is a copy of (docs/product.md, Copies), or null; it may since have been deleted. */
-	copy_of: string | null;
-	/**
-	 * Whether the owner has given a Directus licence key for the site (docs/product.md, Directus
-	 * tier). The key itself is never in any answer, not even masked.
-	 */
-	licence_key_set: boolean;
-	status: ProjectStatus | string;
-	steps: ProjectStep[];
-	/** Why provisioning failed, when it did. */
-	failure_reason: string | null;
-	/**
-	 * Once the site is open (published or active): `{scheme}://{domain}` when its custom domain is
-	 * served, else `{scheme}://{subdomain}.{PUBLIC_HOST}`; null before.
-	 */
-	url: string | null;
-	/** The site's Directus admin app (`{url}/admin`), once open, else null. */
-	admin_url: string | null;
-	date_created: string | null;
-	date_updated: string | null;
-	/** The starter the site was created from (`PROJECT_TEMPLATES`); `blank` for none. */
-	template: ProjectTemplate;
-}
+export const projectStepSchema = z.object({
+	name: openEnum(PROJECT_STEP_NAMES),
+	state: openEnum(PROJECT_STEP_STATES),
+	/** ISO timestamps; null until the step starts or ends. */
+	started_at: z.string().nullable().default(null),
+	finished_at: z.string().nullable().default(null),
+	/** What happened, in English, e.g. "Handed out from the warm pool" or why it failed. */
+	detail: z.string().nullable().default(null),
+});
+export type ProjectStep = z.infer<typeof projectStepSchema>;
+
+/** `GET /projects/{id}/credentials`: to the owner only, once the project is `published`. */
+export const projectCredentialsSchema = z.object({
+	admin_email: z.string(),
+	admin_password: z.string(),
+});
+export type ProjectCredentials = z.infer<typeof projectCredentialsSchema>;
 
 /**
  * The starters a project can be created from (docs/product.md, Templates): `blank` adds nothing;
@@ -92,7 +50,64 @@ export interface Project {
  * (their contents: the `@epic/site-templates` package). Offered on every plan.
  */
 export const PROJECT_TEMPLATES = ['blank', 'blog', 'company', 'catalogue'] as const;
-export type ProjectTemplate = (typeof PROJECT_TEMPLATES)[number];
+export const projectTemplateSchema = z.enum(PROJECT_TEMPLATES);
+export type ProjectTemplate = z.infer<typeof projectTemplateSchema>;
+
+/**
+ * `GET /projects`, `GET /projects/{id}`, and the answer of `POST` and `PATCH`. Credentials are
+ * never part of it: they come from their own route.
+ */
+export const projectSchema = z.object({
+	id: z.string(),
+	name: z.string(),
+	description: z.string().nullable().default(null),
+	/** The site lives at `{subdomain}.{PUBLIC_HOST}`; always lower-case. */
+	subdomain: z.string(),
+	/** Custom domain in ASCII (punycode), without a trailing dot; null when none. */
+	domain: z.string().nullable().default(null),
+	/**
+	 * When a DNS check found the custom domain pointing at the platform and the router started
+	 * serving it; null while it is not served (assigned but not yet verified, or dropped after
+	 * failing its re-checks for a day).
+	 */
+	domain_verified_at: z.string().nullable().default(null),
+	/** Failed re-checks in a row of the served custom domain (after three over a day it is dropped). */
+	domain_failed_checks: z.number().default(0),
+	/**
+	 * The TXT record value that proves the owner controls a custom domain, to be put at
+	 * `domainProofRecordName(domain)`; the project's own, the same for any domain it is given.
+	 */
+	domain_proof_value: z.string().nullable().default(null),
+	/** Origins whose pages may call the CMS from the browser (CORS); see `normalizeCorsOrigin`. */
+	cors_origins: z.array(z.string()).default([]),
+	/** The project this one is a copy of (docs/product.md, Copies), or null; it may since have been deleted. */
+	copy_of: z.string().nullable().default(null),
+	/**
+	 * Whether the owner has given a Directus licence key for the site (docs/product.md, Directus
+	 * tier). The key itself is never in any answer, not even masked.
+	 */
+	licence_key_set: z.boolean().default(false),
+	/** A `ProjectStatus`, or any other text: the portal reads statuses case-insensitively. */
+	status: z.string(),
+	steps: z.array(projectStepSchema),
+	/** Why provisioning failed, when it did. */
+	failure_reason: z.string().nullable().default(null),
+	/**
+	 * Once the site is open (published or active): `{scheme}://{domain}` when its custom domain is
+	 * served, else `{scheme}://{subdomain}.{PUBLIC_HOST}`; null before.
+	 */
+	url: z.string().nullable().default(null),
+	/** The site's Directus admin app (`{url}/admin`), once open, else null. */
+	admin_url: z.string().nullable().default(null),
+	date_created: z.string().nullable().default(null),
+	date_updated: z.string().nullable().default(null),
+	/** The starter the site was created from (`PROJECT_TEMPLATES`); `blank` for none. */
+	template: projectTemplateSchema.default('blank'),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** `GET /projects`: the caller's projects, oldest first. */
+export const projectListSchema = z.array(projectSchema);
 
 /** `POST /projects` body. */
 export interface ProjectCreateRequest {
@@ -126,12 +141,16 @@ export interface ProjectLicenceRequest {
 	key: string;
 }
 
+/** A count: a whole number, never negative. */
+const count = z.number().int().nonnegative();
+
 /** `GET /projects/{id}/logs` (and each `lines` event of `/logs/stream`): the site's log, masked. */
-export interface ProjectLogChunk {
-	lines: string[];
+export const projectLogChunkSchema = z.object({
+	lines: z.array(z.string()),
 	/** Pass it back as `?after=` to read what follows. */
-	offset: number;
-}
+	offset: count,
+});
+export type ProjectLogChunk = z.infer<typeof projectLogChunkSchema>;
 
 /** Longest project name the server accepts. */
 export const PROJECT_NAME_MAX_LENGTH = 100;
@@ -161,24 +180,27 @@ export type ProjectErrorCode = (typeof PROJECT_ERROR_CODES)[number];
 export const USAGE_WINDOW_DAYS = 30;
 
 /** Requests the router served for a site on one UTC day (`YYYY-MM-DD`). */
-export interface DailyRequests {
-	day: string;
-	requests: number;
-}
+export const dailyRequestsSchema = z.object({
+	day: z.string(),
+	requests: count,
+});
+export type DailyRequests = z.infer<typeof dailyRequestsSchema>;
 
 /** Requests in the last 30 days against the 30 before them. */
-export interface UsageFigures {
-	requests: number;
-	previous_requests: number;
+export const usageFiguresSchema = z.object({
+	requests: count,
+	previous_requests: count,
 	/** `(requests - previous_requests) / previous_requests` in percent, one decimal; null when the previous period had none. */
-	change_percent: number | null;
-}
+	change_percent: z.number().nullable(),
+});
+export type UsageFigures = z.infer<typeof usageFiguresSchema>;
 
-export interface ProjectUsage extends UsageFigures {
-	id: string;
+export const projectUsageSchema = usageFiguresSchema.extend({
+	id: z.string(),
 	/** One entry per day of the last 30, oldest first, 0 on days without requests. */
-	daily: DailyRequests[];
-}
+	daily: z.array(dailyRequestsSchema),
+});
+export type ProjectUsage = z.infer<typeof projectUsageSchema>;
 
 /**
  * `GET /projects/usage`: the caller's own projects, counted by the runtime's router (every request to
@@ -186,26 +208,30 @@ export interface ProjectUsage extends UsageFigures {
  * `available: false` when no runtime is configured or it did not answer: then there are no figures,
  * never zeros in their place.
  */
-export type ProjectsUsage =
-	| {
-			available: true;
-			/** First and last day of the last 30 (UTC, inclusive). */
-			from: string;
-			to: string;
-			total: UsageFigures;
-			/** The caller's projects, oldest first. */
-			projects: ProjectUsage[];
-	  }
-	| { available: false; reason: 'not_configured' | 'unreachable' };
+export const projectsUsageSchema = z.discriminatedUnion('available', [
+	z.object({
+		available: z.literal(true),
+		/** First and last day of the last 30 (UTC, inclusive). */
+		from: z.string(),
+		to: z.string(),
+		total: usageFiguresSchema,
+		/** The caller's projects, oldest first. */
+		projects: z.array(projectUsageSchema),
+	}),
+	z.object({ available: z.literal(false), reason: z.enum(['not_configured', 'unreachable']) }),
+]);
+export type ProjectsUsage = z.infer<typeof projectsUsageSchema>;
 
 /** Why `GET /projects/{id}/storage` has no figures. */
-export type StorageUnavailableReason =
+export const storageUnavailableReasonSchema = z.enum([
 	/** The control plane runs without a runtime: nothing is measured. */
-	| 'not_configured'
+	'not_configured',
 	/** The runtime did not answer in time. */
-	| 'unreachable'
+	'unreachable',
 	/** The project has no site yet (draft, being set up, or failed), or no longer has one. */
-	| 'not_provisioned';
+	'not_provisioned',
+]);
+export type StorageUnavailableReason = z.infer<typeof storageUnavailableReasonSchema>;
 
 /**
  * `GET /projects/{id}/storage`, to the project's owner (and staff): what its site stores, as the
@@ -214,25 +240,28 @@ export type StorageUnavailableReason =
  * (`507 STORAGE_FULL`) until files are deleted or the plan allows more. Never zeros in place of
  * figures the platform could not read.
  */
-export type ProjectStorage =
-	| {
-			available: true;
-			used_bytes: number;
-			/**
-			 * Null when the site has no quota from its plan: the runtime's own default
-			 * (`SITE_STORAGE_QUOTA_MB`, none unless set) then applies, which the control plane cannot see.
-			 */
-			quota_bytes: number | null;
-			/** `used_bytes >= quota_bytes`: uploads are refused. */
-			full: boolean;
-	  }
-	| { available: false; reason: StorageUnavailableReason };
+export const projectStorageSchema = z.discriminatedUnion('available', [
+	z.object({
+		available: z.literal(true),
+		used_bytes: count,
+		/**
+		 * Null when the site has no quota from its plan: the runtime's own default
+		 * (`SITE_STORAGE_QUOTA_MB`, none unless set) then applies, which the control plane cannot see.
+		 */
+		quota_bytes: count.nullable(),
+		/** `used_bytes >= quota_bytes`: uploads are refused. */
+		full: z.boolean(),
+	}),
+	z.object({ available: z.literal(false), reason: storageUnavailableReasonSchema }),
+]);
+export type ProjectStorage = z.infer<typeof projectStorageSchema>;
 
 /** One of the Directus tier's limits and the site's use of it (`limit` null: no limit; `used` null: not reported). */
-export interface TierFigure {
-	used: number | null;
-	limit: number | null;
-}
+export const tierFigureSchema = z.object({
+	used: count.nullable(),
+	limit: count.nullable(),
+});
+export type TierFigure = z.infer<typeof tierFigureSchema>;
 
 /** Why a project's tier cannot be shown now. */
 export const TIER_UNAVAILABLE_REASONS = ['not_configured', 'not_provisioned', 'not_running', 'unreachable'] as const;
@@ -242,16 +271,18 @@ export type TierUnavailableReason = (typeof TIER_UNAVAILABLE_REASONS)[number];
  * `GET /projects/{id}/tier` (docs/product.md, Directus tier): the site's Directus licence and its use
  * as the site itself reports it (Studio seats, collections, active flows), or why it cannot be read.
  */
-export type ProjectTier =
-	| {
-			available: true;
-			/** The licence's name, "Core" without a key. */
-			name: string | null;
-			/** Directus's licence status: "active", or "grace" / "locked" past a limit. */
-			status: string | null;
-			seats: TierFigure;
-			collections: TierFigure;
-			flows: TierFigure;
-			custom_permission_rules: boolean;
-	  }
-	| { available: false; reason: TierUnavailableReason };
+export const projectTierSchema = z.discriminatedUnion('available', [
+	z.object({
+		available: z.literal(true),
+		/** The licence's name, "Core" without a key. */
+		name: z.string().nullable(),
+		/** Directus's licence status: "active", or "grace" / "locked" past a limit. */
+		status: z.string().nullable(),
+		seats: tierFigureSchema,
+		collections: tierFigureSchema,
+		flows: tierFigureSchema,
+		custom_permission_rules: z.boolean(),
+	}),
+	z.object({ available: z.literal(false), reason: z.enum(TIER_UNAVAILABLE_REASONS) }),
+]);
+export type ProjectTier = z.infer<typeof projectTierSchema>;

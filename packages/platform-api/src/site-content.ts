@@ -3,6 +3,8 @@
  * `/site-content` endpoint answers it: published items only, in the asked language, or in English
  * where that language has none.
  */
+import { z } from 'zod';
+import { openEnum } from './open-enum.ts';
 
 /** Languages site content is written in. */
 export const SITE_CONTENT_LANGUAGES = ['en', 'es', 'ru'] as const;
@@ -13,62 +15,71 @@ export const LEGAL_PAGE_SLUGS = ['privacy', 'terms'] as const;
 export type LegalPageSlug = (typeof LEGAL_PAGE_SLUGS)[number];
 
 /** Every item says which language it is written in: English where the asked language had none. */
-interface InLanguage {
-	language: SiteContentLanguage;
-}
+const inLanguage = z.object({
+	language: z.enum(SITE_CONTENT_LANGUAGES),
+});
 
 /** `GET /site-content/pages/:slug?lang=`. */
-export interface LegalPage extends InLanguage {
-	slug: LegalPageSlug;
-	title: string;
+export const legalPageSchema = inLanguage.extend({
+	/** Read as any text: the page shows itself under the slug it asked for, not this one. */
+	slug: openEnum(LEGAL_PAGE_SLUGS),
+	title: z.string(),
 	/** Markdown: headings, paragraphs, lists, bold, italic, code and links. Rendered as text, never as HTML. */
-	body: string;
+	body: z.string(),
 	/** ISO 8601; when staff last changed the text. */
-	updated_at: string | null;
-}
+	updated_at: z.string().nullable(),
+});
+export type LegalPage = z.infer<typeof legalPageSchema>;
 
-export interface Testimonial extends InLanguage {
-	id: number;
-	quote: string;
-	author_name: string;
+/** A published item of a list: its id, and its language. */
+const item = inLanguage.extend({
+	id: z.number(),
+});
+
+export const testimonialSchema = item.extend({
+	quote: z.string(),
+	author_name: z.string(),
 	/** Role and company, e.g. "Editor, Acme". */
-	author_role: string | null;
-}
+	author_role: z.string().nullable(),
+});
+export type Testimonial = z.infer<typeof testimonialSchema>;
 
 /** A current offer; `ends_at` (ISO 8601) is always in the future when it is answered. */
-export interface Promotion extends InLanguage {
-	id: number;
-	title: string;
-	text: string;
-	ends_at: string;
-}
+export const promotionSchema = item.extend({
+	title: z.string(),
+	text: z.string(),
+	/** Must read as a date: the landing page counts down to it. */
+	ends_at: z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date'),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
 
-export interface TimelineEntry extends InLanguage {
-	id: number;
-	year: number;
-	title: string;
-	text: string | null;
-}
+export const timelineEntrySchema = item.extend({
+	year: z.number(),
+	title: z.string(),
+	text: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export interface TeamMember extends InLanguage {
-	id: number;
-	name: string;
-	role: string;
-	bio: string | null;
+export const teamMemberSchema = item.extend({
+	name: z.string(),
+	role: z.string(),
+	bio: z.string().nullable(),
 	/** Path of the member's photo (`/site-content/team/:id/photo?v=…`, a square WebP), or null. */
-	photo_url: string | null;
-}
+	photo_url: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /**
  * `GET /site-content?lang=`: what the landing, audience and About pages show. Lists are empty and
  * `promotion` is null until staff publish something; the pages then leave those sections out.
  */
-export interface SiteContent {
-	testimonials: Testimonial[];
-	promotion: Promotion | null;
-	timeline: TimelineEntry[];
-	team: TeamMember[];
-}
+export const siteContentSchema = z.object({
+	testimonials: z.array(testimonialSchema),
+	promotion: promotionSchema.nullable(),
+	timeline: z.array(timelineEntrySchema),
+	team: z.array(teamMemberSchema),
+});
+export type SiteContent = z.infer<typeof siteContentSchema>;
 
 /** Error codes of `/site-content`. */
 export const SITE_CONTENT_ERROR_CODES = {

@@ -1,25 +1,13 @@
 import { customEndpoint } from '@directus/sdk';
+import { portalConfigSchema, type PortalConfig } from '@epic/platform-api';
 import useSWRImmutable from 'swr/immutable';
-import { UnexpectedResponseError } from './api-error';
-import type { PortalConfig } from '@epic/platform-api';
 import { directus } from './directus';
+import { parseAnswer } from './parse-answer';
 
 /** Operator settings the portal renders; they come from the server's environment at run time. */
 export type { PortalConfig };
 
 export const portalConfigKey = 'portal/config';
-
-export function isPortalConfig(value: unknown): value is PortalConfig {
-  if (typeof value !== 'object' || value === null) return false;
-  const { supportEmail, publicHost, siteHostSuffix, sitesOverHttps, publicIp } = value as Record<string, unknown>;
-  return (
-    typeof supportEmail === 'string' &&
-    typeof publicHost === 'string' &&
-    typeof siteHostSuffix === 'string' &&
-    typeof sitesOverHttps === 'boolean' &&
-    (publicIp === null || typeof publicIp === 'string')
-  );
-}
 
 export async function fetchPortalConfig(): Promise<PortalConfig> {
   const body: unknown = await directus.request(customEndpoint({ path: '/portal/config', method: 'GET' }));
@@ -29,8 +17,7 @@ export async function fetchPortalConfig(): Promise<PortalConfig> {
     const { publicIp } = body as { publicIp?: unknown };
     config = { ...body, publicIp: typeof publicIp === 'string' && publicIp !== '' ? publicIp : null };
   }
-  if (!isPortalConfig(config)) throw new UnexpectedResponseError('GET /portal/config did not return the portal settings');
-  return config;
+  return parseAnswer(portalConfigSchema, config, 'GET /portal/config');
 }
 
 /** Fetched once per page load: the settings change only when the operator redeploys. */

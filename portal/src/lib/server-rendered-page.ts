@@ -4,11 +4,9 @@
  * data, keeps the scroll position, gives focus back to where it was and replays the clicks made
  * while the app loaded.
  */
-import type { Plan, PortalConfig, SiteContent } from '@epic/platform-api';
+import { planListSchema, portalConfigSchema, siteContentSchema, type Plan, type PortalConfig, type SiteContent } from '@epic/platform-api';
 import { flushSync } from 'react-dom';
-import { isPortalConfig } from './portal-config';
-import { isPlan } from './plans/plan';
-import { isSiteContent } from './site-content/site-content-guards';
+import { z } from 'zod';
 
 /** Marks the app's container when it holds a server-drawn page. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
@@ -21,6 +19,13 @@ export interface ServerRenderedData {
   siteContent: SiteContent;
   portalConfig: PortalConfig;
 }
+
+const serverRenderedDataSchema: z.ZodType<ServerRenderedData> = z.object({
+  language: z.string(),
+  plans: planListSchema,
+  siteContent: siteContentSchema,
+  portalConfig: portalConfigSchema,
+});
 
 /** Left on `window` by the boot script, which holds clicks here until `tookOver`. */
 export interface PendingTakeover {
@@ -48,12 +53,8 @@ export function readServerRenderedData(): ServerRenderedData | null {
   const script = typeof document === 'undefined' ? null : document.getElementById(SERVER_RENDERED_DATA_ID);
   if (!script?.textContent) return null;
   try {
-    const data: unknown = JSON.parse(script.textContent);
-    if (typeof data !== 'object' || data === null) return null;
-    const { language, plans, siteContent, portalConfig } = data as Record<string, unknown>;
-    if (typeof language !== 'string' || !Array.isArray(plans) || !plans.every(isPlan) || !isSiteContent(siteContent)) return null;
-    if (!isPortalConfig(portalConfig)) return null;
-    return { language, plans, siteContent, portalConfig };
+    const data = serverRenderedDataSchema.safeParse(JSON.parse(script.textContent));
+    return data.success ? data.data : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { useSubscription } from '../../features/billing/api/subscription';
+import { useSubscription } from '../../features/billing/api/get-subscription';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { ProjectsOverview } from '../../features/projects/components/projects-overview';
 

@@ -2,7 +2,7 @@ import { Box, Button, Float, Popover, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBell } from 'react-icons/lu';
-import { useNotifications } from '../../lib/notifications/notifications-api';
+import { useNotifications } from '../../lib/notifications/get-notifications';
 import { NotificationList } from './notification-list';
 import { useMarkReadOnOpen } from './use-mark-read-on-open';
 

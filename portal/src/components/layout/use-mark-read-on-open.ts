@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { NotificationList } from '@epic/platform-api';
 import type { KeyedMutator } from 'swr';
 import { markListedRead } from '../../lib/notifications/mark-listed-read';
-import { markNotificationsRead } from '../../lib/notifications/notifications-api';
+import { markNotificationsRead } from '../../lib/notifications/mark-notifications-read';
 
 /**
  * Opening the bell's list marks what it shows read, once per opening (also when the list arrives

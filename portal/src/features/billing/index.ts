@@ -4,5 +4,6 @@
  */
 export { PlanSelection, type PlanSelectionProps } from './components/plan-selection';
 export { PaymentStep, type PaymentStepProps } from './components/payment-step';
-export { useSubscription, refreshBillingState } from './api/subscription';
+export { useSubscription } from './api/get-subscription';
+export { refreshBillingState } from './api/refresh-billing-state';
 export { isCurrentSubscription } from './lib/subscription-view';

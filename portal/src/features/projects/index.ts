@@ -4,6 +4,7 @@
  */
 export { ProjectDetailsForm, type ProjectDetailsFormProps } from './components/project-details-form';
 export { ProjectSetup, type ProjectSetupProps } from './components/project-setup';
-export { createProject, refreshProjects } from './api/projects';
+export { createProject } from './api/create-project';
+export { refreshProjects } from './api/refresh-projects';
 export { describeProjectFailure, isSubdomainTaken } from './lib/project-errors';
 export { EMPTY_PROJECT_FORM, toCreateRequest, type ProjectFormValues } from './lib/project-form';

@@ -1,10 +1,10 @@
 import { customEndpoint, registerUser } from '@directus/sdk';
-import type { AccountLanguage, AccountProfileUpdate } from '@epic/platform-api';
+import { accountProfileSchema, type AccountLanguage, type AccountProfileUpdate } from '@epic/platform-api';
 import { paths } from '../../config/paths';
-import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
+import { parseAnswer } from '../parse-answer';
 import type { PlanIntent } from '../plans/plan-intent';
-import { isAccountProfile, splitFullName, toSessionUser, type SessionUser } from './session-user';
+import { splitFullName, toSessionUser, type SessionUser } from './session-user';
 
 /**
  * Customers hold no read permission on users (on Directus's core tier any would expose every
@@ -12,8 +12,7 @@ import { isAccountProfile, splitFullName, toSessionUser, type SessionUser } from
  */
 export async function fetchSessionUser(): Promise<SessionUser> {
   const raw: unknown = await directus.request(customEndpoint({ path: '/account/me', method: 'GET' }));
-  if (!isAccountProfile(raw)) throw new UnexpectedResponseError('GET /account/me did not return a user');
-  return toSessionUser(raw);
+  return toSessionUser(parseAnswer(accountProfileSchema, raw, 'GET /account/me'));
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
@@ -64,6 +63,5 @@ export async function updateAccount(update: AccountProfileUpdate): Promise<Sessi
   const raw: unknown = await directus.request(
     customEndpoint({ path: '/account/me', method: 'PATCH', body: JSON.stringify(update) }),
   );
-  if (!isAccountProfile(raw)) throw new UnexpectedResponseError('PATCH /account/me did not return a user');
-  return toSessionUser(raw);
+  return toSessionUser(parseAnswer(accountProfileSchema, raw, 'PATCH /account/me'));
 }

@@ -28,10 +28,6 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 const isAccountLanguage = (value: string): value is AccountLanguage => (ACCOUNT_LANGUAGES as readonly string[]).includes(value);
 
-/** True for an answer shaped like an AccountProfile (at least an id and an email). */
-export const isAccountProfile = (value: unknown): value is RawUser =>
-  typeof value === 'object' && value !== null && typeof (value as RawUser).id === 'string' && typeof (value as RawUser).email === 'string';
-
 export function toSessionUser(raw: RawUser): SessionUser {
   const firstName = text(raw.first_name);
   const lastName = text(raw.last_name);

@@ -1,9 +1,10 @@
 import { customEndpoint } from '@directus/sdk';
+import { planListSchema } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
-import { isPlan, type Plan } from './plan';
+import { parseAnswer } from '../parse-answer';
+import type { Plan } from './plan';
 
 export const plansKey = 'stripe/plans';
 
@@ -15,10 +16,7 @@ export async function fetchPlans(language: string): Promise<Plan[]> {
   const data = await directus.request(
     customEndpoint<unknown>({ path: '/stripe/plans', method: 'GET', params: { lang: language } }),
   );
-  if (!Array.isArray(data) || !data.every(isPlan)) {
-    throw new UnexpectedResponseError('GET /stripe/plans did not return a list of plans');
-  }
-  return data;
+  return parseAnswer(planListSchema, data, 'GET /stripe/plans');
 }
 
 export function usePlans() {

@@ -1,10 +1,9 @@
 import { customEndpoint } from '@directus/sdk';
-import type { SiteContent } from '@epic/platform-api';
+import { siteContentSchema, type SiteContent } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { UnexpectedResponseError } from '../api-error';
 import { directus } from '../directus';
-import { isSiteContent } from './site-content-guards';
+import { parseAnswer } from '../parse-answer';
 
 export type { LegalPage, Promotion, SiteContent, TeamMember, Testimonial, TimelineEntry } from '@epic/platform-api';
 
@@ -13,8 +12,7 @@ export const siteContentKey = 'site-content';
 /** What staff published for the public pages, in the page's language or English (docs/product.md, Site content). */
 export async function fetchSiteContent(language: string): Promise<SiteContent> {
   const data = await directus.request(customEndpoint<unknown>({ path: '/site-content', method: 'GET', params: { lang: language } }));
-  if (!isSiteContent(data)) throw new UnexpectedResponseError('GET /site-content did not return the site content');
-  return data;
+  return parseAnswer(siteContentSchema, data, 'GET /site-content');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { customEndpoint, type HttpMethod } from '@directus/sdk';
-import { UnexpectedResponseError } from '../../../lib/api-error';
+import type { ZodType } from 'zod';
 import { directus } from '../../../lib/directus';
+import { parseAnswer } from '../../../lib/parse-answer';
 
 type BillingRequest = {
   method: HttpMethod;
@@ -12,13 +13,10 @@ type BillingRequest = {
 
 /**
  * One call to the billing API. The SDK unwraps `{ data }` and throws the `{ errors }` answer with
- * its HTTP response (read by lib/api-error.ts); `guard` turns an answer that breaks the contract
- * into an UnexpectedResponseError, which users see as the generic message.
+ * its HTTP response (read by lib/api-error.ts); an answer `schema` refuses throws an
+ * UnexpectedResponseError, which users see as the generic message.
  */
-export async function billingRequest<T>(
-  { method, path, body, params }: BillingRequest,
-  guard: (value: unknown) => value is T,
-): Promise<T> {
+export async function billingRequest<T>({ method, path, body, params }: BillingRequest, schema: ZodType<T>): Promise<T> {
   const data = await directus.request(
     customEndpoint<unknown>({
       path: `/stripe${path}`,
@@ -27,6 +25,5 @@ export async function billingRequest<T>(
       ...(params ? { params } : {}),
     }),
   );
-  if (!guard(data)) throw new UnexpectedResponseError(`${method} /stripe${path} did not answer as the billing contract says`);
-  return data;
+  return parseAnswer(schema, data, `${method} /stripe${path}`);
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, Heading, Skeleton, Stack, Text } from '
 import { useTranslation } from 'react-i18next';
 import { BillingPageHeader } from './billing-page-header';
 import { getErrorMessage } from '../../../lib/api-error';
-import { useSandboxPortal } from '../api/billing-portal';
+import { useSandboxPortal } from '../api/get-sandbox-portal';
 import { CardOnFile } from './card-on-file';
 import { InvoicesTable } from './invoices-table';
 import { SubscriptionCard } from './subscription-card';

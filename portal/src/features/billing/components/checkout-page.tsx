@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { usePlans } from '../../../lib/plans/get-plans';
 import { toaster } from '../../../lib/toaster';
-import { applySubscriptionChange } from '../api/subscription';
+import { applySubscriptionChange } from '../api/refresh-billing-state';
 import { readCheckoutTarget } from '../lib/checkout-urls';
 import { PaymentStep } from './payment-step';
 import { BillingPageHeader } from './billing-page-header';

@@ -9,8 +9,8 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePlans } from '../../../lib/plans/get-plans';
 import { toaster } from '../../../lib/toaster';
-import { useCheckoutSession } from '../api/checkout';
-import { refreshBillingState } from '../api/subscription';
+import { useCheckoutSession } from '../api/get-checkout-session';
+import { refreshBillingState } from '../api/refresh-billing-state';
 import { checkoutReturnState } from '../lib/checkout-urls';
 import { LoadingState } from './loading-state';
 

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatUsd } from '../../../lib/format-money';
-import { useSandboxPortal } from '../api/billing-portal';
+import { useSandboxPortal } from '../api/get-sandbox-portal';
 import { formatDate } from '../lib/format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 

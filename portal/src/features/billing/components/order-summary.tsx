@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatUsd } from '../../../lib/format-money';
 import { usePlans } from '../../../lib/plans/get-plans';
-import { useCheckoutSession } from '../api/checkout';
+import { useCheckoutSession } from '../api/get-checkout-session';
 
 /** Plan, period and amount of a checkout, as the server holds them for the session. */
 export function OrderSummary({ sessionId }: { sessionId: string }) {

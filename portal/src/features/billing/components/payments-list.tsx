@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { Payment } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api-error';
-import { usePayments } from '../api/payments';
+import { usePayments } from '../api/get-payments';
 import { formatDate } from '../lib/format';
 
 function formatAmount(payment: Payment, locale: string | undefined): string {

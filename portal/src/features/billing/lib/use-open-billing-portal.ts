@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { toaster } from '../../../lib/toaster';
-import { createBillingPortalSession } from '../api/billing-portal';
+import { createBillingPortalSession } from '../api/create-billing-portal-session';
 import { destinationOf } from './checkout-urls';
 
 /**

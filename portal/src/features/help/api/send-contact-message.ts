@@ -1,11 +1,7 @@
 import { customEndpoint } from '@directus/sdk';
-import type { ContactMessageReceipt, ContactMessageRequest } from '@epic/platform-api';
-import { UnexpectedResponseError } from '../../../lib/api-error';
+import { contactMessageReceiptSchema, type ContactMessageReceipt, type ContactMessageRequest } from '@epic/platform-api';
 import { directus } from '../../../lib/directus';
-
-function isReceipt(value: unknown): value is ContactMessageReceipt {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
-}
+import { parseAnswer } from '../../../lib/parse-answer';
 
 /**
  * `POST /contact` (docs/product.md, Contact API). `lang` tells the server which language the
@@ -14,6 +10,5 @@ function isReceipt(value: unknown): value is ContactMessageReceipt {
 export async function sendContactMessage(message: ContactMessageRequest, language: string): Promise<ContactMessageReceipt> {
   const path = `/contact?lang=${encodeURIComponent(language)}`;
   const receipt = await directus.request(customEndpoint<unknown>({ path, method: 'POST', body: JSON.stringify(message) }));
-  if (!isReceipt(receipt)) throw new UnexpectedResponseError('POST /contact did not answer with the message id');
-  return receipt;
+  return parseAnswer(contactMessageReceiptSchema, receipt, 'POST /contact');
 }

@@ -1,10 +1,9 @@
 import { customEndpoint } from '@directus/sdk';
-import type { LegalPage, LegalPageSlug } from '@epic/platform-api';
+import { legalPageSchema, type LegalPage, type LegalPageSlug } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { UnexpectedResponseError } from '../../../lib/api-error';
 import { directus } from '../../../lib/directus';
-import { isLegalPage } from '../../../lib/site-content/site-content-guards';
+import { parseAnswer } from '../../../lib/parse-answer';
 
 export type { LegalPage, LegalPageSlug } from '@epic/platform-api';
 
@@ -15,8 +14,7 @@ export async function fetchLegalPage(slug: LegalPageSlug, language: string): Pro
   const data = await directus.request(
     customEndpoint<unknown>({ path: `/site-content/pages/${encodeURIComponent(slug)}`, method: 'GET', params: { lang: language } }),
   );
-  if (!isLegalPage(data)) throw new UnexpectedResponseError(`GET /site-content/pages/${slug} did not return a page`);
-  return data;
+  return parseAnswer(legalPageSchema, data, `GET /site-content/pages/${slug}`);
 }
 
 export function useLegalPage(slug: LegalPageSlug) {

@@ -5,7 +5,7 @@ import { LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
-import { useDeleteAccount } from '../api/account';
+import { useDeleteAccount } from '../api/delete-account';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** The danger zone: deleting the account, after a confirmation with the password. */

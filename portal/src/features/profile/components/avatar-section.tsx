@@ -7,7 +7,8 @@ import { getErrorMessage } from '../../../lib/api-error';
 import type { SessionUser } from '../../../lib/auth/session-user';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
-import { useRemoveAvatar, useUploadAvatar } from '../api/account';
+import { useRemoveAvatar } from '../api/remove-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile } from '../lib/validation';
 
 /** The picture, Upload (images up to 5 MB, checked before sending) and Remove. */

@@ -7,7 +7,8 @@ import type { SessionUser } from '../../../lib/auth/session-user';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
 import { checkEmail } from '../../../lib/validation';
-import { useRequestEmailChange, useUpdateProfile } from '../api/account';
+import { useRequestEmailChange } from '../api/request-email-change';
+import { useUpdateProfile } from '../api/update-profile';
 import { AvatarSection } from './avatar-section';
 import { EmailChangeDialog } from './email-change-dialog';
 

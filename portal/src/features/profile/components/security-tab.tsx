@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../lib/auth/session-user';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
 import { checkRequired, collectErrors, MIN_PASSWORD_LENGTH } from '../../../lib/validation';
-import { useChangePassword } from '../api/account';
+import { useChangePassword } from '../api/change-password';
 import { checkPasswordChange } from '../lib/validation';
 
 const EMPTY = { current: '', next: '', confirmation: '' };

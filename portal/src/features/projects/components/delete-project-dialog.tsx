@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { toaster } from '../../../lib/toaster';
-import { deleteProject, refreshProjects } from '../api/projects';
+import { deleteProject } from '../api/delete-project';
+import { refreshProjects } from '../api/refresh-projects';
 
 /** Asks before deleting a project, naming it and saying it cannot be undone. */
 export function DeleteProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {

@@ -7,8 +7,9 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePortalConfig } from '../../../lib/portal-config';
 import { toaster } from '../../../lib/toaster';
-import { useProjectBackups } from '../api/backups';
-import { duplicateProject, refreshProjects } from '../api/projects';
+import { useProjectBackups } from '../api/get-backups';
+import { duplicateProject } from '../api/duplicate-project';
+import { refreshProjects } from '../api/refresh-projects';
 import { formatDateTime } from '../lib/backup-format';
 import { copyFormDefaults, checkCopyForm, toDuplicateRequest, type CopyFormValues } from '../lib/copy-form';
 

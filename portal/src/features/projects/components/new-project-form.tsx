@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { actionToasts } from '../../../lib/action-toasts';
-import { createProject, refreshProjects } from '../api/projects';
+import { createProject } from '../api/create-project';
+import { refreshProjects } from '../api/refresh-projects';
 import { describeProjectFailure, isSubdomainTaken } from '../lib/project-errors';
 import { ProjectDetailsForm } from './project-details-form';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePortalConfig } from '../../../lib/portal-config';
-import { useProjects } from '../api/projects';
+import { useProjects } from '../api/get-projects';
 import { createBlock } from '../lib/project-allowance';
 import { NewProjectForm } from './new-project-form';
 import { ProjectSetup } from './project-setup';

@@ -7,7 +7,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
-import { createBackup, downloadBackup, refreshBackups, startRestore, useProjectBackups, useRestoreJob } from '../api/backups';
+import { createBackup } from '../api/create-backup';
+import { downloadBackup } from '../api/download-backup';
+import { refreshBackups, useProjectBackups } from '../api/get-backups';
+import { useRestoreJob } from '../api/get-restore-job';
+import { startRestore } from '../api/start-restore';
 import { formatBytes, formatDateTime } from '../lib/backup-format';
 import { DuplicateProjectDialog } from './duplicate-project-dialog';
 

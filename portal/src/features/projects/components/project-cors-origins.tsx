@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api-error';
 import { toaster } from '../../../lib/toaster';
-import { refreshProjects, updateProject } from '../api/projects';
+import { refreshProjects } from '../api/refresh-projects';
+import { updateProject } from '../api/update-project';
 import { checkCorsOrigins } from '../lib/cors-origins-form';
 
 /**

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
-import { rememberCredentials, rotatePassword, useProjectCredentials } from '../api/projects';
+import { rememberCredentials, useProjectCredentials } from '../api/get-project-credentials';
+import { rotatePassword } from '../api/rotate-password';
 import { CopyButton } from './copy-button';
 
 /** A project's Studio admin credentials once its site is open: shown on request, copied, or replaced by a new password. */

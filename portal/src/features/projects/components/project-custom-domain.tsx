@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { actionToasts } from '../../../lib/action-toasts';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePortalConfig } from '../../../lib/portal-config';
-import { refreshProjects, updateProject, verifyDns } from '../api/projects';
+import { refreshProjects } from '../api/refresh-projects';
+import { updateProject } from '../api/update-project';
+import { verifyDns } from '../api/verify-dns';
 import { formatDate } from '../lib/format-date';
 
 /**

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { toaster } from '../../../lib/toaster';
-import { refreshProjects, refreshProjectTier, removeProjectLicence, setProjectLicence } from '../api/projects';
+import { refreshProjectTier } from '../api/get-project-tier';
+import { refreshProjects } from '../api/refresh-projects';
+import { removeProjectLicence } from '../api/remove-project-licence';
+import { setProjectLicence } from '../api/set-project-licence';
 
 /**
  * The owner's Directus licence key for the site, in the tier section of its details dialog. The

@@ -3,7 +3,8 @@ import { readLogLine, type Project } from '@epic/platform-api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorCode } from '../../../lib/api-error';
-import { fetchProjectLogs, followProjectLogs } from '../api/logs';
+import { followProjectLogs } from '../api/follow-project-logs';
+import { fetchProjectLogs } from '../api/get-project-logs';
 
 /** The dialog keeps the newest lines only; the site's log itself keeps everything. */
 const SHOWN_LINES = 500;

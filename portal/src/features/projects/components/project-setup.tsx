@@ -10,7 +10,9 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { usePortalConfig } from '../../../lib/portal-config';
 import { actionToasts } from '../../../lib/action-toasts';
 import { toaster } from '../../../lib/toaster';
-import { refreshProjects, retryProject, useProject } from '../api/projects';
+import { useProject } from '../api/get-project';
+import { refreshProjects } from '../api/refresh-projects';
+import { retryProject } from '../api/retry-project';
 import { projectAddress, projectStatusView } from '../lib/project-status';
 import { listedSetupSteps, setupPercent, type SetupStep } from '../lib/setup-progress';
 

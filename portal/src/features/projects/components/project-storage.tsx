@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
-import { useProjectStorage } from '../api/projects';
+import { useProjectStorage } from '../api/get-project-storage';
 import { formatMegabytes, STORAGE_WARNING_PERCENT, storagePercent } from '../lib/storage-format';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, DataList, Heading, Stack, Text } from '@chakra-ui/react';
 import type { Project, ProjectTier as TierFigures, TierFigure } from '@epic/platform-api';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api-error';
-import { useProjectTier } from '../api/projects';
+import { useProjectTier } from '../api/get-project-tier';
 import { ProjectLicenceKey } from './project-licence-key';
 
 type Available = Extract<TierFigures, { available: true }>;
