@@ -102,10 +102,7 @@ const packageBoundaries = [
 	{
 		files: ['packages/**/*.ts'],
 		rules: {
-			'no-restricted-imports': forbidPackages(
-				['@epic/runtime', '@epic/directus-extension-platform', '@epic/portal'],
-				'Packages are the bottom layer: they import no plane.',
-			),
+			'no-restricted-imports': forbidPackages(['@epic/runtime', '@epic/directus-extension-platform', '@epic/portal'], 'Packages are the bottom layer: they import no plane.'),
 		},
 	},
 ];

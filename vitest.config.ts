@@ -6,7 +6,12 @@
 import { defineConfig } from 'vitest/config';
 import { SERVICE_CONTAINER_URLS } from './tests/support/service-container-urls.ts';
 
-const integration = (name: string, db: 'sqlite3' | 'pg', exclude: string[] = [], services: { env: Record<string, string>; globalSetup: string[] } = { env: {}, globalSetup: [] }) => ({
+const integration = (
+	name: string,
+	db: 'sqlite3' | 'pg',
+	exclude: string[] = [],
+	services: { env: Record<string, string>; globalSetup: string[] } = { env: {}, globalSetup: [] },
+) => ({
 	test: {
 		name,
 		include: ['tests/integration/**/*.test.ts'],
@@ -39,7 +44,15 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
-					include: ['extensions/platform/src/**/*.test.ts', 'portal/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'runtime/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/stripe-server/**/*.test.ts', 'tests/dns-server/**/*.test.ts'],
+					include: [
+						'extensions/platform/src/**/*.test.ts',
+						'portal/src/**/*.test.{ts,tsx}',
+						'packages/*/src/**/*.test.ts',
+						'runtime/**/*.test.ts',
+						'tests/lint/**/*.test.ts',
+						'tests/stripe-server/**/*.test.ts',
+						'tests/dns-server/**/*.test.ts',
+					],
 				},
 			},
 			integration('integration-sqlite', 'sqlite3'),
@@ -49,14 +62,25 @@ export default defineConfig({
 			// The control plane's database holds nothing for any of them but the project's row, and
 			// each of these files boots a control plane and a runtime of its own.
 			// On PostgreSQL and Redis in containers (Testcontainers, tests/support/service-containers.ts).
-			integration('integration-postgres', 'pg', ['project-usage', 'dns-verify', 'project-cors', 'project-logs', 'project-tier', 'site-mail'].map((file) => `tests/integration/${file}.test.ts`), {
-				env: SERVICE_CONTAINER_URLS,
-				globalSetup: ['tests/setup/service-containers.global.ts'],
-			}),
+			integration(
+				'integration-postgres',
+				'pg',
+				['project-usage', 'dns-verify', 'project-cors', 'project-logs', 'project-tier', 'site-mail'].map((file) => `tests/integration/${file}.test.ts`),
+				{
+					env: SERVICE_CONTAINER_URLS,
+					globalSetup: ['tests/setup/service-containers.global.ts'],
+				},
+			),
 			// postgres-*.test.ts need PostgreSQL whatever the project's database.
 			// The suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),
-			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/backups.test.ts', 'tests/runtime/upgrades.test.ts', 'tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
+			runtime('runtime-postgres', 'pg', [
+				'tests/runtime/instances.test.ts',
+				'tests/runtime/backups.test.ts',
+				'tests/runtime/upgrades.test.ts',
+				'tests/runtime/suspend-start-cycles.test.ts',
+				'tests/runtime/postgres-*.test.ts',
+			]),
 			// docker-compose.yml as production runs it, its images built first (tests/setup/stack-images.global.ts).
 			{
 				test: {

@@ -75,9 +75,7 @@ async function measureLoad(target: string) {
 		latency_ms: { p50: load.latency.p50, p99: load.latency.p99, max: load.latency.max },
 		responses_2xx: load['2xx'],
 		non_2xx: load.non2xx,
-		status_codes: Object.fromEntries(
-			Object.entries(load.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
-		),
+		status_codes: Object.fromEntries(Object.entries(load.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count])),
 		errors: load.errors,
 	};
 }

@@ -312,7 +312,8 @@ try {
 					...warm.result.provisioning,
 				},
 				provision_cold: {
-					method: 'WARM_POOL_SIZE=0. Timed: ensureInstance (clone + Directus boot) until a successful admin login through the router; each project is deleted afterwards (untimed), so one instance runs at a time.',
+					method:
+						'WARM_POOL_SIZE=0. Timed: ensureInstance (clone + Directus boot) until a successful admin login through the router; each project is deleted afterwards (untimed), so one instance runs at a time.',
 					...cold.result.provisioning,
 				},
 				wake: wake.result.wake,
@@ -324,7 +325,7 @@ try {
 					"Directus stalls every password login to LOGIN_STALL_TIME (500 ms by default, against timing attacks), so login_only_ms can't go below ~500 ms: a warm-pool provisioning is the runtime's ensure (argon2 hash and admin row rewrite) plus that.",
 					`${os.cpus().length} cores: autocannon (in this process), the router (runtime process) and the Directus instance share them, so throughput figures are lower bounds and the router's share of CPU comes out of the instance's.`,
 					"Instances run with Directus's pressure limiter on (its default; the runtime does not change it), so a saturated instance may answer 503: successes are counted apart and the ratio uses successes/s.",
-					'requests_per_s is autocannon\'s mean of its per-second samples (as in the control-plane benchmark); ok_per_s is every 2xx of the run over its duration, so it can come out slightly higher.',
+					"requests_per_s is autocannon's mean of its per-second samples (as in the control-plane benchmark); ok_per_s is every 2xx of the run over its duration, so it can come out slightly higher.",
 					'cpu_s per load run comes from /proc (instance and runtime processes), process.cpuUsage() (autocannon runs in this process) and /proc/stat for the whole machine; everything_else is what other processes used meanwhile, which should be near zero on a quiet machine.',
 					'Percentiles are nearest-rank over the samples: with 10 samples p95 is the maximum.',
 					'Instances log at warn level; runtime and instance log lines that look like trouble are listed under runtime_logs.',

@@ -115,7 +115,8 @@ try {
 				targets,
 				all_targets_pass: Object.values(targets).every((target) => target.pass),
 				initial_javascript: {
-					method: 'Script responses of a first visit in Chromium (empty cache, en-US, 1280×900) until network idle; gzip9 = each body gzipped at level 9; transferred = response body bytes on the wire. The page is drawn by the control plane; its only script is inline.',
+					method:
+						'Script responses of a first visit in Chromium (empty cache, en-US, 1280×900) until network idle; gzip9 = each body gzipped at level 9; transferred = response body bytes on the wire. The page is drawn by the control plane; its only script is inline.',
 					...initial,
 				},
 				javascript_at_takeover: {

@@ -243,7 +243,9 @@ async function readLoad(platform: Platform, kept: string[]) {
 		const ratio = (ours: { ok_per_s: number }) => (usersMe.ok_per_s > 0 ? round3(ours.ok_per_s / usersMe.ok_per_s) : 0);
 		ratios[connections] = { list: ratio(list), get: ratio(get) };
 		if (connections === 10) Object.assign(p99At10, { list: list.latency_p99_ms, get: get.latency_p99_ms });
-		log(`  ${connections} connections: users/me ${usersMe.ok_per_s}/s, list ${list.ok_per_s}/s (${ratios[connections]!.list}), get ${get.ok_per_s}/s (${ratios[connections]!.get})`);
+		log(
+			`  ${connections} connections: users/me ${usersMe.ok_per_s}/s, list ${list.ok_per_s}/s (${ratios[connections]!.list}), get ${get.ok_per_s}/s (${ratios[connections]!.get})`,
+		);
 		levels[`connections_${connections}`] = {
 			users_me: usersMe,
 			list,
@@ -304,7 +306,7 @@ try {
 					load_average_1m_before: round(loadBefore[0]!),
 					load_average_1m_after: round(os.loadavg()[0]!),
 					other_directus_or_test_processes: {
-						note: 'Sampled every second per phase: Directus, runtime, vitest or benchmark processes that are not this benchmark\'s. Non-zero means that phase ran on a shared, busier machine.',
+						note: "Sampled every second per phase: Directus, runtime, vitest or benchmark processes that are not this benchmark's. Non-zero means that phase ran on a shared, busier machine.",
 						by_phase: foreign.byPhase,
 						commands: [...foreign.commands].slice(0, 10),
 					},
@@ -336,7 +338,7 @@ try {
 					'The control plane runs with the pressure limiter off and the per-address rate limit raised (one load generator is one address).',
 					"GET /users/me for a customer reads nothing: customers hold no permission on directus_users, so Directus answers its Forbidden fallback, { id } from the token, without a query. It is the floor of an authenticated request, beside which list and get each add one SQL query, Directus's item read and a larger body.",
 					'autocannon keeps every connection busy (closed loop), so latency is about connections / throughput: a p99 at 10 connections is as much a throughput figure as a latency one.',
-					"Directus 12.4 deep-copies its cached schema for every request (CACHE_SCHEMA_FREEZE_ENABLED off, its default), for /users/me as for ours; control_plane_cpu_ms_per_ok_request includes that copy.",
+					'Directus 12.4 deep-copies its cached schema for every request (CACHE_SCHEMA_FREEZE_ENABLED off, its default), for /users/me as for ours; control_plane_cpu_ms_per_ok_request includes that copy.',
 					'Percentiles are nearest-rank over the samples: with 20 samples p95 is the 19th.',
 				],
 				runtime_logs: { warm: warm.trouble, cold: cold.trouble },

@@ -78,7 +78,12 @@ async function measure(rt: TestRuntime, name: string) {
 	return {
 		provision_cold: provisionReport(projects),
 		memory: { idle: memoryReport(idle), after_load: memoryReport(afterLoad), after_burst: afterBurst },
-		reads: { ok_per_s_mean: round(mean(reads.map((run) => run.ok_per_s))), non_2xx: reads.reduce((sum, run) => sum + run.non_2xx, 0), errors: reads.reduce((sum, run) => sum + run.errors, 0), per_site: reads },
+		reads: {
+			ok_per_s_mean: round(mean(reads.map((run) => run.ok_per_s))),
+			non_2xx: reads.reduce((sum, run) => sum + run.non_2xx, 0),
+			errors: reads.reduce((sum, run) => sum + run.errors, 0),
+			per_site: reads,
+		},
 		burst: { connections: BURST_CONNECTIONS, ok_per_s: burst.ok_per_s, non_2xx: burst.non_2xx, errors: burst.errors, timeouts: burst.timeouts, site_restarted: restarted },
 	};
 }
@@ -97,7 +102,12 @@ console.log(
 	JSON.stringify(
 		{
 			benchmark: 'site-memory',
-			machine: { cpus: os.cpus().length, memory_gib: round(os.totalmem() / 1024 ** 3), load_average_1m_before: round(loadBefore[0]!), load_average_1m_after: round(os.loadavg()[0]!) },
+			machine: {
+				cpus: os.cpus().length,
+				memory_gib: round(os.totalmem() / 1024 ** 3),
+				load_average_1m_before: round(loadBefore[0]!),
+				load_average_1m_after: round(os.loadavg()[0]!),
+			},
 			sites_per_variant: SITES,
 			note: 'Every variant on its own runtime in this run, one after another; the first one with Node defaults is the baseline. PSS splits pages shared between sites (the Directus code), so it is the figure that adds up across sites.',
 			variants: results,

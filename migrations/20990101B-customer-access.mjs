@@ -10,8 +10,21 @@ const CUSTOMER_ACCESS_ID = '6f0a3f5e-2b1c-4d8e-9a47-0c5e1b2d3a43';
 
 /** Directus's own recommended self-update permission; the core tier accepts it as it is. */
 const SELF_UPDATE_FIELDS = [
-	'first_name', 'last_name', 'email', 'password', 'location', 'title', 'description', 'avatar',
-	'language', 'appearance', 'theme_light', 'theme_dark', 'theme_light_overrides', 'theme_dark_overrides', 'tfa_secret',
+	'first_name',
+	'last_name',
+	'email',
+	'password',
+	'location',
+	'title',
+	'description',
+	'avatar',
+	'language',
+	'appearance',
+	'theme_light',
+	'theme_dark',
+	'theme_light_overrides',
+	'theme_dark_overrides',
+	'tfa_secret',
 ];
 
 export const SELF_UPDATE_PERMISSION = {
@@ -49,9 +62,7 @@ export async function up(knex) {
 		await knex('directus_access').insert({ id: CUSTOMER_ACCESS_ID, role: CUSTOMER_ROLE_ID, policy: CUSTOMER_POLICY_ID });
 	}
 	for (const permission of PERMISSIONS) {
-		const found = await knex('directus_permissions')
-			.where({ policy: CUSTOMER_POLICY_ID, collection: permission.collection, action: permission.action })
-			.first();
+		const found = await knex('directus_permissions').where({ policy: CUSTOMER_POLICY_ID, collection: permission.collection, action: permission.action }).first();
 		if (!found) await knex('directus_permissions').insert({ ...permission, policy: CUSTOMER_POLICY_ID });
 	}
 }

@@ -47,7 +47,10 @@ export const PLAN_TRANSLATIONS = {
 
 export async function up(knex) {
 	for (const [id, translations] of Object.entries(PLAN_TRANSLATIONS)) {
-		await knex('subscription_plans').where({ id }).whereNull('translations').update({ translations: JSON.stringify(translations) });
+		await knex('subscription_plans')
+			.where({ id })
+			.whereNull('translations')
+			.update({ translations: JSON.stringify(translations) });
 	}
 }
 

@@ -21,7 +21,9 @@ function actionChoices(options) {
 async function writeChoices(knex, options, choices) {
 	const field = options.fields.find((candidate) => candidate.field === 'action');
 	field.meta.options.choices = choices;
-	await knex('directus_flows').where({ id: FLOW }).update({ options: JSON.stringify(options) });
+	await knex('directus_flows')
+		.where({ id: FLOW })
+		.update({ options: JSON.stringify(options) });
 }
 
 export async function up(knex) {
@@ -35,5 +37,9 @@ export async function down(knex) {
 	const options = await readOptions(knex);
 	const choices = actionChoices(options);
 	if (!choices) return;
-	await writeChoices(knex, options, choices.filter((choice) => choice.value !== UPGRADE.value));
+	await writeChoices(
+		knex,
+		options,
+		choices.filter((choice) => choice.value !== UPGRADE.value),
+	);
 }

@@ -42,8 +42,7 @@ const FIELDS = [
 
 const INPUTS = { backup: '{{$trigger.body.backup}}', confirm: '{{$trigger.body.confirm}}' };
 
-const DESCRIPTION_BEFORE =
-	'Suspend, resume, restart or back up the selected projects. A project staff suspend stays suspended until staff resume it, whatever its billing.';
+const DESCRIPTION_BEFORE = 'Suspend, resume, restart or back up the selected projects. A project staff suspend stays suspended until staff resume it, whatever its billing.';
 const DESCRIPTION =
 	'Suspend, resume, restart, back up, restore or delete the selected projects. A project staff suspend stays suspended until staff resume it, whatever its billing.';
 
@@ -70,7 +69,10 @@ export async function up(knex) {
 		.update({ options: JSON.stringify(options), ...(flow.description === DESCRIPTION_BEFORE ? { description: DESCRIPTION } : {}) });
 
 	const operation = await knex('directus_operations').where({ id: OPERATION }).first('options');
-	if (operation) await knex('directus_operations').where({ id: OPERATION }).update({ options: JSON.stringify({ ...parse(operation.options), ...INPUTS }) });
+	if (operation)
+		await knex('directus_operations')
+			.where({ id: OPERATION })
+			.update({ options: JSON.stringify({ ...parse(operation.options), ...INPUTS }) });
 }
 
 export async function down(knex) {
@@ -90,6 +92,8 @@ export async function down(knex) {
 	if (operation) {
 		const inputs = parse(operation.options);
 		for (const key of Object.keys(INPUTS)) delete inputs[key];
-		await knex('directus_operations').where({ id: OPERATION }).update({ options: JSON.stringify(inputs) });
+		await knex('directus_operations')
+			.where({ id: OPERATION })
+			.update({ options: JSON.stringify(inputs) });
 	}
 }

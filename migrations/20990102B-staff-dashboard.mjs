@@ -85,7 +85,9 @@ export async function down(knex) {
 	const ours = new Set(PANELS.map((panel) => panel.id));
 	// Staff added panels of their own: the dashboard is theirs now too, and stays.
 	if (panels.some((id) => !ours.has(id))) {
-		await knex('directus_panels').whereIn('id', [...ours]).delete();
+		await knex('directus_panels')
+			.whereIn('id', [...ours])
+			.delete();
 		return;
 	}
 	await knex('directus_panels').where({ dashboard: DASHBOARD }).delete();

@@ -19,6 +19,8 @@ export async function up(knex) {
 
 export async function down(knex) {
 	for (const [id, resources] of Object.entries(PLAN_SITE_RESOURCES)) {
-		await knex('subscription_plans').where({ id, ...resources }).update({ site_memory_mb: null, site_cpu_shares: null });
+		await knex('subscription_plans')
+			.where({ id, ...resources })
+			.update({ site_memory_mb: null, site_cpu_shares: null });
 	}
 }

@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 export async function up(knex) {
 	const rows = await knex('projects').select('id').whereNull('domain_token');
 	for (const { id } of rows) {
-		await knex('projects').where({ id }).whereNull('domain_token').update({ domain_token: randomBytes(16).toString('hex') });
+		await knex('projects')
+			.where({ id })
+			.whereNull('domain_token')
+			.update({ domain_token: randomBytes(16).toString('hex') });
 	}
 }
 

@@ -7,8 +7,7 @@
  */
 import { CUSTOMER_POLICY_ID, PLANS_READ_PERMISSION } from './20990101B-customer-access.mjs';
 
-const plansRead = (knex) =>
-	knex('directus_permissions').where({ policy: CUSTOMER_POLICY_ID, collection: PLANS_READ_PERMISSION.collection, action: PLANS_READ_PERMISSION.action });
+const plansRead = (knex) => knex('directus_permissions').where({ policy: CUSTOMER_POLICY_ID, collection: PLANS_READ_PERMISSION.collection, action: PLANS_READ_PERMISSION.action });
 
 export async function up(knex) {
 	await plansRead(knex).delete();

@@ -18,6 +18,8 @@ export async function up(knex) {
 
 export async function down(knex) {
 	for (const [id, storage] of Object.entries(PLAN_SITE_STORAGE)) {
-		await knex('subscription_plans').where({ id, ...storage }).update({ site_upload_max_mb: null, site_storage_quota_mb: null });
+		await knex('subscription_plans')
+			.where({ id, ...storage })
+			.update({ site_upload_max_mb: null, site_storage_quota_mb: null });
 	}
 }

@@ -18,6 +18,8 @@ export async function up(knex) {
 
 export async function down(knex) {
 	for (const [id, mail] of Object.entries(PLAN_SITE_MAIL)) {
-		await knex('subscription_plans').where({ id, ...mail }).update({ site_mail_per_hour: null });
+		await knex('subscription_plans')
+			.where({ id, ...mail })
+			.update({ site_mail_per_hour: null });
 	}
 }

@@ -12,7 +12,9 @@ async function renameRussianPro(knex, from, to) {
 	const translations = typeof row.translations === 'string' ? JSON.parse(row.translations) : row.translations;
 	if (translations?.ru?.name !== from) return;
 	translations.ru.name = to;
-	await knex('subscription_plans').where({ id: 'pro' }).update({ translations: JSON.stringify(translations) });
+	await knex('subscription_plans')
+		.where({ id: 'pro' })
+		.update({ translations: JSON.stringify(translations) });
 }
 
 export async function up(knex) {

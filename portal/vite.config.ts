@@ -8,9 +8,7 @@ import react from '@vitejs/plugin-react';
  * tables…) into the first download of the landing page. Without one, each library module goes
  * with the pages that use it (`npm run bench:portal` measures the first download).
  */
-const VENDOR_GROUPS = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-];
+const VENDOR_GROUPS = [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }];
 
 /**
  * Chakra's theme helpers return their argument unchanged, but the bundler cannot see that across
@@ -18,17 +16,17 @@ const VENDOR_GROUPS = [
  * not list (src/app/theme.ts) drop out of the bundle.
  */
 const CHAKRA_THEME_HELPERS = [
-  'defineConfig',
-  'defineRecipe',
-  'defineSlotRecipe',
-  'defineStyle',
-  'defineKeyframes',
-  'defineGlobalStyles',
-  'defineTextStyles',
-  'defineAnimationStyles',
-  'defineLayerStyles',
-  'defineTokens',
-  'defineSemanticTokens',
+	'defineConfig',
+	'defineRecipe',
+	'defineSlotRecipe',
+	'defineStyle',
+	'defineKeyframes',
+	'defineGlobalStyles',
+	'defineTextStyles',
+	'defineAnimationStyles',
+	'defineLayerStyles',
+	'defineTokens',
+	'defineSemanticTokens',
 ];
 
 /**
@@ -37,19 +35,19 @@ const CHAKRA_THEME_HELPERS = [
  * carries its libraries inside, so the control plane needs none of the portal's dependencies.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  base: '/',
-  plugins: [react()],
-  ssr: { noExternal: true },
-  build: isSsrBuild
-    ? { outDir: 'dist/server', copyPublicDir: false }
-    : {
-        outDir: 'dist',
-        // The control plane's Directus owns /assets/* (uploaded files), so the
-        // portal's hashed bundles must live under a path Directus does not route.
-        assetsDir: 'portal-assets',
-        rolldownOptions: {
-          treeshake: { manualPureFunctions: CHAKRA_THEME_HELPERS },
-          output: { codeSplitting: { groups: VENDOR_GROUPS } },
-        },
-      },
+	base: '/',
+	plugins: [react()],
+	ssr: { noExternal: true },
+	build: isSsrBuild
+		? { outDir: 'dist/server', copyPublicDir: false }
+		: {
+				outDir: 'dist',
+				// The control plane's Directus owns /assets/* (uploaded files), so the
+				// portal's hashed bundles must live under a path Directus does not route.
+				assetsDir: 'portal-assets',
+				rolldownOptions: {
+					treeshake: { manualPureFunctions: CHAKRA_THEME_HELPERS },
+					output: { codeSplitting: { groups: VENDOR_GROUPS } },
+				},
+			},
 }));

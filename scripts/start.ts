@@ -87,8 +87,7 @@ const runtimeSupervisor = config.embeddedRuntime
 	: null;
 const controlPlaneSupervisor = new ChildSupervisor<RunningControlPlane>({
 	name: 'The control plane',
-	start: () =>
-		startControlPlane({ ...directus, url: `http://127.0.0.1:${config.controlPlanePort}`, echo: (chunk) => process.stdout.write(chunk) }),
+	start: () => startControlPlane({ ...directus, url: `http://127.0.0.1:${config.controlPlanePort}`, echo: (chunk) => process.stdout.write(chunk) }),
 	log,
 	onGiveUp: giveUp,
 });
@@ -111,11 +110,7 @@ const runtimeStarted = runtimeSupervisor?.start();
 // Awaited below; until then a failure must not count as unhandled.
 runtimeStarted?.catch(() => {});
 
-await prepareControlPlaneDatabase(
-	directus,
-	(step) => log(`Preparing database: ${step}`),
-	path.join(config.dataDir, 'prepared.json'),
-);
+await prepareControlPlaneDatabase(directus, (step) => log(`Preparing database: ${step}`), path.join(config.dataDir, 'prepared.json'));
 log('Starting the control plane…');
 await controlPlaneSupervisor.start();
 await runtimeStarted;

@@ -37,9 +37,7 @@ await Promise.all([
 
 log('Building extensions/platform and portal…');
 await Promise.all(
-	['extensions/platform', 'portal'].map((workspace) =>
-		runCommand('npm', ['run', 'build', '--workspace', workspace], { label: `build ${workspace}`, cwd: repoPath() }),
-	),
+	['extensions/platform', 'portal'].map((workspace) => runCommand('npm', ['run', 'build', '--workspace', workspace], { label: `build ${workspace}`, cwd: repoPath() })),
 );
 
 const RESULTS_FILE = repoPath('node_modules', '.cache', 'vitest-results.json');
@@ -48,14 +46,7 @@ rmSync(RESULTS_FILE, { force: true });
 
 const vitest = spawn(
 	NODE_22,
-	[
-		repoPath('node_modules', 'vitest', 'vitest.mjs'),
-		'run',
-		'--reporter=default',
-		'--reporter=json',
-		`--outputFile.json=${RESULTS_FILE}`,
-		...process.argv.slice(2),
-	],
+	[repoPath('node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS_FILE}`, ...process.argv.slice(2)],
 	{ cwd: repoPath(), stdio: 'inherit' },
 );
 vitest.on('exit', (code, signal) => {

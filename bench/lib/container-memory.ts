@@ -34,7 +34,7 @@ function commandLine(pid: number): string {
 function treeOf(root: number): number[] {
 	const pids = readdirSync('/proc').map(Number).filter(Number.isInteger);
 	const tree = [root];
-	for (let grew = true; grew; ) {
+	for (let grew = true; grew;) {
 		grew = false;
 		for (const pid of pids) {
 			if (!tree.includes(pid) && tree.includes(parentOf(pid) ?? -1)) {

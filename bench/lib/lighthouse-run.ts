@@ -51,7 +51,18 @@ export async function runLighthouse(url: string, formFactor: FormFactor): Promis
 	const profile = mkdtempSync(path.join(os.tmpdir(), 'epic-lighthouse-'));
 	const chromium = spawn(
 		CHROMIUM_PATH,
-		['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+		[
+			'--headless=new',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			`--remote-debugging-port=${port}`,
+			`--user-data-dir=${profile}`,
+			'about:blank',
+		],
 		{ stdio: 'ignore' },
 	);
 	try {

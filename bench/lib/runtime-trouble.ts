@@ -24,7 +24,9 @@ export function troubleIn(rt: TestRuntime) {
 	}
 	for (const folder of folders) {
 		try {
-			const lines = readFileSync(path.join(instancesDir, folder, 'directus.log'), 'utf8').split('\n').filter(Boolean);
+			const lines = readFileSync(path.join(instancesDir, folder, 'directus.log'), 'utf8')
+				.split('\n')
+				.filter(Boolean);
 			instances.push(...lines.map((line) => `${folder.slice(0, 8)}: ${line.slice(0, 300)}`));
 		} catch {
 			// no log

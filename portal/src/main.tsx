@@ -17,15 +17,15 @@ await initI18n();
 
 const root = createRoot(container);
 const app = (
-  <StrictMode>
-    <App swrFallback={swrFallbackFor(readServerRenderedData())} />
-  </StrictMode>
+	<StrictMode>
+		<App swrFallback={swrFallbackFor(readServerRenderedData())} />
+	</StrictMode>
 );
 
 if (isServerRendered(container)) {
-  // The server's drawing stays up until the app can draw the same page in one go.
-  await firstPageLoaded();
-  await takeOverServerRenderedPage(container, () => flushSync(() => root.render(app)));
+	// The server's drawing stays up until the app can draw the same page in one go.
+	await firstPageLoaded();
+	await takeOverServerRenderedPage(container, () => flushSync(() => root.render(app)));
 } else {
-  root.render(app);
+	root.render(app);
 }

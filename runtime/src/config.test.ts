@@ -89,7 +89,10 @@ describe('the backup store settings', () => {
 			credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-key-value' },
 		});
 		expect(config.backupDir).toBe('/repo/data/runtime/backups');
-		expect(loadRuntimeConfig({ ...s3, BACKUP_S3_PREFIX: 'backups/', BACKUP_S3_FORCE_PATH_STYLE: '0' }, '/repo').backupS3).toMatchObject({ prefix: 'backups/', forcePathStyle: false });
+		expect(loadRuntimeConfig({ ...s3, BACKUP_S3_PREFIX: 'backups/', BACKUP_S3_FORCE_PATH_STYLE: '0' }, '/repo').backupS3).toMatchObject({
+			prefix: 'backups/',
+			forcePathStyle: false,
+		});
 	});
 
 	it('refuses a setting that cannot work and names it, never showing the secret key', () => {

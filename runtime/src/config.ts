@@ -11,9 +11,7 @@ import type { SiteMailRoute } from './site-mail/site-mail-env.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const seconds = z.coerce.number().positive();
-const flag = z
-	.enum(['true', 'false', '1', '0'])
-	.transform((value) => value === 'true' || value === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Every BACKUP_S3_* setting but the bucket: any of them without a bucket is a mistake, not a wish for the local store. */
 const S3_SETTINGS = ['BACKUP_S3_ENDPOINT', 'BACKUP_S3_REGION', 'BACKUP_S3_PREFIX', 'BACKUP_S3_FORCE_PATH_STYLE', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'] as const;
@@ -55,7 +53,10 @@ const RuntimeEnvSchema = z
 		/** The S3-compatible server (MinIO, Ceph, R2…); unset, AWS S3 of BACKUP_S3_REGION. */
 		BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 		/** Default `us-east-1`, which most S3-compatible servers expect. */
-		BACKUP_S3_REGION: z.string().regex(/^[a-z0-9-]+$/).optional(),
+		BACKUP_S3_REGION: z
+			.string()
+			.regex(/^[a-z0-9-]+$/)
+			.optional(),
 		/** Key prefix before `<projectId>/`, e.g. `epic/backups`; a missing final `/` is added. */
 		BACKUP_S3_PREFIX: z
 			.string()
@@ -183,7 +184,10 @@ const RuntimeEnvSchema = z
 		 * The platform's SMTP server that sites' mail goes out through (smtp://user:pass@host:port, or
 		 * smtps://). Unset: sites send no mail, and a send fails naming why.
 		 */
-		SITE_MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+		SITE_MAIL_SMTP_URL: z
+			.string()
+			.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+			.optional(),
 		/** Where the runtime's mail relay listens for processes' sites (containers reach it on their bridge). */
 		SITE_MAIL_RELAY_HOST: z.string().min(1).default('127.0.0.1'),
 		SITE_MAIL_RELAY_PORT: port.default(2525),
@@ -283,7 +287,11 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 				}
 			: null,
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
-		trustedProxies: new Set(parsed.data.ROUTER_TRUSTED_PROXIES.split(',').map((address) => address.trim()).filter(Boolean)),
+		trustedProxies: new Set(
+			parsed.data.ROUTER_TRUSTED_PROXIES.split(',')
+				.map((address) => address.trim())
+				.filter(Boolean),
+		),
 	};
 }
 

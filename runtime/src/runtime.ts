@@ -116,9 +116,7 @@ async function siteSpawner(
 export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(givenConfig.dataDir, { recursive: true, mode: 0o700 });
 	const baseConfig =
-		givenConfig.RUNTIME_DRIVER === 'docker'
-			? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) }
-			: givenConfig;
+		givenConfig.RUNTIME_DRIVER === 'docker' ? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) } : givenConfig;
 	const installed = directusVersion();
 	const databases = instanceDatabases(baseConfig, installed);
 	log('preparing the instance template…');

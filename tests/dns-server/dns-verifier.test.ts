@@ -36,7 +36,7 @@ describe('DnsVerifier against a DNS server on loopback', () => {
 		expect(zone.questions).toContain('right.example.com A');
 	});
 
-	it('verifies ownership only with the project\'s own value at the proof record, beside the A record', async () => {
+	it("verifies ownership only with the project's own value at the proof record, beside the A record", async () => {
 		const value = 'epic-cms-verification=0123456789abcdef0123456789abcdef';
 		zone.setA('owned.example.com', [PUBLIC_IP]);
 		const missing = await verifier(zone.address).verifyOwnership('owned.example.com', value);

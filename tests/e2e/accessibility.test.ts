@@ -141,7 +141,26 @@ async function expectKeyboardOnlyDialog(trigger: Locator, dialog: Locator): Prom
 	await dialog.waitFor();
 	await settle(page);
 	expect(await focusedIn(dialog), 'focus moves into the dialog').toBe(true);
-	for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+	for (const key of [
+		'Tab',
+		'Tab',
+		'Tab',
+		'Tab',
+		'Tab',
+		'Tab',
+		'Tab',
+		'Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+		'Shift+Tab',
+	]) {
 		await page.keyboard.press(key);
 		expect(await focusedIn(dialog), `focus stays in the dialog after ${key}`).toBe(true);
 	}

@@ -48,8 +48,7 @@ const newEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@
 const newPassword = () => `pw-${randomBytes(8).toString('hex')}`;
 
 /** The toast whose title is exactly `title` (toasts stay 4 s; every wait starts right after the action). */
-const toast = (title: string): Locator =>
-	page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
+const toast = (title: string): Locator => page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
 
 /**
  * Waits for the toast of an action that can succeed or fail, then expects the success: a failure
@@ -102,11 +101,9 @@ async function storedAccessToken(): Promise<string> {
 }
 
 async function accountOf(token: string) {
-	const me = await api<{ data: { first_name: string | null; last_name: string | null; language: string | null; avatar: string | null; email: string } }>(
-		'GET',
-		'/account/me',
-		{ token },
-	);
+	const me = await api<{ data: { first_name: string | null; last_name: string | null; language: string | null; avatar: string | null; email: string } }>('GET', '/account/me', {
+		token,
+	});
 	expect(me.status, JSON.stringify(me.body)).toBe(200);
 	return me.body.data;
 }
@@ -114,9 +111,7 @@ async function accountOf(token: string) {
 /** Waits for the image to finish loading, then says whether it decoded to real pixels. */
 async function loadedImageWidth(image: Locator): Promise<number> {
 	await image.waitFor({ state: 'attached' });
-	await image.evaluate((element) =>
-		(element as HTMLImageElement).complete ? undefined : new Promise((resolve) => element.addEventListener('load', resolve, { once: true })),
-	);
+	await image.evaluate((element) => ((element as HTMLImageElement).complete ? undefined : new Promise((resolve) => element.addEventListener('load', resolve, { once: true }))));
 	return image.evaluate((element) => (element as HTMLImageElement).naturalWidth);
 }
 
@@ -203,7 +198,9 @@ describe('account screens in Chromium', () => {
 		expect((await accountOf(token)).avatar).toBeNull();
 
 		const picture = path.join(files, 'avatar.png');
-		await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f855a' } }).png().toFile(picture);
+		await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f855a' } })
+			.png()
+			.toFile(picture);
 		await page.getByTestId('avatar-input').setInputFiles(picture);
 		await expectSuccessToast('Avatar updated', 'Avatar upload failed');
 		const avatarId = (await accountOf(token)).avatar;

@@ -290,7 +290,9 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			expect(copy).toMatchObject({ subdomain: copySubdomain, status: 'published', copy_of: project.id });
 			const copyCredentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${copyId}/credentials`, { token })).body.data;
 			const copyToken = await loginThroughRouter(runtime.routerUrl, `${copySubdomain}.localhost`, copyCredentials.admin_email, copyCredentials.admin_password);
-			const copiedPosts = await hostRequest(runtime.routerUrl, `${copySubdomain}.localhost`, '/items/posts?fields=id&limit=-1', { headers: { authorization: `Bearer ${copyToken}` } });
+			const copiedPosts = await hostRequest(runtime.routerUrl, `${copySubdomain}.localhost`, '/items/posts?fields=id&limit=-1', {
+				headers: { authorization: `Bearer ${copyToken}` },
+			});
 			expect(copiedPosts.json<{ data: unknown[] }>().data).toEqual(posts.json<{ data: unknown[] }>().data);
 
 			// Cancel at the period's end, then reactivate.

@@ -30,7 +30,10 @@ describe('errors cleared by the success that follows, in Chromium', () => {
 		await form.getByLabel(/full name/i).fill('Retrying Customer');
 		// The portal lets `.invalid` through; Directus refuses a domain outside the IANA list.
 		await form.getByLabel(/email/i).fill(`retry-${randomBytes(4).toString('hex')}@example.invalid`);
-		await form.getByLabel(/password/i).first().fill('a long enough password 1');
+		await form
+			.getByLabel(/password/i)
+			.first()
+			.fill('a long enough password 1');
 		await form.locator('button[type="submit"]').click();
 		await toast('Registration failed').waitFor();
 		expect(await errorToasts().count()).toBe(1);

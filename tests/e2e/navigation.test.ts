@@ -18,20 +18,22 @@ chromiumPagePerTest((opened) => (page = opened));
 const open = (target: Page, path: string) => target.goto(`${controlPlane().url}${path}`);
 
 /** Resolves after the browser has painted twice: scroll listeners and React have run by then. */
-const afterTwoFrames = (target: Page) =>
-	target.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+const afterTwoFrames = (target: Page) => target.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
 const barStyle = (target: Page) =>
-	target.locator('header').first().evaluate((header) => {
-		const style = getComputedStyle(header);
-		return {
-			scrolled: header.hasAttribute('data-scrolled'),
-			position: style.position,
-			top: header.getBoundingClientRect().top,
-			background: style.backgroundColor,
-			shadow: style.boxShadow,
-		};
-	});
+	target
+		.locator('header')
+		.first()
+		.evaluate((header) => {
+			const style = getComputedStyle(header);
+			return {
+				scrolled: header.hasAttribute('data-scrolled'),
+				position: style.position,
+				top: header.getBoundingClientRect().top,
+				background: style.backgroundColor,
+				shadow: style.boxShadow,
+			};
+		});
 
 describe('the top navigation', () => {
 	it('opens the avatar menu with the customer, their pages and the quick actions, and follows them', async () => {
@@ -43,15 +45,7 @@ describe('the top navigation', () => {
 		await menu.waitFor();
 		expect(await menu.getByText('Oriana Customer', { exact: true }).count()).toBe(1);
 		expect(await menu.getByText(customer.email, { exact: true }).count()).toBe(1);
-		expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
-			'Profile',
-			'Dashboard',
-			'Subscription',
-			'Create project',
-			'Payment history',
-			'About',
-			'Log out',
-		]);
+		expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Dashboard', 'Subscription', 'Create project', 'Payment history', 'About', 'Log out']);
 		const quickActions = menu.getByRole('group', { name: 'Quick actions' });
 		expect(await quickActions.getByRole('menuitem').allInnerTexts()).toEqual(['Create project', 'Payment history']);
 		const hrefs = Object.fromEntries(

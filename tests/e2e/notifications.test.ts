@@ -26,7 +26,12 @@ async function unreadOf(customer: TestCustomer): Promise<number> {
 
 /** Polls until the server counts no unread notification or the time is up; returns the last count. */
 function unreadWhenZero(customer: TestCustomer, timeoutMs = 10_000): Promise<number> {
-	return readUntil(() => unreadOf(customer), (unread) => unread === 0, timeoutMs, 200);
+	return readUntil(
+		() => unreadOf(customer),
+		(unread) => unread === 0,
+		timeoutMs,
+		200,
+	);
 }
 
 /** Loads `/dashboard` and waits until the bell has read the notifications. */

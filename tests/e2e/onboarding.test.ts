@@ -31,8 +31,7 @@ const newSubdomain = () => `onb-${randomBytes(4).toString('hex')}`;
 const STEP_NAMES = ['infrastructure', 'database', 'domain'];
 
 /** The toast whose title is exactly `title`. */
-const toast = (title: string): Locator =>
-	page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
+const toast = (title: string): Locator => page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
 
 const stepOf = () => page.getByTestId('wizard-step-of').textContent();
 const percent = () => page.getByTestId('wizard-percent').textContent();
@@ -172,9 +171,7 @@ describe('onboarding wizard in Chromium', () => {
 		await page.getByTestId('projects-empty-onboarding').click();
 		await page.waitForURL(/\/onboarding$/);
 		expect(await shownStep(1)).toBe('Project Details');
-		expect(await page.getByTestId('onboarding-subtitle').textContent()).toBe(
-			'You are on the Pro plan: tell us about your project and we create it right away.',
-		);
+		expect(await page.getByTestId('onboarding-subtitle').textContent()).toBe('You are on the Pro plan: tell us about your project and we create it right away.');
 		expect(await listedSteps()).toEqual(['1', '4']);
 		expect(await stepOf()).toBe('Step 1 of 4');
 		expect(await percent()).toBe('25% complete');

@@ -114,7 +114,10 @@ describe('portal', () => {
 		const form = page.getByTestId('auth-form');
 		await form.waitFor();
 		await form.getByLabel(/email/i).fill(customer.email);
-		await form.getByLabel(/password/i).first().fill(customer.password);
+		await form
+			.getByLabel(/password/i)
+			.first()
+			.fill(customer.password);
 		await form.locator('button[type="submit"]').click();
 		await page.waitForURL(/\/dashboard$/);
 		await page.getByRole('heading', { level: 1, name: 'Welcome, Marisol!', exact: true }).waitFor();

@@ -152,9 +152,7 @@ describe('Duplicate in Chromium', () => {
 		// The screen says it in plain words; the server's record names the backup.
 		expect(finished.database).toBe('Your database holds a copy of the original project’s data.');
 		const recorded = await api<{ data: Project }>('GET', `/projects/${copyId}`, { token: customer.token });
-		expect(recorded.body.data.steps.find((step) => step.name === 'database')?.detail).toBe(
-			`The data of original (backup ${backups.body.data[0]!.id}) was copied into the site`,
-		);
+		expect(recorded.body.data.steps.find((step) => step.name === 'database')?.detail).toBe(`The data of original (backup ${backups.body.data[0]!.id}) was copied into the site`);
 		// On the way, the screen showed the database step in progress (the backup being restored),
 		// and its last list is the steps complete.
 		const shown = await shownSteps(page);

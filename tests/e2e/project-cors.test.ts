@@ -91,9 +91,7 @@ describe("a project's allowed origins in Chromium", () => {
 		await saveWithKeyboard(section);
 		const error = section.getByTestId('cors-origins-error');
 		await error.waitFor();
-		expect(await error.textContent()).toBe(
-			'www.example.com is not an origin: write a scheme and a host, like https://www.example.com (a port may follow, nothing else)',
-		);
+		expect(await error.textContent()).toBe('www.example.com is not an origin: write a scheme and a host, like https://www.example.com (a port may follow, nothing else)');
 		expect(await input.getAttribute('aria-invalid')).toBe('true');
 		// Assistive technology reads the message as the field's error, and hears it when it appears.
 		expect(await input.getAttribute('aria-errormessage')).toBe(await error.getAttribute('id'));
@@ -109,7 +107,10 @@ describe("a project's allowed origins in Chromium", () => {
 		await saveWithKeyboard(section);
 		expect((await saved).status()).toBe(200);
 		expect(patches.map((body) => JSON.parse(body))).toEqual([{ cors_origins: SAVED }]);
-		await page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText('Allowed origins saved', { exact: true }) }).waitFor();
+		await page
+			.getByTestId('toast')
+			.filter({ has: page.locator('[data-part="title"]').getByText('Allowed origins saved', { exact: true }) })
+			.waitFor();
 		expect(await input.inputValue()).toBe(SAVED.join('\n'));
 		expect(await section.getByTestId('cors-origins-error').count()).toBe(0);
 		expect(await input.getAttribute('aria-invalid')).toBeNull();
@@ -150,9 +151,7 @@ describe("a project's allowed origins in Chromium", () => {
 		await saveWithKeyboard(section);
 		const error = section.getByTestId('cors-origins-error');
 		await error.waitFor();
-		expect(await error.textContent()).toBe(
-			`${long} no es un origen: escribe un esquema y un host, como https://www.example.com (puede seguir un puerto, nada más)`,
-		);
+		expect(await error.textContent()).toBe(`${long} no es un origen: escribe un esquema y un host, como https://www.example.com (puede seguir un puerto, nada más)`);
 		expect(await section.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
 		expect(await rightmostEdge(section)).toBeLessThanOrEqual(375);
 		expect(await seriousViolationsInOpenDialog(page)).toEqual([]);

@@ -109,7 +109,10 @@ describe('the project journey in Chromium', () => {
 		// Each step says what is done in plain words; the certificate is not shown as done over plain
 		// HTTP: the server records it skipped, and the screen says once why there is none.
 		expect(finished.details).toEqual(['Your own Directus is running.', 'Your database is ready.', `Your site answers at ${subdomain}.localhost:${runtime.routerPort}.`]);
-		expect(project.steps.map((step: { name: string; state: string }) => [step.name, step.state])).toEqual([...STEP_NAMES.map((name) => [name, 'complete']), ['certificate', 'skipped']]);
+		expect(project.steps.map((step: { name: string; state: string }) => [step.name, step.state])).toEqual([
+			...STEP_NAMES.map((name) => [name, 'complete']),
+			['certificate', 'skipped'],
+		]);
 		expect(finished.noTls).toBe('This installation serves sites over plain HTTP, without a certificate, so there is no HTTPS step.');
 		expect(finished.access).toBe('Access Your CMS');
 		expect(finished.accessHref).toBe(adminUrl);

@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 describe("a project's storage in Chromium", () => {
-	it('shows what the site stores of its plan\'s quota, with a bar read as the same words', async () => {
+	it("shows what the site stores of its plan's quota, with a bar read as the same words", async () => {
 		context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
 		page = await context.newPage();
 		await signInThroughPortal(page, stack.controlPlane.url, customer);

@@ -51,7 +51,10 @@ async function openTier(): Promise<{ section: Locator; tier: Available }> {
 	await section.getByTestId('tier-name').waitFor();
 	// The figures the answer gave, in any language ("1 of 25", "1 de 25").
 	for (const key of ['seats', 'collections', 'flows'] as const) {
-		await section.getByTestId(`tier-${key}`).filter({ hasText: new RegExp(`^${tier[key].used} \\S+ ${tier[key].limit}$`) }).waitFor();
+		await section
+			.getByTestId(`tier-${key}`)
+			.filter({ hasText: new RegExp(`^${tier[key].used} \\S+ ${tier[key].limit}$`) })
+			.waitFor();
 	}
 	return { section, tier };
 }

@@ -13,8 +13,6 @@ import { registerVerifiedCustomer, type TestCustomer } from '../support/customer
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
 
-
-
 let page: Page;
 
 chromiumPagePerTest((opened) => (page = opened));

@@ -65,9 +65,7 @@ describe('projects in Chromium', () => {
 		expect(await page.getByTestId('project-name-error').textContent()).toBe('Project name is required');
 		expect(await page.getByTestId('project-subdomain-error').textContent()).toBe('Subdomain is required');
 		await page.getByTestId('project-subdomain-input').fill('bad_name!');
-		expect(await page.getByTestId('project-subdomain-error').textContent()).toBe(
-			'Please enter a valid subdomain (letters, numbers, and hyphens only)',
-		);
+		expect(await page.getByTestId('project-subdomain-error').textContent()).toBe('Please enter a valid subdomain (letters, numbers, and hyphens only)');
 		expect((await api<Data<Project[]>>('GET', '/projects', { token: customer.token })).body.data).toEqual([]);
 
 		const subdomain = `e2e-${randomBytes(4).toString('hex')}`;
@@ -84,11 +82,7 @@ describe('projects in Chromium', () => {
 		await page.getByTestId('project-setup').waitFor();
 		expect(page.url()).toMatch(/\/projects\/new\?project=[0-9a-f-]{36}$/);
 		await expect.poll(() => page.getByTestId('setup-step').count()).toBe(3);
-		expect(await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual([
-			'infrastructure',
-			'database',
-			'domain',
-		]);
+		expect(await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['infrastructure', 'database', 'domain']);
 		await page.getByTestId('setup-no-tls').waitFor();
 		const [created] = (await api<Data<Project[]>>('GET', '/projects', { token: customer.token })).body.data;
 		expect(created).toMatchObject({ name: 'Browser Blog', subdomain, description: 'Made by the browser test' });

@@ -107,7 +107,9 @@ describe('about page', () => {
 		const draftMilestone = uniqueWord('Draft ');
 		await staff.create('site_timeline', { status: 'published', language: 'en', year: 2021, title: milestone, text: 'Two people and a server.' });
 		await staff.create('site_timeline', { status: 'draft', language: 'en', year: 2022, title: draftMilestone });
-		const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 90, g: 40, b: 160 } } }).png().toBuffer();
+		const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 90, g: 40, b: 160 } } })
+			.png()
+			.toBuffer();
 		const photo = await staff.uploadImage('member.png', png);
 		const name = uniqueWord('Member ');
 		await staff.create('site_team_members', { status: 'published', language: 'en', name, role: 'Support', bio: 'Answers every message.', photo });
@@ -156,23 +158,22 @@ describe('landing page', () => {
 		await openWithSiteContent('/', 'landing-page');
 		const banner = page.getByTestId('promotion-banner');
 		expect(await banner.getByTestId('promotion-title').textContent()).toBe(title);
-		const expectedDate = await page.evaluate(
-			(iso) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)),
-			endsAt.toISOString(),
-		);
+		const expectedDate = await page.evaluate((iso) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)), endsAt.toISOString());
 		expect(await banner.getByTestId('promotion-ends').textContent()).toBe(`Ends ${expectedDate}`);
 		expect(await banner.getByTestId('countdown-days').textContent()).toBe('01');
 		expect(await banner.getByTestId('countdown-hours').textContent()).toBe('02');
 		expect(await banner.getByTestId('countdown-minutes').textContent()).toBe('03');
 		const seconds = await banner.getByTestId('countdown-seconds').textContent();
-		await page.waitForFunction(
-			(shown) => document.querySelector('[data-testid="countdown-seconds"]')?.textContent !== shown,
-			seconds,
-			{ timeout: 3000 },
-		);
+		await page.waitForFunction((shown) => document.querySelector('[data-testid="countdown-seconds"]')?.textContent !== shown, seconds, { timeout: 3000 });
 
 		// An offer that ends while the page is open disappears at its end.
-		await staff.create('site_promotions', { status: 'published', language: 'en', title: uniqueWord('Last call '), text: 'Ends now.', ends_at: new Date(Date.now() + 6000).toISOString() });
+		await staff.create('site_promotions', {
+			status: 'published',
+			language: 'en',
+			title: uniqueWord('Last call '),
+			text: 'Ends now.',
+			ends_at: new Date(Date.now() + 6000).toISOString(),
+		});
 		await openWithSiteContent('/', 'landing-page');
 		await banner.getByText('Ends now.', { exact: true }).waitFor();
 		await banner.waitFor({ state: 'detached', timeout: 10_000 });

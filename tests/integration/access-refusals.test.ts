@@ -159,9 +159,28 @@ describe.each([
 
 	it('is refused the other system collections with 403 FORBIDDEN', async () => {
 		const paths = [
-			'/presets', '/dashboards', '/panels', '/shares', '/comments', '/notifications', '/versions', '/activity',
-			'/revisions', '/flows', '/operations', '/roles', '/policies', '/permissions', '/settings', '/translations',
-			'/extensions', '/collections', '/fields', '/relations', '/users', '/files',
+			'/presets',
+			'/dashboards',
+			'/panels',
+			'/shares',
+			'/comments',
+			'/notifications',
+			'/versions',
+			'/activity',
+			'/revisions',
+			'/flows',
+			'/operations',
+			'/roles',
+			'/policies',
+			'/permissions',
+			'/settings',
+			'/translations',
+			'/extensions',
+			'/collections',
+			'/fields',
+			'/relations',
+			'/users',
+			'/files',
 		];
 		for (const path of paths) {
 			expect(await fetched('GET', path, token()), path).toMatchObject({ ...FORBIDDEN, data: null });
@@ -202,7 +221,10 @@ describe.each([
 		expect(spec.body.openapi).toMatch(/^3\./);
 		const paths = Object.keys(spec.body.paths);
 		for (const collection of ['projects', 'user_subscriptions', 'payment_profiles', 'billing_events', 'project_daily_requests']) {
-			expect(paths.filter((path) => path.includes(collection)), collection).toEqual([]);
+			expect(
+				paths.filter((path) => path.includes(collection)),
+				collection,
+			).toEqual([]);
 		}
 	});
 });

@@ -23,7 +23,9 @@ const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 30, b: 220 };
 
 const image = (format: Format, colour = RED, width = 300, height = 200) =>
-	sharp({ create: { width, height, channels: 3, background: colour } }).toFormat(format).toBuffer();
+	sharp({ create: { width, height, channels: 3, background: colour } })
+		.toFormat(format)
+		.toBuffer();
 
 let alice: TestCustomer;
 let bob: TestCustomer;
@@ -183,8 +185,7 @@ describe('PUT /account/avatar', () => {
 			},
 		});
 	};
-	const svg =
-		'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+	const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 
 	it.each<[string, () => Promise<BodyInit>, string, number, string, string]>([
 		['5 MB + 1 byte', bigPng, 'image/png', 413, 'AVATAR_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.'],

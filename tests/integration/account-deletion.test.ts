@@ -56,7 +56,9 @@ async function rowsMentioning(needles: string[]): Promise<string[]> {
 
 /** The customer's own avatar, uploaded through the portal's route and served once resized. */
 async function uploadAvatar(customer: TestCustomer): Promise<string> {
-	const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#6b46c1' } }).png().toBuffer();
+	const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#6b46c1' } })
+		.png()
+		.toBuffer();
 	const uploaded = await fetch(`${controlPlane().url}/account/avatar`, {
 		method: 'PUT',
 		headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'image/png' },
@@ -78,7 +80,10 @@ beforeAll(async () => {
 	bystander = await registerVerifiedCustomer('bystander');
 
 	// A paid subscription through the sandbox's checkout.
-	const checkout = await api<Data<CheckoutStarted>>('POST', '/stripe/create-checkout-session', { token: lena.token, body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' } });
+	const checkout = await api<Data<CheckoutStarted>>('POST', '/stripe/create-checkout-session', {
+		token: lena.token,
+		body: { plan_id: 'pro', period: 'monthly', ui_mode: 'embedded' },
+	});
 	expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
 	const paid = await api('POST', '/stripe/sandbox/confirm', { token: lena.token, body: { session_id: checkout.body.data.id, ...card(lena.email) } });
 	expect(paid.status, JSON.stringify(paid.body)).toBe(200);
@@ -115,8 +120,24 @@ beforeAll(async () => {
 
 	// The search must find the customer everywhere before the deletion, or finding nothing after proves nothing.
 	const before = await rowsMentioning([lena.id, lena.email]);
-	for (const table of ['directus_users', 'directus_sessions', 'directus_activity', 'directus_revisions', 'directus_notifications', 'directus_presets', 'projects', 'user_subscriptions', 'payment_profiles', 'sandbox_subscriptions', 'sandbox_checkout_sessions', 'contact_messages']) {
-		expect(before.some((row) => row.startsWith(`${table}: `)), table).toBe(true);
+	for (const table of [
+		'directus_users',
+		'directus_sessions',
+		'directus_activity',
+		'directus_revisions',
+		'directus_notifications',
+		'directus_presets',
+		'projects',
+		'user_subscriptions',
+		'payment_profiles',
+		'sandbox_subscriptions',
+		'sandbox_checkout_sessions',
+		'contact_messages',
+	]) {
+		expect(
+			before.some((row) => row.startsWith(`${table}: `)),
+			table,
+		).toBe(true);
 	}
 }, 120_000);
 

@@ -185,7 +185,13 @@ describe('backups API', () => {
 		// unit-tested in manual-backup-guard.test.ts).
 		const both = await Promise.all([0, 1].map(() => api('POST', `/projects/${ownerProject.id}/backups`, { token: owner.token })));
 		const statuses = both.map((response) => response.status).sort();
-		expect([[201, 409], [201, 429]], JSON.stringify(both.map((response) => response.body))).toContainEqual(statuses);
+		expect(
+			[
+				[201, 409],
+				[201, 429],
+			],
+			JSON.stringify(both.map((response) => response.body)),
+		).toContainEqual(statuses);
 		const refused = both.find((response) => response.status !== 201)!;
 		if (refused.status === 409) expectRefusal(refused, 409, 'BACKUP_IN_PROGRESS', 'concurrent');
 		else expectRefusal(refused, 429, 'BACKUP_LIMIT_REACHED', 'concurrent, after the first finished');
@@ -196,7 +202,7 @@ describe('backups API', () => {
 		expect((await listBackups(owner.token, ownerProject.id)).filter((backup) => backup.kind === 'manual')).toHaveLength(3);
 	});
 
-	it("answers another customer with 404 on every route, exactly as for a missing project, and changes nothing", async () => {
+	it('answers another customer with 404 on every route, exactly as for a missing project, and changes nothing', async () => {
 		const backupsBefore = await runtime.driver.listBackups(ownerProject.id);
 		const job = (await api<Data<ProjectRestoreJob>>('POST', `/projects/${ownerProject.id}/backups/${firstBackup.id}/restore`, { token: owner.token })).body.data;
 		expect((await restoreJobWhenFinished(job.id)).state).toBe('succeeded');

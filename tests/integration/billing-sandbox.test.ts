@@ -51,9 +51,7 @@ async function eventsOf(subscriptionProviderId: string): Promise<{ type: string;
 		token: admin,
 	});
 	expect(events.status).toBe(200);
-	return events.body.data.filter((event) =>
-		JSON.stringify(event.payload).includes(subscriptionProviderId),
-	);
+	return events.body.data.filter((event) => JSON.stringify(event.payload).includes(subscriptionProviderId));
 }
 
 beforeAll(async () => {
@@ -164,7 +162,11 @@ describe('sandbox billing', () => {
 		expect(days).toBeGreaterThanOrEqual(28);
 		expect(days).toBeLessThanOrEqual(31);
 
-		const mirrored = await api<Data<{ stripe_subscription_id: string; status: string }[]>>('GET', `/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=stripe_subscription_id,status`, { token: admin });
+		const mirrored = await api<Data<{ stripe_subscription_id: string; status: string }[]>>(
+			'GET',
+			`/items/user_subscriptions?filter[user][_eq]=${alice.id}&fields=stripe_subscription_id,status`,
+			{ token: admin },
+		);
 		expect(mirrored.body.data).toHaveLength(1);
 		const events = await eventsOf(mirrored.body.data[0]!.stripe_subscription_id);
 		expect(events.map((event) => event.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);

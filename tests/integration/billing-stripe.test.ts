@@ -69,7 +69,9 @@ async function mirrored(customer: TestCustomer) {
 }
 
 async function storedEvents(id: string) {
-	const rows = await api<Data<{ id: string; status: string; error: string | null }[]>>('GET', `/items/billing_events?filter[id][_eq]=${id}&fields=id,status,error`, { token: admin });
+	const rows = await api<Data<{ id: string; status: string; error: string | null }[]>>('GET', `/items/billing_events?filter[id][_eq]=${id}&fields=id,status,error`, {
+		token: admin,
+	});
 	expect(rows.status).toBe(200);
 	return rows.body.data;
 }
@@ -246,7 +248,7 @@ describe('Stripe provider', () => {
 		await server.resumeWebhooks();
 	});
 
-	it('ends in the provider\'s real state when deleted arrives before updated', async () => {
+	it("ends in the provider's real state when deleted arrives before updated", async () => {
 		server.pauseWebhooks();
 		await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
 		await stripe.subscriptions.cancel(subscriptionId);

@@ -67,7 +67,10 @@ describe('the contact form', () => {
 
 	it('links a signed-in customer to the message', async () => {
 		const subject = `Billing ${unique()}`;
-		const sent = await api<Data<ContactMessageReceipt>>('POST', '/contact', { token: customer.token, body: { name: 'Cus Tomer', email: customer.email, subject, message: 'Invoice question.' } });
+		const sent = await api<Data<ContactMessageReceipt>>('POST', '/contact', {
+			token: customer.token,
+			body: { name: 'Cus Tomer', email: customer.email, subject, message: 'Invoice question.' },
+		});
 		expect(sent.status).toBe(201);
 		const [stored] = await storedMessages(`filter[id][_eq]=${sent.body.data.id}`);
 		expect(stored).toMatchObject({ user: customer.id, email: customer.email, language: 'en' });

@@ -170,7 +170,8 @@ describe('a customer token', () => {
 	it('cannot change another user or raise its own role', async () => {
 		const admin = await adminToken();
 		const stored = async (id: string) =>
-			(await api<Data<{ first_name: string | null; status: string; role: { name: string } | null }>>('GET', `/users/${id}?fields=first_name,status,role.name`, { token: admin })).body.data;
+			(await api<Data<{ first_name: string | null; status: string; role: { name: string } | null }>>('GET', `/users/${id}?fields=first_name,status,role.name`, { token: admin }))
+				.body.data;
 
 		expect((await api('PATCH', `/users/${bob.id}`, { token: alice.token, body: { first_name: 'x' } })).status).toBe(403);
 		expect((await stored(bob.id)).first_name).toBe('bob');
@@ -250,13 +251,25 @@ describe('a customer token', () => {
 		const hidden = `hidden-${randomBytes(3).toString('hex')}`;
 		const made = await api('POST', '/items/subscription_plans', {
 			token: admin,
-			body: { id: hidden, name: 'Hidden', price_monthly: 1, price_quarterly: 3, price_yearly: 12, project_limit: 1, is_active: false, stripe_price_id_monthly: 'price_secret_hidden' },
+			body: {
+				id: hidden,
+				name: 'Hidden',
+				price_monthly: 1,
+				price_quarterly: 3,
+				price_yearly: 12,
+				project_limit: 1,
+				is_active: false,
+				stripe_price_id_monthly: 'price_secret_hidden',
+			},
 		});
 		expect(made.status, JSON.stringify(made.body)).toBe(200);
 		try {
 			const items = await api('GET', '/items/subscription_plans', { token: alice.token });
 			expect(items.status).toBe(403);
-			const graphql = await api<{ data?: unknown; errors?: unknown[] }>('POST', '/graphql', { token: alice.token, body: { query: '{ subscription_plans { id stripe_price_id_monthly } }' } });
+			const graphql = await api<{ data?: unknown; errors?: unknown[] }>('POST', '/graphql', {
+				token: alice.token,
+				body: { query: '{ subscription_plans { id stripe_price_id_monthly } }' },
+			});
 			expect(graphql.body.data ?? null).toBeNull();
 			expect(graphql.body.errors?.length).toBeGreaterThan(0);
 			const catalogue = await api<{ data: { id: string }[] }>('GET', '/stripe/plans', { token: alice.token });
@@ -275,7 +288,9 @@ describe('registration', () => {
 		const admin = await adminToken();
 		const user = await api<Data<{ role: { name: string } }>>('GET', `/users/${alice.id}?fields=role.name,policies.policy.app_access`, { token: admin });
 		expect(user.body.data.role.name).toBe('Customer');
-		const policy = await api<Data<{ app_access: boolean; admin_access: boolean }[]>>('GET', '/policies?filter[name][_eq]=Customer&fields=app_access,admin_access', { token: admin });
+		const policy = await api<Data<{ app_access: boolean; admin_access: boolean }[]>>('GET', '/policies?filter[name][_eq]=Customer&fields=app_access,admin_access', {
+			token: admin,
+		});
 		expect(policy.body.data).toEqual([{ app_access: false, admin_access: false }]);
 	});
 

@@ -104,9 +104,7 @@ describe('DNS verification', () => {
 
 		const missing = await verifyThroughBothDoors(alice, 'missing.example.com');
 		expect(missing.verified).toBe(false);
-		expect(missing.message).toBe(
-			'DNS configuration not found: missing.example.com does not exist in DNS. Please check the name and add an A record pointing to 203.0.113.10.',
-		);
+		expect(missing.message).toBe('DNS configuration not found: missing.example.com does not exist in DNS. Please check the name and add an A record pointing to 203.0.113.10.');
 
 		const nodata = await verifyThroughBothDoors(alice, 'nodata.example.com');
 		expect(nodata).toEqual({

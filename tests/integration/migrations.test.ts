@@ -22,7 +22,9 @@ interface Migration {
 }
 
 const MIGRATIONS_DIR = repoPath('migrations');
-const MIGRATION_FILES = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.mjs')).sort();
+const MIGRATION_FILES = readdirSync(MIGRATIONS_DIR)
+	.filter((file) => file.endsWith('.mjs'))
+	.sort();
 let database: PreparedTestDatabase | undefined;
 let db: Knex;
 let migrations: Migration[];
@@ -51,7 +53,9 @@ async function snapshotState(database: Knex) {
 			...panel,
 			options: json(panel.options),
 		})),
-		plans: await database('subscription_plans').select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit', 'backup_retention', 'site_memory_mb', 'site_cpu_shares').orderBy('id'),
+		plans: await database('subscription_plans')
+			.select('id', 'price_monthly', 'price_quarterly', 'price_yearly', 'project_limit', 'backup_retention', 'site_memory_mb', 'site_cpu_shares')
+			.orderBy('id'),
 		roles: await database('directus_roles').where({ name: 'Customer' }).select('id'),
 		policies: await database('directus_policies').where({ name: 'Customer' }).select('id', 'app_access', 'admin_access'),
 		permissions: await database('directus_permissions')
@@ -150,7 +154,7 @@ describe('custom migrations', () => {
 		expect(await snapshotState(db)).toEqual(before);
 	});
 
-	it("leave a legal page staff edited when undone, and add no second text of it when redone", async () => {
+	it('leave a legal page staff edited when undone, and add no second text of it when redone', async () => {
 		const legalPages = migrations[MIGRATION_FILES.indexOf('20990101I-legal-pages.mjs')]!;
 		await db('site_pages').where({ slug: 'terms', language: 'es' }).update({ body: 'Texto de la empresa.' });
 		await legalPages.down(db);
@@ -160,15 +164,26 @@ describe('custom migrations', () => {
 		expect(await db('site_pages').where({ slug: 'terms', language: 'es' }).pluck('body')).toEqual(['Texto de la empresa.']);
 	});
 
-	it("take back only their own Project actions choices and dashboard panels, leaving what staff added", async () => {
+	it('take back only their own Project actions choices and dashboard panels, leaving what staff added', async () => {
 		const restoreDelete = migrations[MIGRATION_FILES.indexOf('20990102A-project-actions-restore-delete.mjs')]!;
 		const dashboard = migrations[MIGRATION_FILES.indexOf('20990102B-staff-dashboard.mjs')]!;
 		const before = await snapshotState(db);
 		const staffChoice = { text: 'Staff note', value: 'note' };
 		const edited = structuredClone(before.projectActions!.options);
 		edited.fields.find((field: { field: string }) => field.field === 'action').meta.options.choices.push(staffChoice);
-		await db('directus_flows').where({ id: PROJECT_ACTIONS_FLOW }).update({ options: JSON.stringify(edited) });
-		const staffPanel = { id: '0d6c1b7e-4a2f-4e1d-8b3c-5f6a7b8c9d01', dashboard: before.dashboards[0].id, type: 'label', position_x: 1, position_y: 30, width: 6, height: 4, show_header: false };
+		await db('directus_flows')
+			.where({ id: PROJECT_ACTIONS_FLOW })
+			.update({ options: JSON.stringify(edited) });
+		const staffPanel = {
+			id: '0d6c1b7e-4a2f-4e1d-8b3c-5f6a7b8c9d01',
+			dashboard: before.dashboards[0].id,
+			type: 'label',
+			position_x: 1,
+			position_y: 30,
+			width: 6,
+			height: 4,
+			show_header: false,
+		};
 		await db('directus_panels').insert(staffPanel);
 
 		await dashboard.down(db);
@@ -187,7 +202,16 @@ describe('custom migrations', () => {
 		await dashboard.up(db);
 		const redone = await snapshotState(db);
 		const redoneAction = redone.projectActions!.options.fields.find((field: { field: string }) => field.field === 'action');
-		expect(redoneAction.meta.options.choices.map((choice: { value: string }) => choice.value)).toEqual(['suspend', 'resume', 'restart', 'back-up', 'upgrade', 'note', 'restore', 'delete']);
+		expect(redoneAction.meta.options.choices.map((choice: { value: string }) => choice.value)).toEqual([
+			'suspend',
+			'resume',
+			'restart',
+			'back-up',
+			'upgrade',
+			'note',
+			'restore',
+			'delete',
+		]);
 		expect(redone.panels).toEqual(before.panels);
 	});
 
@@ -195,20 +219,23 @@ describe('custom migrations', () => {
 		const retention = migrations[MIGRATION_FILES.indexOf('20990101J-plan-backup-retention.mjs')]!;
 		await db('subscription_plans').where({ id: 'pro' }).update({ backup_retention: 5 });
 		await retention.down(db);
-		const retained = async () => Object.fromEntries((await db('subscription_plans').select('id', 'backup_retention')).map((row: { id: string; backup_retention: number }) => [row.id, row.backup_retention]));
+		const retained = async () =>
+			Object.fromEntries((await db('subscription_plans').select('id', 'backup_retention')).map((row: { id: string; backup_retention: number }) => [row.id, row.backup_retention]));
 		expect(await retained()).toEqual({ business: 0, free: 0, pro: 5, starter: 0 });
 		await retention.up(db);
 		expect(await retained()).toEqual({ business: 30, free: 0, pro: 5, starter: 7 });
 	});
 
-	it('seed each paid plan\'s site memory and CPU, and when undone empty only the values still as seeded', async () => {
+	it("seed each paid plan's site memory and CPU, and when undone empty only the values still as seeded", async () => {
 		const resources = migrations[MIGRATION_FILES.indexOf('20990102C-plan-site-resources.mjs')]!;
 		const limits = async () =>
 			Object.fromEntries(
-				(await db('subscription_plans').select('id', 'site_memory_mb', 'site_cpu_shares')).map((row: { id: string; site_memory_mb: number | null; site_cpu_shares: number | null }) => [
-					row.id,
-					row.site_memory_mb === null ? null : [Number(row.site_memory_mb), Number(row.site_cpu_shares)],
-				]),
+				(await db('subscription_plans').select('id', 'site_memory_mb', 'site_cpu_shares')).map(
+					(row: { id: string; site_memory_mb: number | null; site_cpu_shares: number | null }) => [
+						row.id,
+						row.site_memory_mb === null ? null : [Number(row.site_memory_mb), Number(row.site_cpu_shares)],
+					],
+				),
 			);
 		expect(await limits()).toEqual({ free: null, starter: [384, 512], pro: [512, 1024], business: [1024, 2048] });
 		await db('subscription_plans').where({ id: 'business' }).update({ site_memory_mb: 2048 });

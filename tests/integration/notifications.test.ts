@@ -56,11 +56,7 @@ async function subscribeWithFailingRenewal(customer: TestCustomer): Promise<void
 
 beforeAll(async () => {
 	admin = await adminToken();
-	[owner, payer, stranger] = await Promise.all([
-		registerVerifiedCustomer('notified'),
-		registerVerifiedCustomer('notified-payer'),
-		registerVerifiedCustomer('not-notified'),
-	]);
+	[owner, payer, stranger] = await Promise.all([registerVerifiedCustomer('notified'), registerVerifiedCustomer('notified-payer'), registerVerifiedCustomer('not-notified')]);
 	await Promise.all([subscribeInSandbox(owner), subscribeWithFailingRenewal(payer)]);
 });
 
@@ -106,7 +102,7 @@ describe('notifications', () => {
 		expect(staff.body.data).toEqual({ user: owner.id, kind: 'subscription_canceling', read_at: null });
 	});
 
-	it("refuse bad input naming the field, and mark nothing", async () => {
+	it('refuse bad input naming the field, and mark nothing', async () => {
 		for (const [body, field] of [
 			[{ ids: 'all' }, /^ids: /],
 			[{ ids: ['not-an-id'] }, /^ids\.0: /],
@@ -122,7 +118,7 @@ describe('notifications', () => {
 		expect((await listOf(owner)).unread).toBe(1);
 	});
 
-	it("cannot be marked read by another customer, naming them or not", async () => {
+	it('cannot be marked read by another customer, naming them or not', async () => {
 		const named = await markRead(stranger, { ids: [canceling.id] });
 		expect(named.status).toBe(200);
 		expect(named.body.data).toEqual({ marked: 0, unread: 0 });

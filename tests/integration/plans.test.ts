@@ -62,7 +62,7 @@ describe('GET /stripe/config', () => {
 	});
 });
 
-describe('plans in the customer\'s language', () => {
+describe("plans in the customer's language", () => {
 	it('answers in Spanish or Russian by ?lang= or Accept-Language, English otherwise', async () => {
 		const spanish = await api<{ data: Plan[] }>('GET', '/stripe/plans?lang=es');
 		expect(spanish.status).toBe(200);
@@ -77,9 +77,6 @@ describe('plans in the customer\'s language', () => {
 		const english = await api<{ data: Plan[] }>('GET', '/stripe/plans', { headers: { 'accept-language': 'de-DE' } });
 		expect(english.body.data.find((plan) => plan.id === 'pro')!.features[0]).toBe('Up to 3 hosted Directus projects');
 		// Prices and limits do not depend on the language.
-		expect(spanish.body.data.map((plan) => [plan.id, plan.price, plan.projectLimit])).toEqual(
-			english.body.data.map((plan) => [plan.id, plan.price, plan.projectLimit]),
-		);
+		expect(spanish.body.data.map((plan) => [plan.id, plan.price, plan.projectLimit])).toEqual(english.body.data.map((plan) => [plan.id, plan.price, plan.projectLimit]));
 	});
 });
-

@@ -23,8 +23,7 @@ let runtime: TestRuntime;
 let own: RunningTestControlPlane;
 let owner: TestCustomer;
 
-const platformMetrics = (authorization?: string) =>
-	fetch(`${own.url}/platform-metrics`, { headers: authorization ? { authorization } : {} });
+const platformMetrics = (authorization?: string) => fetch(`${own.url}/platform-metrics`, { headers: authorization ? { authorization } : {} });
 
 beforeAll(async () => {
 	const database = controlPlane().db;

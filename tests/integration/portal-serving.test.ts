@@ -28,7 +28,7 @@ describe('portal serving', () => {
 		expect(await landing.text()).toContain('<div id="root" data-server-rendered><a href="#chakra-skip-nav"');
 	});
 
-	it('draws / in the browser\'s language with the active plans, and lets only its own inline script run', async () => {
+	it("draws / in the browser's language with the active plans, and lets only its own inline script run", async () => {
 		const plans = (await (await get('/stripe/plans?lang=es', {})).json()) as { data: { name: string }[] };
 		expect(plans.data.length).toBeGreaterThan(0);
 		const response = await get('/', { ...html, 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' });

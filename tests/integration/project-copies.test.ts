@@ -80,11 +80,7 @@ beforeAll(async () => {
 	const { stop: _stop, ...handle } = own;
 	useOwnControlPlane(handle);
 	db = knex(own.knexConnection);
-	[owner, stranger, full] = await Promise.all([
-		registerVerifiedCustomer('copy-owner'),
-		registerVerifiedCustomer('copy-stranger'),
-		registerVerifiedCustomer('copy-full'),
-	]);
+	[owner, stranger, full] = await Promise.all([registerVerifiedCustomer('copy-owner'), registerVerifiedCustomer('copy-stranger'), registerVerifiedCustomer('copy-full')]);
 	await Promise.all([subscribeInSandbox(owner, 'business'), subscribeInSandbox(stranger, 'pro'), subscribeInSandbox(full, 'starter')]);
 	source = await publishedProject(owner, 'original');
 }, 400_000);
@@ -202,7 +198,12 @@ describe('copies', () => {
 		const body = { name: 'Nope', subdomain: `nope-${source.subdomain}` };
 		expectRefusal(await api('POST', `/projects/${source.id}/duplicate`, { body }), 401, 'NOT_AUTHENTICATED', 'no token');
 		expectRefusal(await api('POST', `/projects/${source.id}/duplicate`, { token: owner.token, body: { ...body, backup_id: '../x' } }), 404, 'BACKUP_NOT_FOUND', 'bad id');
-		expectRefusal(await api('POST', `/projects/${source.id}/duplicate`, { token: owner.token, body: { name: 'Nope', subdomain: 'Not a subdomain!' } }), 400, 'INVALID_PAYLOAD', 'bad subdomain');
+		expectRefusal(
+			await api('POST', `/projects/${source.id}/duplicate`, { token: owner.token, body: { name: 'Nope', subdomain: 'Not a subdomain!' } }),
+			400,
+			'INVALID_PAYLOAD',
+			'bad subdomain',
+		);
 		expect(await db('projects').where({ name: 'Nope' })).toEqual([]);
 	}, 300_000);
 });

@@ -81,7 +81,10 @@ describe("a project's allowed origins", () => {
 		});
 		expect(tooMany.status).toBe(400);
 		expect(tooMany.body.errors[0].message).toContain('At most 20 allowed origins');
-		expect((await api<Data<Project>>('GET', `/projects/${project.id}`, { token: owner.token })).body.data.cors_origins).toEqual(['https://www.shop.example', 'http://localhost:3000']);
+		expect((await api<Data<Project>>('GET', `/projects/${project.id}`, { token: owner.token })).body.data.cors_origins).toEqual([
+			'https://www.shop.example',
+			'http://localhost:3000',
+		]);
 		expect((await runtime.driver.instanceStatus(project.id))!.corsOrigins).toEqual(['https://www.shop.example', 'http://localhost:3000']);
 	});
 

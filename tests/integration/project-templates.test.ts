@@ -58,7 +58,10 @@ async function siteOf(project: { id: string; subdomain: string }, customer = own
 /** The site's own collections (not Directus's). */
 async function userCollections(site: SiteTarget): Promise<string[]> {
 	const { data } = await siteRequest<{ data: { collection: string }[] }>(site, 'GET', '/collections', 200);
-	return data.map(({ collection }) => collection).filter((name) => !name.startsWith('directus_')).sort();
+	return data
+		.map(({ collection }) => collection)
+		.filter((name) => !name.startsWith('directus_'))
+		.sort();
 }
 
 async function roleNames(site: SiteTarget): Promise<string[]> {
@@ -67,58 +70,66 @@ async function roleNames(site: SiteTarget): Promise<string[]> {
 }
 
 describe('a project created from a template', () => {
-	it.each(Object.values(SITE_TEMPLATES))('$id: the site holds its collections, sample items and roles, within the Core tier', async (template: SiteTemplate) => {
-		const project = await publishedProject(owner, `tpl-${template.id}`, template.id);
-		const stored = await readProject(project.id);
-		expect(stored.template).toBe(template.id);
-		expect(stored.steps.find((step) => step.name === 'database')?.detail).toContain('template');
+	it.each(Object.values(SITE_TEMPLATES))(
+		'$id: the site holds its collections, sample items and roles, within the Core tier',
+		async (template: SiteTemplate) => {
+			const project = await publishedProject(owner, `tpl-${template.id}`, template.id);
+			const stored = await readProject(project.id);
+			expect(stored.template).toBe(template.id);
+			expect(stored.steps.find((step) => step.name === 'database')?.detail).toContain('template');
 
-		const site = await siteOf(project);
-		expect(await userCollections(site)).toEqual(template.snapshot.collections.map(({ collection }) => collection).sort());
-		for (const { collection, items } of template.content) {
-			const singleton = template.snapshot.collections.find((each) => each.collection === collection)?.meta['singleton'] === true;
-			const { data } = await siteRequest<{ data: Record<string, unknown>[] | Record<string, unknown> }>(site, 'GET', `/items/${collection}?limit=-1&sort=id`, 200);
-			const read = singleton ? [data as Record<string, unknown>] : (data as Record<string, unknown>[]);
-			expect(read.length, collection).toBe(items.length);
-			// Each sample item as the template has it; numbers compared as numbers (PostgreSQL answers a decimal as text).
-			items.forEach((item, index) => {
-				for (const [field, value] of Object.entries(item)) {
-					const answered = read[index]![field];
-					if (typeof value === 'number') expect(Number(answered), `${collection}.${field}`).toBe(value);
-					else expect(answered, `${collection}.${field}`).toEqual(value);
-				}
+			const site = await siteOf(project);
+			expect(await userCollections(site)).toEqual(template.snapshot.collections.map(({ collection }) => collection).sort());
+			for (const { collection, items } of template.content) {
+				const singleton = template.snapshot.collections.find((each) => each.collection === collection)?.meta['singleton'] === true;
+				const { data } = await siteRequest<{ data: Record<string, unknown>[] | Record<string, unknown> }>(site, 'GET', `/items/${collection}?limit=-1&sort=id`, 200);
+				const read = singleton ? [data as Record<string, unknown>] : (data as Record<string, unknown>[]);
+				expect(read.length, collection).toBe(items.length);
+				// Each sample item as the template has it; numbers compared as numbers (PostgreSQL answers a decimal as text).
+				items.forEach((item, index) => {
+					for (const [field, value] of Object.entries(item)) {
+						const answered = read[index]![field];
+						if (typeof value === 'number') expect(Number(answered), `${collection}.${field}`).toBe(value);
+						else expect(answered, `${collection}.${field}`).toEqual(value);
+					}
+				});
+			}
+			expect(await roleNames(site)).toEqual(['Administrator', ...template.roles.map((role) => role.name)].sort());
+			for (const role of template.roles) {
+				const { data } = await siteRequest<{ data: { collection: string; action: string; fields: string[]; permissions: unknown }[] }>(
+					site,
+					'GET',
+					`/permissions?filter[policy][_eq]=${role.policy.id}&limit=-1`,
+					200,
+				);
+				const granted = data.map(({ collection, action }) => `${collection} ${action}`).sort();
+				expect(granted).toEqual(role.policy.permissions.flatMap(({ collection, actions }) => actions.map((action) => `${collection} ${action}`)).sort());
+			}
+
+			// Directus's own account of its tier: the template's collections counted, nothing past a limit.
+			const tier = await api<Data<ProjectTier>>('GET', `/projects/${project.id}/tier`, { token: owner.token });
+			expect(tier.body.data).toMatchObject({
+				available: true,
+				status: 'active',
+				collections: { used: template.snapshot.collections.length, limit: 25 },
+				flows: { used: 0 },
+				seats: { used: 1 },
 			});
-		}
-		expect(await roleNames(site)).toEqual(['Administrator', ...template.roles.map((role) => role.name)].sort());
-		for (const role of template.roles) {
-			const { data } = await siteRequest<{ data: { collection: string; action: string; fields: string[]; permissions: unknown }[] }>(
-				site,
-				'GET',
-				`/permissions?filter[policy][_eq]=${role.policy.id}&limit=-1`,
-				200,
-			);
-			const granted = data.map(({ collection, action }) => `${collection} ${action}`).sort();
-			expect(granted).toEqual(role.policy.permissions.flatMap(({ collection, actions }) => actions.map((action) => `${collection} ${action}`)).sort());
-		}
+		},
+		PROVISIONING_MS,
+	);
 
-		// Directus's own account of its tier: the template's collections counted, nothing past a limit.
-		const tier = await api<Data<ProjectTier>>('GET', `/projects/${project.id}/tier`, { token: owner.token });
-		expect(tier.body.data).toMatchObject({
-			available: true,
-			status: 'active',
-			collections: { used: template.snapshot.collections.length, limit: 25 },
-			flows: { used: 0 },
-			seats: { used: 1 },
-		});
-	}, PROVISIONING_MS);
-
-	it('Blank: the site has no collection of its own and only the Administrator role', async () => {
-		const project = await publishedProject(blankOwner, 'tpl-blank');
-		expect((await readProject(project.id, blankOwner)).template).toBe('blank');
-		const site = await siteOf(project, blankOwner);
-		expect(await userCollections(site)).toEqual([]);
-		expect(await roleNames(site)).toEqual(['Administrator']);
-	}, PROVISIONING_MS);
+	it(
+		'Blank: the site has no collection of its own and only the Administrator role',
+		async () => {
+			const project = await publishedProject(blankOwner, 'tpl-blank');
+			expect((await readProject(project.id, blankOwner)).template).toBe('blank');
+			const site = await siteOf(project, blankOwner);
+			expect(await userCollections(site)).toEqual([]);
+			expect(await roleNames(site)).toEqual(['Administrator']);
+		},
+		PROVISIONING_MS,
+	);
 
 	it('a template the platform does not offer is refused with a clear message, and nothing is created', async () => {
 		const before = await api<{ data: Project[] }>('GET', '/projects', { token: blankOwner.token });

@@ -71,7 +71,7 @@ describe('a control plane with a runtime', () => {
 		});
 	});
 
-	it('gives staff any project\'s tier, a stranger nothing, and says when the site is stopped', async () => {
+	it("gives staff any project's tier, a stranger nothing, and says when the site is stopped", async () => {
 		expect(await tierAs(await adminToken(), project.id)).toMatchObject({ available: true, name: 'Core' });
 		const theirs = await api('GET', `/projects/${project.id}/tier`, { token: stranger.token });
 		expect(theirs.status).toBe(404);

@@ -18,7 +18,6 @@ import { readUntil } from '../support/wait-for.ts';
 /** Requests the test sends to the site; the router counts each one once. */
 const SITE_REQUESTS = 7;
 
-
 async function usageOf(customer: TestCustomer): Promise<ProjectsUsage> {
 	const answer = await api<{ data: ProjectsUsage }>('GET', '/projects/usage', { token: customer.token });
 	expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -286,10 +286,7 @@ describe('projects API', () => {
 		expect((await api('GET', `/items/projects/${bobProject.id}`, { token: alice.token })).status).toBe(403);
 		expect((await api('PATCH', `/items/projects/${bobProject.id}`, { token: alice.token, body: { name: 'x' } })).status).toBe(403);
 		expect((await api('DELETE', `/items/projects/${bobProject.id}`, { token: alice.token })).status).toBe(403);
-		for (const query of [
-			'{ projects { id name admin_password } }',
-			`{ projects_by_id(id: "${bobProject.id}") { id admin_password } }`,
-		]) {
+		for (const query of ['{ projects { id name admin_password } }', `{ projects_by_id(id: "${bobProject.id}") { id admin_password } }`]) {
 			const result = await api<ApiError>('POST', '/graphql', { token: alice.token, body: { query } });
 			expect(result.status, query).toBe(400);
 			expect(result.body.errors[0].extensions.code, query).toBe('GRAPHQL_VALIDATION');
@@ -342,9 +339,7 @@ describe('projects API', () => {
 		await created(erin, 'erin-one');
 		await created(erin, 'erin-two');
 		expect(await countProjectsOf(erin)).toBe(2);
-		const responses = await Promise.all(
-			Array.from({ length: 10 }, (_, index) => createProject(erin, { name: `Race ${index}`, subdomain: `erin-race-${index}-${tag()}` })),
-		);
+		const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => createProject(erin, { name: `Race ${index}`, subdomain: `erin-race-${index}-${tag()}` })));
 		const statuses = responses.map((response) => response.status).sort();
 		expect(statuses, JSON.stringify(responses.map((response) => response.body))).toEqual([201, ...Array(9).fill(403)]);
 		for (const response of responses.filter((entry) => entry.status === 403)) {

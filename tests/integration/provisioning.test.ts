@@ -146,7 +146,12 @@ describe('provisioning', () => {
 		expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 		expect(changed.body.data.kind).toBe('changed');
 		// Billing announces the change; the projects code calls the runtime right after the response.
-		const instance = await readUntil(() => runtime.driver.instanceStatus(projectId), (now) => now?.resources?.memoryMb === 1024, 15_000, 200);
+		const instance = await readUntil(
+			() => runtime.driver.instanceStatus(projectId),
+			(now) => now?.resources?.memoryMb === 1024,
+			15_000,
+			200,
+		);
 		// The Business plan's limits (migration 20990102C), and the site serves on.
 		expect(instance?.resources).toEqual({ memoryMb: 1024, cpuShares: 2048, uploadMaxMb: 1024, storageQuotaMb: 20480, mailPerHour: 1000 });
 		expect(instance?.state).toBe('running');
@@ -184,7 +189,9 @@ describe('provisioning', () => {
 		expect(rotated.body.data.admin_password).not.toBe(before.admin_password);
 		expect(await loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, rotated.body.data.admin_password)).toBeTruthy();
 		await expect(loginThroughRouter(runtime.routerUrl, `${subdomain}.localhost`, owner.email, before.admin_password)).rejects.toThrow(/401/);
-		expect((await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data.admin_password).toBe(rotated.body.data.admin_password);
+		expect((await api<Data<ProjectCredentials>>('GET', `/projects/${projectId}/credentials`, { token: owner.token })).body.data.admin_password).toBe(
+			rotated.body.data.admin_password,
+		);
 	});
 
 	it('serves a custom domain once DNS verifies it, and stops after a day of failed re-checks, telling the owner', async () => {
@@ -263,7 +270,10 @@ describe('provisioning', () => {
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([domain]);
 		expect(await notificationsWhen('domain_verified', 2)).toHaveLength(2);
 		// Removing the domain stops serving it at once.
-		expect((await api<Data<Project>>('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).body.data).toMatchObject({ domain: null, domain_verified_at: null });
+		expect((await api<Data<Project>>('PATCH', `/projects/${projectId}`, { token: owner.token, body: { domain: null } })).body.data).toMatchObject({
+			domain: null,
+			domain_verified_at: null,
+		});
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 	}, 90_000);
@@ -290,7 +300,9 @@ describe('provisioning', () => {
 		dns.setTxt(proof, [squatterProof]);
 		const mismatch = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: projectId, domain } });
 		expect(mismatch.body.data.verified).toBe(false);
-		expect(mismatch.body.data.message).toBe(`${proof} does not hold this project's value. To prove ${domain} is yours, add a TXT record named ${proof} with the value ${ownerProof}.`);
+		expect(mismatch.body.data.message).toBe(
+			`${proof} does not hold this project's value. To prove ${domain} is yours, add a TXT record named ${proof} with the value ${ownerProof}.`,
+		);
 		expect((await runtime.driver.instanceStatus(projectId))?.domains).toEqual([]);
 		expect((await hostRequest(runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 
@@ -443,7 +455,12 @@ describe('a control plane killed mid-provisioning', () => {
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
 		const id = created.body.data.id;
 
-		await readUntil(() => db('projects').where({ id }).first(), (row) => row.status === 'pending', 30_000, 20);
+		await readUntil(
+			() => db('projects').where({ id }).first(),
+			(row) => row.status === 'pending',
+			30_000,
+			20,
+		);
 		await own.kill9();
 		// The kill came while the project was being provisioned, or this test proves nothing.
 		expect((await db('projects').where({ id }).first()).status).toBe('pending');

@@ -15,14 +15,7 @@ import { adminToken, api, controlPlane } from '../support/api.ts';
  * there, differences in these storage attributes are expected, and so is the `cast-timestamp` flag
  * Directus adds to SQLite timestamps; anything else is a real drift.
  */
-const SQLITE_STORAGE_PATHS = new Set([
-	'schema.data_type',
-	'schema.max_length',
-	'schema.numeric_precision',
-	'schema.numeric_scale',
-	'schema.constraint_name',
-	'type',
-]);
+const SQLITE_STORAGE_PATHS = new Set(['schema.data_type', 'schema.max_length', 'schema.numeric_precision', 'schema.numeric_scale', 'schema.constraint_name', 'type']);
 
 interface Change {
 	kind: string;
@@ -79,15 +72,9 @@ describe('schema snapshot', () => {
 
 	it('declares the platform collections with their Studio metadata', async () => {
 		const admin = await adminToken();
-		const collections = await api<{ data: { collection: string; meta: { icon: string; note: string } }[] }>(
-			'GET',
-			'/collections',
-			{ token: admin },
-		);
+		const collections = await api<{ data: { collection: string; meta: { icon: string; note: string } }[] }>('GET', '/collections', { token: admin });
 		expect(collections.status).toBe(200);
-		const ours = collections.body.data.filter((entry) =>
-			PLATFORM_COLLECTIONS.includes(entry.collection),
-		);
+		const ours = collections.body.data.filter((entry) => PLATFORM_COLLECTIONS.includes(entry.collection));
 		expect(ours.map((entry) => entry.collection).sort()).toEqual([...PLATFORM_COLLECTIONS].sort());
 		for (const entry of ours) {
 			expect(entry.meta.icon, entry.collection).toBeTruthy();

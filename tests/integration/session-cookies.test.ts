@@ -40,7 +40,7 @@ function parsed(header: string): { name: string; attributes: string[] } {
 }
 
 describe('sign-in cookies on https', () => {
-	it('Studio\'s session cookie is __Host-, Secure, HttpOnly, SameSite=Lax, Path=/ and has no Domain', async () => {
+	it("Studio's session cookie is __Host-, Secure, HttpOnly, SameSite=Lax, Path=/ and has no Domain", async () => {
 		const answer = await signIn('session');
 		expect(answer.status).toBe(200);
 		const cookies = answer.headers.getSetCookie().map(parsed);

@@ -32,10 +32,7 @@ async function siteContent(query = '', headers: Record<string, string> = {}): Pr
 }
 
 async function legalPage(slug: string, lang?: string) {
-	return api<{ data: LegalPage; errors?: { message: string; extensions: { code: string } }[] }>(
-		'GET',
-		`/site-content/pages/${slug}${lang ? `?lang=${lang}` : ''}`,
-	);
+	return api<{ data: LegalPage; errors?: { message: string; extensions: { code: string } }[] }>('GET', `/site-content/pages/${slug}${lang ? `?lang=${lang}` : ''}`);
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -50,10 +47,23 @@ describe('GET /site-content', () => {
 	});
 
 	it('answers the published testimonials of the asked language in staff order, or the English ones, never drafts', async () => {
-		const first = await staff.create('site_testimonials', { status: 'published', language: 'en', sort: 2, quote: uniqueWord('en'), author_name: 'Ada', author_role: 'Editor, Acme' });
+		const first = await staff.create('site_testimonials', {
+			status: 'published',
+			language: 'en',
+			sort: 2,
+			quote: uniqueWord('en'),
+			author_name: 'Ada',
+			author_role: 'Editor, Acme',
+		});
 		const second = await staff.create('site_testimonials', { status: 'published', language: 'en', sort: 1, quote: uniqueWord('en'), author_name: 'Bo' });
 		await staff.create('site_testimonials', { status: 'draft', language: 'en', quote: uniqueWord('draft'), author_name: 'Hidden' });
-		const spanish = await staff.create('site_testimonials', { status: 'published', language: 'es', quote: uniqueWord('es'), author_name: 'Carmen', author_role: 'Directora, Ejemplo' });
+		const spanish = await staff.create('site_testimonials', {
+			status: 'published',
+			language: 'es',
+			quote: uniqueWord('es'),
+			author_name: 'Carmen',
+			author_role: 'Directora, Ejemplo',
+		});
 		await staff.create('site_testimonials', { status: 'draft', language: 'ru', quote: uniqueWord('draft'), author_name: 'Скрытый' });
 
 		expect((await siteContent('?lang=en')).testimonials).toEqual([
@@ -172,7 +182,9 @@ describe('GET /site-content/pages/:slug', () => {
 
 describe('team photos', () => {
 	it('serves the photo of a published member as a square WebP, and nothing of a draft or a missing one', async () => {
-		const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+		const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+			.png()
+			.toBuffer();
 		const fileId = await staff.uploadImage('team.png', png);
 		const member = await staff.create('site_team_members', { status: 'published', language: 'en', name: 'Pat Photo', role: 'Design', photo: fileId });
 		const draft = await staff.create('site_team_members', { status: 'draft', language: 'en', name: 'Dee Draft', role: 'Design', photo: fileId });
@@ -202,7 +214,20 @@ describe('the collections behind it', () => {
 	it('refuse a customer every read and write through /items with 403', async () => {
 		const page = await staff.legalPage('privacy', 'en');
 		for (const collection of COLLECTIONS) {
-			const body = { status: 'published', language: 'en', title: 'x', quote: 'x', author_name: 'x', name: 'x', role: 'x', year: 2024, slug: 'privacy', body: 'x', text: 'x', ends_at: inHours(1) };
+			const body = {
+				status: 'published',
+				language: 'en',
+				title: 'x',
+				quote: 'x',
+				author_name: 'x',
+				name: 'x',
+				role: 'x',
+				year: 2024,
+				slug: 'privacy',
+				body: 'x',
+				text: 'x',
+				ends_at: inHours(1),
+			};
 			expect((await api('GET', `/items/${collection}`, { token: customer.token })).status, collection).toBe(403);
 			expect((await api('POST', `/items/${collection}`, { token: customer.token, body })).status, collection).toBe(403);
 		}
@@ -211,7 +236,7 @@ describe('the collections behind it', () => {
 		expect((await staff.legalPage('privacy', 'en')).body).toBe(page.body);
 	});
 
-	it("never show a visitor a draft through /items or GraphQL", async () => {
+	it('never show a visitor a draft through /items or GraphQL', async () => {
 		const secret = uniqueWord('secret');
 		await staff.create('site_testimonials', { status: 'draft', language: 'en', quote: secret, author_name: 'Draft Author' });
 		for (const collection of COLLECTIONS) {

@@ -77,11 +77,15 @@ describe('mail from a hosted site', () => {
 		expect(link.searchParams.get('token')).toBeTruthy();
 	});
 
-	it("tells the owner once when the site reaches its emails per hour, and tells nobody else", async () => {
+	it('tells the owner once when the site reaches its emails per hour, and tells nobody else', async () => {
 		// A limit the site has already used, set where the plan's is kept: the runtime's record of the site.
 		await runtime.driver.setSiteResources(project.id, { mailPerHour: 1 });
 		await invite('second-editor@example.com');
-		const notices = await readUntil(() => mailNotices(owner), (now) => now.length > 0, 30_000);
+		const notices = await readUntil(
+			() => mailNotices(owner),
+			(now) => now.length > 0,
+			30_000,
+		);
 		expect(notices).toHaveLength(1);
 		expect(notices[0]).toMatchObject({ project: project.id, params: { project_name: 'mailing', limit_per_hour: 1 } });
 

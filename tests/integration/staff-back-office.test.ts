@@ -73,7 +73,9 @@ function syncedRowWhen(done: (row: SyncedRow) => boolean, timeoutMs = 20_000): P
 }
 
 async function storedRequests(day: string): Promise<number | null> {
-	const row = await db('project_daily_requests').where({ id: `${day}_${project.id}` }).first('requests');
+	const row = await db('project_daily_requests')
+		.where({ id: `${day}_${project.id}` })
+		.first('requests');
 	return row ? Number(row.requests) : null;
 }
 
@@ -177,7 +179,9 @@ describe("the projects' sites in Studio", () => {
 		expect(synced).toEqual(expected);
 
 		// As Studio reads them, and not editable there.
-		const item = await api<Data<SyncedRow>>('GET', `/items/projects/${project.id}?fields=instance_state,last_request_at,restarts,directus_version,upgrade_failure`, { token: admin });
+		const item = await api<Data<SyncedRow>>('GET', `/items/projects/${project.id}?fields=instance_state,last_request_at,restarts,directus_version,upgrade_failure`, {
+			token: admin,
+		});
 		expect(item.body.data).toEqual(expected);
 		const fields = await api<{ data: { field: string; meta: { readonly: boolean } }[] }>('GET', '/fields/projects', { token: admin });
 		const meta = Object.fromEntries(fields.body.data.map((field) => [field.field, field.meta]));
@@ -214,12 +218,20 @@ describe("the projects' sites in Studio", () => {
 		expect((await hostRequest(runtime.routerUrl, `${project.subdomain}.localhost`, '/server/ping')).body).toBe('pong');
 		const [counted] = await runtime.driver.usage(today, project.id);
 		expect(counted?.requests).toBeGreaterThanOrEqual(4);
-		expect(await readUntil(() => storedRequests(today), (stored) => stored === counted!.requests, 20_000, 200)).toBe(counted!.requests);
+		expect(
+			await readUntil(
+				() => storedRequests(today),
+				(stored) => stored === counted!.requests,
+				20_000,
+				200,
+			),
+		).toBe(counted!.requests);
 
 		const dashboard = await api<Data<{ name: string }>>('GET', `/dashboards/${PLATFORM_DASHBOARD}?fields=name`, { token: admin });
 		expect(dashboard.body.data).toEqual({ name: 'Platform' });
-		const panels = (await api<{ data: Panel[] }>('GET', `/panels?filter[dashboard][_eq]=${PLATFORM_DASHBOARD}&fields=name,type,options&sort=position_y,position_x`, { token: admin }))
-			.body.data;
+		const panels = (
+			await api<{ data: Panel[] }>('GET', `/panels?filter[dashboard][_eq]=${PLATFORM_DASHBOARD}&fields=name,type,options&sort=position_y,position_x`, { token: admin })
+		).body.data;
 		expect(panels.map((panel) => [panel.name, panel.type, panel.options['collection']])).toEqual([
 			['Active subscriptions', 'metric', 'user_subscriptions'],
 			['Projects by state', 'pie-chart', 'projects'],
@@ -261,7 +273,11 @@ describe("a customer's user page in Studio", () => {
 		expect(page.billing_events.map((event: { id: string }) => event.id).sort()).toEqual([...events].sort());
 		expect(page.billing_events.every((event: { status: string }) => event.status === 'processed')).toBe(true);
 
-		expect((await api<Data<UserPage>>('GET', `/users/${stranger.id}?fields=${lists}`, { token: admin })).body.data).toEqual({ projects: [], subscriptions: [], billing_events: [] });
+		expect((await api<Data<UserPage>>('GET', `/users/${stranger.id}?fields=${lists}`, { token: admin })).body.data).toEqual({
+			projects: [],
+			subscriptions: [],
+			billing_events: [],
+		});
 	});
 });
 

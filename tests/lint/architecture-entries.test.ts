@@ -21,7 +21,10 @@ function declaredEntries(): string[] {
 function documentedEntries(): string[] {
 	const architecture = readFileSync(repoPath('docs', 'architecture.md'), 'utf8');
 	const afterHeader = architecture.slice(architecture.indexOf('| entry | type | what it does |')).split('\n').slice(2);
-	const rows = afterHeader.slice(0, afterHeader.findIndex((line) => !line.trim().startsWith('|')));
+	const rows = afterHeader.slice(
+		0,
+		afterHeader.findIndex((line) => !line.trim().startsWith('|')),
+	);
 	return rows
 		.map((row) => row.split('|').map((cell) => cell.trim()))
 		.map(([, name, type]) => `${name!.replace(/`/g, '')} ${type!.split(/[\s(]/)[0]}`)

@@ -44,7 +44,10 @@ export function docsReferences(text: string): DocsReference[] {
 	const references: DocsReference[] = [];
 	// The sections run to a `)`, `;` or `:`, over comment line breaks, and never into the next `docs/`.
 	for (const match of text.matchAll(/docs\/([a-z0-9-]+\.md)(,((?:(?!docs\/)(?:[^);:\n]|\n\s*(?:\*|\/\/|#)?\s*))*))?/g)) {
-		const sections = (match[3] ?? '').replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' ').replace(/\s+/g, ' ').trim();
+		const sections = (match[3] ?? '')
+			.replace(/\n\s*(?:\*|\/\/|#)?\s*/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim();
 		references.push({ doc: `docs/${match[1]}`, sections });
 	}
 	return references;

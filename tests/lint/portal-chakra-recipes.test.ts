@@ -32,7 +32,10 @@ function chakraNamesUsed(): Set<string> {
 	for (const file of sourceFiles(repoPath('portal', 'src'))) {
 		for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
 			for (const part of list!.split(',')) {
-				const name = part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+				const name = part
+					.replace(/^\s*type\s+/, '')
+					.split(/\s+as\s+/)[0]!
+					.trim();
 				if (name) names.add(name);
 			}
 		}
@@ -47,7 +50,10 @@ function chakraExportFiles(): Map<string, string> {
 	// Re-exports straight from Ark UI (Portal, …) carry no Chakra styling.
 	for (const [, list, from] of index.matchAll(/export \{([^}]*)\} from '(\.[^']+)'/g)) {
 		for (const part of list!.split(',')) {
-			const exported = part.split(/\s+as\s+/).pop()!.trim();
+			const exported = part
+				.split(/\s+as\s+/)
+				.pop()!
+				.trim();
 			files.set(exported, path.join(CHAKRA_ESM, from!));
 		}
 	}

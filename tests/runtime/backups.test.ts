@@ -181,7 +181,12 @@ describe(`site backups and restores (${db}, ${storeKind} store)`, () => {
 	}, 240_000);
 
 	test('backup ids and restore jobs are scoped to their project', async () => {
-		await runtime.driver.ensureInstance({ projectId: 'backup-2', subdomain: 'other', projectName: 'Other', admin: { email: 'other@example.com', password: 'other-secret-password' } });
+		await runtime.driver.ensureInstance({
+			projectId: 'backup-2',
+			subdomain: 'other',
+			projectName: 'Other',
+			admin: { email: 'other@example.com', password: 'other-secret-password' },
+		});
 		const archive = await management<{ errors: { extensions: { code: string } }[] }>('GET', `/instances/backup-2/backups/${goodBackup.id}/archive`);
 		expect(archive.status).toBe(404);
 		expect(archive.body.errors[0]?.extensions.code).toBe('BACKUP_NOT_FOUND');

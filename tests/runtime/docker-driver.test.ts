@@ -93,10 +93,14 @@ describe('the docker runtime driver', () => {
 			body: JSON.stringify({ email: 'boxed-editor@example.com', role: roles.json<{ data: { id: string }[] }>().data[0]!.id }),
 		});
 		expect(invited.status, invited.body).toBe(204);
-		const email = await waitFor('the invitation in the mail catcher', async () => {
-			const caught = (await (await fetch(`${catcher.uiUrl}/email`)).json()) as { to: { address: string }[]; from: { address: string }[] }[];
-			return caught.find((message) => message.to.some((to) => to.address === 'boxed-editor@example.com')) ?? null;
-		}, 20_000);
+		const email = await waitFor(
+			'the invitation in the mail catcher',
+			async () => {
+				const caught = (await (await fetch(`${catcher.uiUrl}/email`)).json()) as { to: { address: string }[]; from: { address: string }[] }[];
+				return caught.find((message) => message.to.some((to) => to.address === 'boxed-editor@example.com')) ?? null;
+			},
+			20_000,
+		);
 		expect(email.from[0]!.address).toBe('sites@localhost');
 	}, 120_000);
 
@@ -106,10 +110,14 @@ describe('the docker runtime driver', () => {
 		const container = await containerOfSite(runtime.dataDir, dir);
 		await killContainer(container.Id);
 
-		const restarted = await waitFor('the restarted site', async () => {
-			const status = await runtime.driver.instanceStatus('p-boxed');
-			return status?.state === 'running' && status.pid !== before!.pid ? status : null;
-		}, 60_000);
+		const restarted = await waitFor(
+			'the restarted site',
+			async () => {
+				const status = await runtime.driver.instanceStatus('p-boxed');
+				return status?.state === 'running' && status.pid !== before!.pid ? status : null;
+			},
+			60_000,
+		);
 		expect(restarted.restarts).toBe(before!.restarts + 1);
 		const replacement = await containerOfSite(runtime.dataDir, dir);
 		expect(replacement.Id).not.toBe(container.Id);
@@ -122,10 +130,14 @@ describe('the docker runtime driver', () => {
 		process.kill(before.pid!, 'SIGKILL');
 
 		await waitFor('the old container to end', async () => !(await containersOfRuntime(runtime.dataDir)).some((candidate) => candidate.Id === container.Id), 30_000);
-		const restarted = await waitFor('the restarted site', async () => {
-			const status = await runtime.driver.instanceStatus('p-boxed');
-			return status?.state === 'running' && status.pid !== before.pid ? status : null;
-		}, 60_000);
+		const restarted = await waitFor(
+			'the restarted site',
+			async () => {
+				const status = await runtime.driver.instanceStatus('p-boxed');
+				return status?.state === 'running' && status.pid !== before.pid ? status : null;
+			},
+			60_000,
+		);
 		expect(restarted.pid).not.toBe(before.pid);
 		expect((await containersOfRuntime(runtime.dataDir)).length).toBe(1);
 		expect((await hostRequest(runtime.routerUrl, 'boxed.localhost', '/server/ping')).body).toBe('pong');
@@ -229,7 +241,7 @@ describe('the docker runtime driver, sleeping', () => {
 		await sleepy?.destroy();
 	});
 
-	test('an idle site\'s container is stopped, and the next request starts a new one', async () => {
+	test("an idle site's container is stopped, and the next request starts a new one", async () => {
 		const created = await sleepy.driver.ensureInstance({ projectId: 'p-nap', subdomain: 'nap', projectName: 'Nap', admin });
 		const dir = siteDir(sleepy, 'p-nap');
 		const first = await containerOfSite(sleepy.dataDir, dir);
@@ -249,7 +261,7 @@ describe('the docker runtime driver, sleeping', () => {
 		await expect(loginThroughRouter(sleepy.routerUrl, 'nap.localhost', admin.email, admin.password)).resolves.toBeTruthy();
 	}, 120_000);
 
-	test('five wakes in a row, each through the router\'s kept-alive connection to the previous container, are all answered', async () => {
+	test("five wakes in a row, each through the router's kept-alive connection to the previous container, are all answered", async () => {
 		const wakes = await sleepAndWakeRepeatedly(sleepy, 'p-nap', 'nap.localhost', 'stopped', 5);
 		expect(wakes.map(({ status, body }) => `${status} ${body}`)).toEqual(Array(5).fill('200 pong'));
 		for (const wake of wakes) expect(wake.keptAlive).toBeGreaterThan(0);

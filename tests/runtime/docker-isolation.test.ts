@@ -102,7 +102,7 @@ describe('isolation between site containers', () => {
 		});
 	}, 60_000);
 
-	test('the host\'s services, the runtime\'s API and the other site are out of reach; the site itself is not', async () => {
+	test("the host's services, the runtime's API and the other site are out of reach; the site itself is not", async () => {
 		// Controls from the host: the other site and the host service do answer.
 		expect(await (await fetch(`http://127.0.0.1:${beta.port}/server/ping`)).text()).toBe('pong');
 		const hostPort = (hostService.address() as net.AddressInfo).port;
@@ -131,11 +131,14 @@ describe('files a site can write are never followed by the runtime', () => {
 		writeFileSync(sentinel, '{"untouched":true}', { mode: 0o600 });
 		const log = path.join(alpha.dir, 'directus.log');
 		// From inside the container, as the site's user: the log becomes a link to the host's file.
-		await nodeInContainer(alpha.container.Id, `
+		await nodeInContainer(
+			alpha.container.Id,
+			`
 			import { rmSync, symlinkSync } from 'node:fs';
 			rmSync(${JSON.stringify(log)}, { force: true });
 			symlinkSync(${JSON.stringify(sentinel)}, ${JSON.stringify(log)});
-		`);
+		`,
+		);
 		expect(lstatSync(log).isSymbolicLink()).toBe(true);
 
 		// The container dies; the runtime starts another and opens the log for its output.

@@ -16,8 +16,7 @@ const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClien
 let runtime: TestRuntime;
 
 const admin = (name: string) => ({ email: `${name}@example.com`, password: `${name}-secret-password` });
-const ensure = (id: string, subdomain: string) =>
-	runtime.driver.ensureInstance({ projectId: id, subdomain, projectName: `Project ${id}`, admin: admin(subdomain) });
+const ensure = (id: string, subdomain: string) => runtime.driver.ensureInstance({ projectId: id, subdomain, projectName: `Project ${id}`, admin: admin(subdomain) });
 
 beforeAll(async () => {
 	runtime = new TestRuntime({ db, warmPoolSize: 1 });

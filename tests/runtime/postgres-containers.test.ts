@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL sites in containers', () => {
-	test("a site serves from its own database, reached only through its gate, as its own role", async () => {
+	test('a site serves from its own database, reached only through its gate, as its own role', async () => {
 		const database = databaseOf('pg-boxed');
 		const container = await containerOfSite(runtime.dataDir, instanceDirOf(runtime.dataDir, 'pg-boxed'));
 		const token = await loginThroughRouter(runtime.routerUrl, 'pgboxed.localhost', admin.email, admin.password);
@@ -104,7 +104,9 @@ describe('PostgreSQL sites in containers', () => {
 		expect(env.has('DB_CONNECTION_STRING')).toBe(false);
 
 		const other = databaseOf('pg-other');
-		expect(await connectFromContainer(container.Id, [{}, { user: 'postgres', database: 'postgres' }, { database: 'postgres' }, { database: other }, { user: other, database: other }])).toEqual([
+		expect(
+			await connectFromContainer(container.Id, [{}, { user: 'postgres', database: 'postgres' }, { database: 'postgres' }, { database: other }, { user: other, database: other }]),
+		).toEqual([
 			`connected as ${database} to ${database}`,
 			`refused: This site may connect only as role "${database}" to database "${database}"`,
 			`refused: This site may connect only as role "${database}" to database "${database}"`,
@@ -136,10 +138,14 @@ describe('PostgreSQL sites in containers', () => {
 		const database = databaseOf('pg-boxed');
 		const backup = await runtime.driver.createBackup('pg-boxed', 'manual');
 		const started = await runtime.driver.startRestore('pg-boxed', backup.id);
-		const job = await waitFor('the restore to finish', async () => {
-			const current = await runtime.driver.restoreJob('pg-boxed', started.id);
-			return current.state === 'running' ? null : current;
-		}, 120_000);
+		const job = await waitFor(
+			'the restore to finish',
+			async () => {
+				const current = await runtime.driver.restoreJob('pg-boxed', started.id);
+				return current.state === 'running' ? null : current;
+			},
+			120_000,
+		);
 		expect(job).toMatchObject({ state: 'succeeded' });
 		expect(await ownersIn(database)).toEqual({ database, objects: [database] });
 		await expect(loginThroughRouter(runtime.routerUrl, 'pgboxed.localhost', admin.email, admin.password)).resolves.toBeTruthy();

@@ -51,10 +51,14 @@ test('a refill that fails while the database refuses ends neither the runtime no
 	// The handed-out member is relaunched with its site URL once the first refill has ended, failed
 	// or not; the process it replaces exits after its replacement answers. Until both are done the
 	// two overlap by design (CI once counted the retiring one as an orphan here).
-	const relaunched = await waitFor('the relaunch with the site URL', async () => {
-		const status = await runtime.driver.instanceStatus('p-outage');
-		return status?.publicUrl && status.pid !== site.pid ? status : null;
-	}, 60_000);
+	const relaunched = await waitFor(
+		'the relaunch with the site URL',
+		async () => {
+			const status = await runtime.driver.instanceStatus('p-outage');
+			return status?.publicUrl && status.pid !== site.pid ? status : null;
+		},
+		60_000,
+	);
 	await waitFor('the process the relaunch replaced to exit', () => !isProcessAlive(site.pid!), 15_000);
 	// The member that failed half-way is gone, database included.
 	const records = Object.values(runtimeState(runtime.dataDir).instances);

@@ -26,7 +26,11 @@ let runtime: TestRuntime;
  */
 async function licenceColumns(instanceId: string): Promise<{ license_key: string | null; license_token: string | null }> {
 	const secret = runtimeState(runtime.dataDir).instances[instanceId]!.secret;
-	const row = await withSiteDatabase(runtime.dataDir, instanceId, (site) => site('directus_settings').first('license_key', 'license_token') as Promise<{ license_key: string | null; license_token: string | null }>);
+	const row = await withSiteDatabase(
+		runtime.dataDir,
+		instanceId,
+		(site) => site('directus_settings').first('license_key', 'license_token') as Promise<{ license_key: string | null; license_token: string | null }>,
+	);
 	if (row.license_key !== null) expect(row.license_key).not.toContain(KEY);
 	return { license_key: row.license_key === null ? null : await decryptSettingsValue(row.license_key, secret), license_token: row.license_token };
 }

@@ -38,7 +38,12 @@ function emailTo(address: string, timeoutMs = 15_000): Promise<CaughtEmail> {
 
 /** Lines of the site's log once one matches, read through the runtime's API as the owner's view is. */
 function logLineMatching(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-	return waitFor(`a line matching ${pattern} in the site's log`, async () => (await runtime.driver.siteLog('p-mail')).lines.find((candidate) => pattern.test(candidate)), timeoutMs, 250);
+	return waitFor(
+		`a line matching ${pattern} in the site's log`,
+		async () => (await runtime.driver.siteLog('p-mail')).lines.find((candidate) => pattern.test(candidate)),
+		timeoutMs,
+		250,
+	);
 }
 
 async function invite(email: string): Promise<void> {

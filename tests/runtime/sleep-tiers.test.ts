@@ -109,7 +109,7 @@ describe('paused and woken again and again', () => {
 		await runtime?.destroy();
 	});
 
-	test('five wakes in a row, each after the site\'s keep-alive ran out while paused, are all answered by the same process', async () => {
+	test("five wakes in a row, each after the site's keep-alive ran out while paused, are all answered by the same process", async () => {
 		const { pid } = (await runtime.driver.instanceStatus('p-again'))!;
 		const wakes = await sleepAndWakeRepeatedly(runtime, 'p-again', 'again.localhost', 'paused', 5);
 		expect(wakes.map(({ status, body }) => `${status} ${body}`)).toEqual(Array(5).fill('200 pong'));
@@ -151,7 +151,9 @@ describe('with CRIU: checkpointed', () => {
 		expect(tiers.checkpoint.available).toBe(true);
 		expect(tiers.checkpoint.criuVersion).toMatch(/^\d+\.\d+/);
 		// Checkpoints need the sites in the runtime's own user, and start-up says what that gives away.
-		expect(runtime.output()).toMatch(/sites run as processes of the runtime's own user, since SITES_SHARE_RUNTIME_USER is set \(for checkpoints\): .* each can read the runtime's state, secrets and every other site's files\./);
+		expect(runtime.output()).toMatch(
+			/sites run as processes of the runtime's own user, since SITES_SHARE_RUNTIME_USER is set \(for checkpoints\): .* each can read the runtime's state, secrets and every other site's files\./,
+		);
 		// This runtime never pauses (PAUSED_MEMORY_LIMIT_MB=0), and its start-up line says so.
 		expect(runtime.output()).toMatch(/sleep tiers: checkpointed \(CRIU \d+\.\d+[^)]*\), stopped \(no pausing: PAUSED_MEMORY_LIMIT_MB is 0\)\n/);
 	});
@@ -189,7 +191,7 @@ describe('with CRIU: checkpointed', () => {
 		expect(read.json<{ data: { first_name: string } }>().data.first_name).toBe('Restored');
 	}, 120_000);
 
-	test('five wakes in a row from checkpoints, each after the site\'s keep-alive ran out, are all answered', async () => {
+	test("five wakes in a row from checkpoints, each after the site's keep-alive ran out, are all answered", async () => {
 		const wakes = await sleepAndWakeRepeatedly(runtime, 'p-snap', host, 'checkpointed', 5);
 		expect(wakes.map(({ status, body }) => `${status} ${body}`)).toEqual(Array(5).fill('200 pong'));
 		for (const wake of wakes) expect(wake.keptAlive).toBeGreaterThan(0);

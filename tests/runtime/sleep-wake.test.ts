@@ -55,9 +55,7 @@ describe('sleep and wake', () => {
 		// The browser reloads until the CMS answers; every answer before that must be the starting page.
 		const answers: string[] = [];
 		const studio = await waitFor('the woken Studio', async () => {
-			const response = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/admin/login', { headers: { accept: 'text/html' } }).catch(
-				(error: Error) => error,
-			);
+			const response = await hostRequest(runtime.routerUrl, 'sleepy.localhost', '/admin/login', { headers: { accept: 'text/html' } }).catch((error: Error) => error);
 			if (response instanceof Error) {
 				answers.push(`request failed: ${response.message}`);
 				return null;

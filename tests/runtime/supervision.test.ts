@@ -64,24 +64,28 @@ describe('runtime supervision', () => {
 	test.each([
 		['while cloning the database', 30],
 		['while the instance boots', 1500],
-	])('a runtime killed %s converges on its next start with no orphans', async (_moment, delayMs) => {
-		const rt = await startRuntime();
-		const request = { projectId: 'p-interrupted', subdomain: 'interrupted', projectName: 'Interrupted', admin };
-		const interrupted = rt.driver.ensureInstance(request).catch((error: Error) => error);
-		await new Promise((resolve) => setTimeout(resolve, delayMs));
-		await rt.kill9();
-		expect(await interrupted).toBeInstanceOf(Error);
+	])(
+		'a runtime killed %s converges on its next start with no orphans',
+		async (_moment, delayMs) => {
+			const rt = await startRuntime();
+			const request = { projectId: 'p-interrupted', subdomain: 'interrupted', projectName: 'Interrupted', admin };
+			const interrupted = rt.driver.ensureInstance(request).catch((error: Error) => error);
+			await new Promise((resolve) => setTimeout(resolve, delayMs));
+			await rt.kill9();
+			expect(await interrupted).toBeInstanceOf(Error);
 
-		await rt.start();
-		expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
+			await rt.start();
+			expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
 
-		// The control plane's reconcile loop retries the create; it must end with one instance.
-		const status = await rt.driver.ensureInstance(request);
-		expect(status.state).toBe('running');
-		await expect(loginThroughRouter(rt.routerUrl, 'interrupted.localhost', admin.email, admin.password)).resolves.toBeTruthy();
-		expect(runtimeProcesses(rt.dataDir)).toEqual([status.pid]);
-		expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
-	}, 120_000);
+			// The control plane's reconcile loop retries the create; it must end with one instance.
+			const status = await rt.driver.ensureInstance(request);
+			expect(status.state).toBe('running');
+			await expect(loginThroughRouter(rt.routerUrl, 'interrupted.localhost', admin.email, admin.password)).resolves.toBeTruthy();
+			expect(runtimeProcesses(rt.dataDir)).toEqual([status.pid]);
+			expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
+		},
+		120_000,
+	);
 
 	test('stopping the runtime with SIGTERM stops all its instances', async () => {
 		const rt = await startRuntime(1);

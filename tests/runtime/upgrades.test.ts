@@ -155,7 +155,9 @@ throw new Error('this site migration fails halfway on purpose');`,
 		expect(await noteTitle()).toBe('changed before the failed upgrade');
 		expect(await asset(fileId)).toBe('bytes every upgrade keeps');
 		expect(runtimeState(runtime.dataDir).instances[PROJECT]).toMatchObject({ directusVersion: INSTALLED, rollbackBackupId: null });
-		expect(runtime.output()).toContain(`project ${PROJECT}: upgrade from Directus ${INSTALLED} to ${INSTALLED} failed; its data from before (backup ${result.backupId}) was put back`);
+		expect(runtime.output()).toContain(
+			`project ${PROJECT}: upgrade from Directus ${INSTALLED} to ${INSTALLED} failed; its data from before (backup ${result.backupId}) was put back`,
+		);
 	}, 240_000);
 
 	test('a site recorded at an older Directus version is upgraded when the runtime starts', async () => {

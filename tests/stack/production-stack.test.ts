@@ -76,10 +76,11 @@ describe('the production stack', () => {
 		// The setup's certificate step says so: complete, as the control plane saw the site served over HTTPS
 		// (at publication, or on the schedule's next check if Caddy was slower than the handshake).
 		const certificateStep = async () =>
-			(await api<Data<Project>>('GET', `/projects/${project.id}`, { token: customer.token })).body.data.steps.find(
-				(step) => step.name === 'certificate',
-			);
-		expect(await readUntil(certificateStep, (step) => step?.state !== 'in_progress', 30_000, 1000)).toMatchObject({ state: 'complete', detail: expect.stringContaining(`${siteHost} is served over HTTPS`) });
+			(await api<Data<Project>>('GET', `/projects/${project.id}`, { token: customer.token })).body.data.steps.find((step) => step.name === 'certificate');
+		expect(await readUntil(certificateStep, (step) => step?.state !== 'in_progress', 30_000, 1000)).toMatchObject({
+			state: 'complete',
+			detail: expect.stringContaining(`${siteHost} is served over HTTPS`),
+		});
 		// The runtime has the Pro plan's limits for it, and reads its memory from the container's cgroup.
 		const site = await stack.runtime.instanceStatus(project.id);
 		expect(site?.resources).toEqual({ memoryMb: 512, cpuShares: 1024, uploadMaxMb: 200, storageQuotaMb: 5120, mailPerHour: 200 });
@@ -91,7 +92,11 @@ describe('the production stack', () => {
 		for (const container of containers) {
 			expect(container.Config.Image).toBe('epic/site:latest');
 			expect(container.HostConfig.ReadonlyRootfs).toBe(true);
-			expect(Object.values(container.HostConfig.PortBindings).flat().map((binding) => binding.HostIp)).toEqual(['127.0.0.1']);
+			expect(
+				Object.values(container.HostConfig.PortBindings)
+					.flat()
+					.map((binding) => binding.HostIp),
+			).toEqual(['127.0.0.1']);
 			// Its database is reached through its gate's socket, mounted read-only, never over the network.
 			expect(container.Mounts.find((mount) => mount.Destination === '/run/epic-database')?.RW).toBe(false);
 			expect(container.Config.Env).toContain('DB_HOST=/run/epic-database');

@@ -60,7 +60,14 @@ describe('checkout', () => {
 		const { monthly } = await createCatalog(stripe);
 		const { customer, session, subscription } = await subscribe(harness, monthly);
 
-		expect(subscription).toMatchObject({ object: 'subscription', status: 'active', customer: customer.id, cancel_at_period_end: false, metadata: { project: 'p1' }, livemode: false });
+		expect(subscription).toMatchObject({
+			object: 'subscription',
+			status: 'active',
+			customer: customer.id,
+			cancel_at_period_end: false,
+			metadata: { project: 'p1' },
+			livemode: false,
+		});
 		expect(subscription.items.data[0]?.price.id).toBe(monthly.id);
 		// Started 31 January: the month ends on the last day of February.
 		expect(periodOf(subscription)).toEqual({ start: seconds(START_MS), end: seconds(Date.UTC(2026, 1, 28, 12)) });
@@ -158,5 +165,3 @@ describe('checkout', () => {
 		expect(receiver.types().at(-1)).toBe('billing_portal.session.created');
 	});
 });
-
-

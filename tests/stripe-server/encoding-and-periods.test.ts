@@ -21,7 +21,7 @@ describe('form decoding', () => {
 	});
 
 	it('decodes percent-encoded brackets and quotes as the library sends a search query', () => {
-		expect(parseForm("query=metadata[%27plan_id%27]%3A%27pro%27")).toEqual({ query: "metadata['plan_id']:'pro'" });
+		expect(parseForm('query=metadata[%27plan_id%27]%3A%27pro%27')).toEqual({ query: "metadata['plan_id']:'pro'" });
 		expect(parseForm('metadata%5Bplan%5D=pro')).toEqual({ metadata: { plan: 'pro' } });
 	});
 

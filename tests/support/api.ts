@@ -48,7 +48,10 @@ function workerControlPlane(): ControlPlaneHandle {
 	const controlPlanes = inject('controlPlanes');
 	const workerId = Number(process.env['VITEST_POOL_ID']);
 	const handle = controlPlanes[workerId - 1];
-	if (!handle) throw new Error(`No control plane for vitest worker ${process.env['VITEST_POOL_ID']} (${controlPlanes.length} booted): is this file in a project whose globalSetup is tests/setup/control-plane.global.ts?`);
+	if (!handle)
+		throw new Error(
+			`No control plane for vitest worker ${process.env['VITEST_POOL_ID']} (${controlPlanes.length} booted): is this file in a project whose globalSetup is tests/setup/control-plane.global.ts?`,
+		);
 	return handle;
 }
 
@@ -61,11 +64,7 @@ export function useOwnControlPlane(handle: ControlPlaneHandle): void {
  * `T` is what the test expects the body to be: `Data<Project>`, `ApiError`, or a local shape for
  * Directus's own routes. It is not checked at run time; leave it out (`unknown`) where the body is not read.
  */
-export async function api<T = unknown>(
-	method: string,
-	path: string,
-	options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiResponse<T>> {
+export async function api<T = unknown>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
 	const headers: Record<string, string> = { ...options.headers };
 	if (options.token) headers['authorization'] = `Bearer ${options.token}`;
 	if (options.body !== undefined) headers['content-type'] = 'application/json';

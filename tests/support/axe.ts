@@ -29,8 +29,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 			impact: violation.impact ?? null,
 			help: violation.help,
 			targets: violation.nodes.map((node: any) => {
-				const html = String(node.html ?? '').replace(/\s+/g, ' ').slice(0, 160);
-				const why = String(node.failureSummary ?? '').split('\n').slice(1).join(' ').trim().slice(0, 200);
+				const html = String(node.html ?? '')
+					.replace(/\s+/g, ' ')
+					.slice(0, 160);
+				const why = String(node.failureSummary ?? '')
+					.split('\n')
+					.slice(1)
+					.join(' ')
+					.trim()
+					.slice(0, 200);
 				return `${[].concat(node.target).join(' ')} ${html}${why ? ` (${why})` : ''}`;
 			}),
 		}));

@@ -103,12 +103,7 @@ export async function foreignPostgresDump(file: string, prefix: string): Promise
  * Stores a copy of backup `sourceId` under a new id whose database is `makeDatabase`'s, with a
  * manifest whose checksums match: an archive that passes verification and fails at start.
  */
-export async function storeWithSwappedDatabase(
-	stored: StoredBackups,
-	projectId: string,
-	sourceId: string,
-	makeDatabase: (file: string) => Promise<void>,
-): Promise<string> {
+export async function storeWithSwappedDatabase(stored: StoredBackups, projectId: string, sourceId: string, makeDatabase: (file: string) => Promise<void>): Promise<string> {
 	const work = mkdtempSync(path.join(os.tmpdir(), 'epic-archive-'));
 	try {
 		const files = path.join(work, 'files');
@@ -122,7 +117,13 @@ export async function storeWithSwappedDatabase(
 		await makeDatabase(database);
 		const createdAt = new Date(Date.parse(manifest.createdAt) + 1000);
 		const id = `${createdAt.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
-		const swapped: BackupManifest = { ...manifest, id, kind: 'manual', createdAt: createdAt.toISOString(), database: { ...manifest.database, bytes: statSync(database).size, sha256: sha256(database) } };
+		const swapped: BackupManifest = {
+			...manifest,
+			id,
+			kind: 'manual',
+			createdAt: createdAt.toISOString(),
+			database: { ...manifest.database, bytes: statSync(database).size, sha256: sha256(database) },
+		};
 		writeFileSync(path.join(files, 'manifest.json'), JSON.stringify(swapped));
 		const archive = path.join(work, 'archive.tar.gz');
 		await tar.create({ gzip: true, file: archive, cwd: files, portable: true }, ['manifest.json', manifest.database.file, 'uploads']);

@@ -11,16 +11,7 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 	return chromium.launch({
 		executablePath: CHROMIUM_PATH,
 		headless: true,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			...extraArgs,
-		],
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
 	});
 }
 

@@ -52,7 +52,7 @@ const decodeAttribute = (value: string): string =>
 export function linkIn(email: CaughtEmail, prefix: string): URL {
 	const hrefs = [...email.html.matchAll(/href=["']([^"']+)["']/g)].map((match) => decodeAttribute(match[1]!));
 	const href = hrefs.find((candidate) => candidate.startsWith(prefix));
-	if (!href) throw new Error(`No link starting with ${prefix} in "${email.subject}"; links: ${hrefs.join(" ")}`);
+	if (!href) throw new Error(`No link starting with ${prefix} in "${email.subject}"; links: ${hrefs.join(' ')}`);
 	return new URL(href);
 }
 

@@ -8,7 +8,10 @@ export async function signInThroughPortal(page: Page, baseUrl: string, credentia
 	await page.goto(`${baseUrl}/auth`);
 	const form = page.getByTestId('auth-form');
 	await form.getByLabel(/email/i).fill(credentials.email);
-	await form.getByLabel(/password/i).first().fill(credentials.password);
+	await form
+		.getByLabel(/password/i)
+		.first()
+		.fill(credentials.password);
 	await form.locator('button[type="submit"]').click();
 	await page.waitForURL(/\/dashboard$/);
 }

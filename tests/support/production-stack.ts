@@ -109,7 +109,14 @@ export interface ProductionStack {
 }
 
 async function serviceContainerId(projectName: string, service: string): Promise<string> {
-	const { stdout } = await run('docker', ['ps', '--quiet', '--filter', `label=com.docker.compose.project=${projectName}`, '--filter', `label=com.docker.compose.service=${service}`]);
+	const { stdout } = await run('docker', [
+		'ps',
+		'--quiet',
+		'--filter',
+		`label=com.docker.compose.project=${projectName}`,
+		'--filter',
+		`label=com.docker.compose.service=${service}`,
+	]);
 	const ids = stdout.split('\n').filter(Boolean);
 	if (ids.length !== 1) throw new Error(`Expected one running ${service} container in ${projectName}, found ${ids.length}`);
 	return ids[0]!;

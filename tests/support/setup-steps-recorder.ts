@@ -22,5 +22,4 @@ export function recordShownSteps(page: Page): Promise<void> {
 }
 
 /** The lists recorded so far, oldest first. */
-export const shownSteps = (page: Page): Promise<string[][]> =>
-	page.evaluate(() => (window as unknown as { shownSteps: string[][] }).shownSteps);
+export const shownSteps = (page: Page): Promise<string[][]> => page.evaluate(() => (window as unknown as { shownSteps: string[][] }).shownSteps);

@@ -94,15 +94,14 @@ async function criuPasses(criuPath: string): Promise<boolean> {
 async function buildCriu(cacheDir: string, log: (message: string) => void): Promise<string> {
 	const built = path.join(cacheDir, 'criu');
 	if (await criuPasses(built)) return built;
-	log('checkpoints: the machine has no CRIU that passes `criu check`: building CRIU from Debian unstable\'s source package…');
+	log("checkpoints: the machine has no CRIU that passes `criu check`: building CRIU from Debian unstable's source package…");
 	await aptInstall(CRIU_BUILD_PACKAGES);
 	if (!existsSync(UNSTABLE_SOURCES_FILE)) writeFileSync(UNSTABLE_SOURCES_FILE, UNSTABLE_SOURCES);
 	// Refreshes only this sources file, so the machine's other package lists stay as they are.
-	await runCommand(
-		'apt-get',
-		['update', '-o', `Dir::Etc::sourcelist=${UNSTABLE_SOURCES_FILE}`, '-o', 'Dir::Etc::sourceparts=-', '-o', 'APT::Get::List-Cleanup=0'],
-		{ label: 'apt-get update (unstable sources)', env: aptEnv() },
-	);
+	await runCommand('apt-get', ['update', '-o', `Dir::Etc::sourcelist=${UNSTABLE_SOURCES_FILE}`, '-o', 'Dir::Etc::sourceparts=-', '-o', 'APT::Get::List-Cleanup=0'], {
+		label: 'apt-get update (unstable sources)',
+		env: aptEnv(),
+	});
 	const workDir = path.join(cacheDir, `criu-source-${process.pid}`);
 	rmSync(workDir, { recursive: true, force: true });
 	mkdirSync(workDir, { recursive: true });
@@ -153,11 +152,7 @@ async function buildLauncher(cacheDir: string): Promise<string> {
  * root, no apt, an old kernel) still runs every site, without the checkpoint tier. A failure is
  * remembered for a day (checkpoint-tools-failure.ts).
  */
-export async function ensureCheckpointTools(
-	log: (message: string) => void,
-	cacheDir = CHECKPOINT_TOOLS_DIR,
-	now: () => number = Date.now,
-): Promise<CheckpointToolsResult> {
+export async function ensureCheckpointTools(log: (message: string) => void, cacheDir = CHECKPOINT_TOOLS_DIR, now: () => number = Date.now): Promise<CheckpointToolsResult> {
 	if (process.platform !== 'linux') return { ok: false, reason: 'checkpoints need Linux' };
 	// CRIU dumps and restores other processes only as root; apt-get installs only as root.
 	if (process.getuid?.() !== 0) return { ok: false, reason: 'checkpoints need root' };

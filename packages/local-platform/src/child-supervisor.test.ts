@@ -99,9 +99,7 @@ describe('ChildSupervisor', () => {
 		expect(delays).toEqual([500, 1000, 2000, 4000]);
 		await crash(supervisor.current);
 		expect(time.timers).toEqual([]);
-		expect(gaveUp).toEqual([
-			`The runtime exited unexpectedly (code null, SIGKILL); it failed ${MAX_CONSECUTIVE_CRASHES} times in a row, so it is not restarted again`,
-		]);
+		expect(gaveUp).toEqual([`The runtime exited unexpectedly (code null, SIGKILL); it failed ${MAX_CONSECUTIVE_CRASHES} times in a row, so it is not restarted again`]);
 	});
 
 	it('starts counting again after a child has run for more than a minute', async () => {

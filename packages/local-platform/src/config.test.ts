@@ -52,18 +52,11 @@ describe('loadConfig', () => {
 	it('requires what a choice depends on', () => {
 		expect(problemsOf({ DB_CLIENT: 'pg' })).toEqual(['DB_CONNECTION_STRING: is required when DB_CLIENT=pg']);
 		expect(problemsOf({ MAIL_CATCHER: 'false' })).toEqual(['EMAIL_SMTP_HOST: is required when MAIL_CATCHER=false']);
-		expect(problemsOf({ BILLING_PROVIDER: 'stripe' }).map((problem) => problem.split(':')[0])).toEqual([
-			'STRIPE_SECRET_KEY',
-			'STRIPE_PUBLISHABLE_KEY',
-			'STRIPE_WEBHOOK_SECRET',
-		]);
+		expect(problemsOf({ BILLING_PROVIDER: 'stripe' }).map((problem) => problem.split(':')[0])).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
 	});
 
 	it('picks Stripe when a secret key is given, and treats empty values as unset', () => {
-		const config = loadConfig(
-			{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', PUBLIC_URL: '' },
-			'/repo',
-		);
+		const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', PUBLIC_URL: '' }, '/repo');
 		expect(config.billingProvider).toBe('stripe');
 		expect(config.publicUrl).toBe('http://localhost:8055');
 	});

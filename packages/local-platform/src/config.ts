@@ -10,9 +10,7 @@ import Joi from 'joi';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
-const flag = z
-	.enum(['true', 'false', '1', '0'])
-	.transform((value) => value === 'true' || value === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** One DNS server as `ip` or `ip:port` (IPv6 with a port in brackets: `[::1]:53`). */
 function isDnsServer(value: string): boolean {

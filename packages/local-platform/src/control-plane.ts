@@ -32,11 +32,7 @@ export type PrepareStep = 'bootstrap' | 'schema' | 'migrations' | 'up to date';
  * With `stateFile`, a database already prepared from the same inputs is left as it is (see
  * preparation-state.ts); without it, every step runs.
  */
-export async function prepareControlPlaneDatabase(
-	options: DirectusProcessOptions,
-	onStep: (step: PrepareStep) => void = () => {},
-	stateFile?: string,
-): Promise<void> {
+export async function prepareControlPlaneDatabase(options: DirectusProcessOptions, onStep: (step: PrepareStep) => void = () => {}, stateFile?: string): Promise<void> {
 	if (!stateFile) {
 		await runPreparationSteps(options, onStep);
 	} else {
@@ -79,9 +75,7 @@ export interface RunningControlPlane {
 }
 
 /** Starts Directus and resolves once `/server/ping` answers (12.4's `/server/health` needs a token). */
-export async function startControlPlane(
-	options: DirectusProcessOptions & { url: string; timeoutMs?: number; echo?: (chunk: string) => void },
-): Promise<RunningControlPlane> {
+export async function startControlPlane(options: DirectusProcessOptions & { url: string; timeoutMs?: number; echo?: (chunk: string) => void }): Promise<RunningControlPlane> {
 	const child = spawnDirectusServer(options);
 	const output = collectOutput(child, options.echo);
 

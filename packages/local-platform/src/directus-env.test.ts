@@ -8,10 +8,7 @@ describe('directusEnv billing', () => {
 	it("opens the CSP to Stripe's script and frames only with the Stripe provider", () => {
 		const sandbox = directusEnv(loadConfig({}, '/repo'), secrets);
 		expect(Object.keys(sandbox).filter((key) => key.startsWith('CONTENT_SECURITY_POLICY'))).toEqual([]);
-		const stripe = directusEnv(
-			loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, '/repo'),
-			secrets,
-		);
+		const stripe = directusEnv(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, '/repo'), secrets);
 		expect(stripe['CONTENT_SECURITY_POLICY_DIRECTIVES__SCRIPT_SRC']).toContain('https://js.stripe.com');
 		expect(stripe['CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC']).toContain('https://js.stripe.com');
 	});

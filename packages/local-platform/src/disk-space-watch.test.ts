@@ -11,9 +11,7 @@ describe('diskSpaceMonitor', () => {
 		const monitor = diskSpaceMonitor({ dir: '/data', lowBytes: 1024 ** 3, log: (line) => lines.push(line), freeBytes: async () => free });
 		await monitor.check();
 		await monitor.check();
-		expect(lines).toEqual([
-			'Disk space is low: 0.5 GiB free for /data (warning below 1.0 GiB). Sites, uploads and backups will fail when it is full.',
-		]);
+		expect(lines).toEqual(['Disk space is low: 0.5 GiB free for /data (warning below 1.0 GiB). Sites, uploads and backups will fail when it is full.']);
 		free = 3 * 1024 ** 3;
 		await monitor.check();
 		await monitor.check();

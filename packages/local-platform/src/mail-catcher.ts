@@ -31,11 +31,9 @@ async function waitForHealth(url: string, exited: () => boolean, timeoutMs: numb
 }
 
 export async function startMailCatcher(options: { smtpPort: number; uiPort: number }): Promise<MailCatcher> {
-	const child = spawn(
-		NODE_22,
-		[MAILDEV_CLI, '--smtp', String(options.smtpPort), '--web', String(options.uiPort), '--ip', '127.0.0.1', '--silent'],
-		{ stdio: ['ignore', 'ignore', 'inherit'] },
-	);
+	const child = spawn(NODE_22, [MAILDEV_CLI, '--smtp', String(options.smtpPort), '--web', String(options.uiPort), '--ip', '127.0.0.1', '--silent'], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	const uiUrl = `http://127.0.0.1:${options.uiPort}`;
 	try {
 		await waitForHealth(uiUrl, () => child.exitCode !== null, 15_000);

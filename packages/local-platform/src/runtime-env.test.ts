@@ -51,7 +51,14 @@ describe('siteMailEnv', () => {
 
 	it("to the platform's own SMTP server otherwise, its credentials escaped, and passes the operator's SITE_MAIL_* settings", () => {
 		const config = loadConfig(
-			{ MAIL_CATCHER: 'false', EMAIL_SMTP_HOST: 'smtp.epic.example', EMAIL_SMTP_PORT: '465', EMAIL_SMTP_SECURE: 'true', EMAIL_SMTP_USER: 'mailer@epic', EMAIL_SMTP_PASSWORD: 'p:w/d' },
+			{
+				MAIL_CATCHER: 'false',
+				EMAIL_SMTP_HOST: 'smtp.epic.example',
+				EMAIL_SMTP_PORT: '465',
+				EMAIL_SMTP_SECURE: 'true',
+				EMAIL_SMTP_USER: 'mailer@epic',
+				EMAIL_SMTP_PASSWORD: 'p:w/d',
+			},
 			process.cwd(),
 		);
 		expect(siteMailEnv(config, { SITE_MAIL_PER_HOUR: '20', STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual({

@@ -8,9 +8,7 @@ function siteExample(config: PlatformConfig): string {
 
 /** What a person needs after `npm start`: where things are and how to sign in. */
 export function startBanner(config: PlatformConfig, secrets: PlatformSecrets, mailUiUrl: string | null): string {
-	const password = secrets.adminPasswordIsNew
-		? secrets.adminPassword
-		: `(generated on the first run; kept in ${config.dataDir}/secrets.json)`;
+	const password = secrets.adminPasswordIsNew ? secrets.adminPassword : `(generated on the first run; kept in ${config.dataDir}/secrets.json)`;
 	const lines = [
 		'',
 		'  Control plane is ready',

@@ -8,9 +8,11 @@ describe('startWarnings', () => {
 		expect(startWarnings(production)).toEqual([]);
 	});
 
-	it('warns when sites share the control plane\'s registrable domain, public suffixes included', () => {
+	it("warns when sites share the control plane's registrable domain, public suffixes included", () => {
 		const [shared] = startWarnings({ ...production, PUBLIC_HOST: 'example.com' });
-		expect(shared).toMatch(/^Customer sites \(\*\.example\.com\) share the control plane's registrable domain example\.com: a site's script can set cookies for example\.com that reach app\.example\.com/);
+		expect(shared).toMatch(
+			/^Customer sites \(\*\.example\.com\) share the control plane's registrable domain example\.com: a site's script can set cookies for example\.com that reach app\.example\.com/,
+		);
 		expect(startWarnings({ ...production, publicUrl: 'https://cms.shop.co.uk', PUBLIC_HOST: 'sites.shop.co.uk' })).toHaveLength(1);
 		// Two customers of one private suffix are two registrable domains.
 		expect(startWarnings({ ...production, publicUrl: 'https://cms.github.io', PUBLIC_HOST: 'sites.github.io' })).toEqual([]);

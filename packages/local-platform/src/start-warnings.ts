@@ -26,7 +26,9 @@ export function startWarnings(config: Pick<PlatformConfig, 'publicUrl' | 'PUBLIC
 		);
 	}
 	if (config.billingProvider === 'sandbox' && !isLocal(controlPlaneHost)) {
-		warnings.push(`BILLING IS THE SANDBOX on ${controlPlaneHost}: Stripe's test cards buy any plan and nobody is charged. Set BILLING_PROVIDER=stripe and the Stripe keys for real payments.`);
+		warnings.push(
+			`BILLING IS THE SANDBOX on ${controlPlaneHost}: Stripe's test cards buy any plan and nobody is charged. Set BILLING_PROVIDER=stripe and the Stripe keys for real payments.`,
+		);
 	}
 	return warnings;
 }

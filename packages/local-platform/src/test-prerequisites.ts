@@ -18,7 +18,7 @@ const POSTGRES_URL = TEST_POSTGRES_URL;
 
 export async function ensureChromium(log: (message: string) => void): Promise<void> {
 	if (existsSync(CHROMIUM_PATH)) return;
-	log('Chromium is missing: installing Debian\'s chromium package…');
+	log("Chromium is missing: installing Debian's chromium package…");
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
 	await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { label: 'apt-get install chromium', env });
@@ -75,7 +75,7 @@ export async function ensureRedis(log: (message: string) => void): Promise<void>
 	if (await redisAnswers()) return;
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	if (!existsSync('/usr/bin/redis-server')) {
-		log('Redis is missing: installing Debian\'s redis-server package…');
+		log("Redis is missing: installing Debian's redis-server package…");
 		await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
 		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { label: 'apt-get install redis-server', env });
 	}
@@ -111,9 +111,12 @@ async function dockerAnswers(): Promise<boolean> {
 export async function ensureDocker(log: (message: string) => void): Promise<void> {
 	if (!DOCKER_PACKAGE_FILES.every((file) => existsSync(file))) {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		log('Docker is missing: installing Debian\'s docker.io, docker-compose, iptables and debootstrap…');
+		log("Docker is missing: installing Debian's docker.io, docker-compose, iptables and debootstrap…");
 		await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
-		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'docker-compose', 'iptables', 'debootstrap'], { label: 'apt-get install docker.io', env });
+		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'docker-compose', 'iptables', 'debootstrap'], {
+			label: 'apt-get install docker.io',
+			env,
+		});
 	}
 	if (!(await dockerAnswers())) {
 		log('Docker is not answering: starting dockerd…');

@@ -52,9 +52,7 @@ describe('billing answer schemas', () => {
 		).toBe(true);
 		expect(accepts(sandboxPortalSchema, { subscription: null, card: null, invoices: [] })).toBe(true);
 		expect(accepts(billingPortalSessionSchema, { url: 'https://billing.example/session' })).toBe(true);
-		expect(
-			accepts(paymentListSchema, [{ id: 'in_1', date: '2026-01-01', amount: 39, currency: 'usd', description: null, period_start: null, period_end: null }]),
-		).toBe(true);
+		expect(accepts(paymentListSchema, [{ id: 'in_1', date: '2026-01-01', amount: 39, currency: 'usd', description: null, period_start: null, period_end: null }])).toBe(true);
 	});
 
 	it('refuse what is not', () => {

@@ -10,7 +10,16 @@ describe('normalizeCorsOrigin', () => {
 	});
 
 	it('refuses what is not one origin, saying what to write', () => {
-		for (const value of ['', 'www.example.com', 'https://example.com/app', 'https://example.com?x=1', 'https://*.example.com', 'ftp://example.com', 'https://user:pw@example.com', 'javascript:alert(1)']) {
+		for (const value of [
+			'',
+			'www.example.com',
+			'https://example.com/app',
+			'https://example.com?x=1',
+			'https://*.example.com',
+			'ftp://example.com',
+			'https://user:pw@example.com',
+			'javascript:alert(1)',
+		]) {
 			const check = normalizeCorsOrigin(value);
 			expect(check.ok, value).toBe(false);
 			expect(check.ok ? '' : check.message, value).toContain('is not an origin: write a scheme and a host, like https://www.example.com');

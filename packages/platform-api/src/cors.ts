@@ -16,7 +16,10 @@ export type CorsOriginCheck = { ok: true; origin: string } | { ok: false; messag
  */
 export function normalizeCorsOrigin(value: string): CorsOriginCheck {
 	const text = value.trim();
-	const refusal = { ok: false as const, message: `${text || 'An empty value'} is not an origin: write a scheme and a host, like https://www.example.com (a port may follow, nothing else)` };
+	const refusal = {
+		ok: false as const,
+		message: `${text || 'An empty value'} is not an origin: write a scheme and a host, like https://www.example.com (a port may follow, nothing else)`,
+	};
 	let url: URL;
 	try {
 		url = new URL(text);

@@ -9,7 +9,22 @@ describe('normalizeLicenceKey', () => {
 	});
 
 	it('refuses what cannot be a key, without repeating the value', () => {
-		const refused = ['', '       ', 'short', 'a'.repeat(7), 'a'.repeat(513), 'has a space', 'tab\there-key', 'line\nbreak-key', 'ключ-лицензии', 'nul\u0000character', 12345678, null, undefined, { key: 'abcdefgh' }];
+		const refused = [
+			'',
+			'       ',
+			'short',
+			'a'.repeat(7),
+			'a'.repeat(513),
+			'has a space',
+			'tab\there-key',
+			'line\nbreak-key',
+			'ключ-лицензии',
+			'nul\u0000character',
+			12345678,
+			null,
+			undefined,
+			{ key: 'abcdefgh' },
+		];
 		for (const value of refused) expect(normalizeLicenceKey(value), String(value)).toEqual({ ok: false, message: LICENCE_KEY_MESSAGE });
 	});
 });

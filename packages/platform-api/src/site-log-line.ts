@@ -22,7 +22,6 @@ export function readLogLine(line: string, timeZone?: string): LogLine {
 	if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { msg?: unknown }).msg !== 'string') return { time: null, level: null, message: line };
 	const { msg, level, time, err } = parsed as { msg: string; level?: unknown; time?: unknown; err?: { message?: unknown } };
 	const reason = typeof err === 'object' && err !== null && typeof err.message === 'string' && err.message !== msg ? err.message : null;
-	const when =
-		typeof time === 'number' ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone }).format(time) : null;
+	const when = typeof time === 'number' ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone }).format(time) : null;
 	return { time: when, level: typeof level === 'number' ? (LEVELS[level] ?? null) : null, message: reason ? `${msg}: ${reason}` : msg };
 }

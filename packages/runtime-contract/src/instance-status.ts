@@ -2,15 +2,7 @@
 import type { SiteResources } from './schemas.ts';
 import type { UpgradeFailure } from './upgrades.ts';
 
-export type InstanceState =
-	| 'creating'
-	| 'starting'
-	| 'running'
-	| 'restarting'
-	| 'stopping'
-	| 'sleeping'
-	| 'stopped'
-	| 'suspended';
+export type InstanceState = 'creating' | 'starting' | 'running' | 'restarting' | 'stopping' | 'sleeping' | 'stopped' | 'suspended';
 
 export interface InstanceStatus {
 	projectId: string;

@@ -16,7 +16,12 @@ export const subdomain = z
 export const domain = z
 	.string()
 	.transform((value) => value.toLowerCase().replace(/\.$/, ''))
-	.pipe(z.string().max(253).regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name'));
+	.pipe(
+		z
+			.string()
+			.max(253)
+			.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name'),
+	);
 
 export const adminCredentials = z.object({
 	email: z.email(),
@@ -54,7 +59,12 @@ export const domainsBody = z.object({ domains: z.array(domain).max(10) });
 /** The origins whose pages may call the site from the browser (PUT /instances/:id/cors), as the control plane normalised them. */
 export const corsBody = z.object({
 	origins: z
-		.array(z.string().refine((value) => { const check = normalizeCorsOrigin(value); return check.ok && check.origin === value; }, 'must be an origin like https://www.example.com'))
+		.array(
+			z.string().refine((value) => {
+				const check = normalizeCorsOrigin(value);
+				return check.ok && check.origin === value;
+			}, 'must be an origin like https://www.example.com'),
+		)
 		.max(CORS_ORIGINS_MAX),
 });
 
@@ -67,7 +77,10 @@ export const templateBody = z.object({ template: z.enum(PROJECT_TEMPLATES).exclu
 export const licenseBody = z.object({
 	key: z
 		.string()
-		.refine((value) => { const check = normalizeLicenceKey(value); return check.ok && check.key === value; }, LICENCE_KEY_MESSAGE)
+		.refine((value) => {
+			const check = normalizeLicenceKey(value);
+			return check.ok && check.key === value;
+		}, LICENCE_KEY_MESSAGE)
 		.nullable(),
 });
 

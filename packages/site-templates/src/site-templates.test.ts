@@ -25,7 +25,10 @@ describe('site templates', () => {
 			const fields = new Set(template.snapshot.fields.filter((field) => field.collection === collection).map(({ field }) => field));
 			expect(fields.size, collection).toBeGreaterThan(0);
 			for (const item of items) {
-				expect(Object.keys(item).filter((key) => !fields.has(key)), collection).toEqual([]);
+				expect(
+					Object.keys(item).filter((key) => !fields.has(key)),
+					collection,
+				).toEqual([]);
 				for (const relation of template.snapshot.relations.filter((relation) => relation.collection === collection)) {
 					const target = item[relation.field];
 					if (target !== null && target !== undefined) expect(imported.get(relation.related_collection)?.has(target), `${collection}.${relation.field}`).toBe(true);

@@ -12,20 +12,20 @@ const NAV_HEIGHT = '16';
 
 /** The shell around every route: session, navigation, footer. */
 export function RootLayout() {
-  const { t } = useTranslation();
-  return (
-    <AuthProvider>
-      <SkipNavLink>{t('nav.skipToContent')}</SkipNavLink>
-      <Flex direction="column" minH="100vh">
-        <TopNav />
-        <Box as="main" flex="1" pt={NAV_HEIGHT} _print={{ pt: '0' }}>
-          <SkipNavContent />
-          <Outlet />
-        </Box>
-        <Footer statusIndicator={<SystemStatus />} />
-      </Flex>
-      <FloatingHelpButton />
-      <ScrollRestoration />
-    </AuthProvider>
-  );
+	const { t } = useTranslation();
+	return (
+		<AuthProvider>
+			<SkipNavLink>{t('nav.skipToContent')}</SkipNavLink>
+			<Flex direction="column" minH="100vh">
+				<TopNav />
+				<Box as="main" flex="1" pt={NAV_HEIGHT} _print={{ pt: '0' }}>
+					<SkipNavContent />
+					<Outlet />
+				</Box>
+				<Footer statusIndicator={<SystemStatus />} />
+			</Flex>
+			<FloatingHelpButton />
+			<ScrollRestoration />
+		</AuthProvider>
+	);
 }

@@ -7,12 +7,12 @@ const FIRST_RETRY_DELAY_MS = 1_000;
 const MAX_RETRY_DELAY_MS = 30_000;
 
 export const swrConfig: SWRConfiguration = {
-  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    // A 4xx answer will not change by asking again.
-    const status = getErrorStatus(error);
-    if (status !== null && status >= 400 && status < 500) return;
-    if (retryCount > MAX_RETRIES) return;
-    const delay = Math.min(FIRST_RETRY_DELAY_MS * 2 ** (retryCount - 1), MAX_RETRY_DELAY_MS);
-    setTimeout(() => void revalidate({ retryCount }), delay);
-  },
+	onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+		// A 4xx answer will not change by asking again.
+		const status = getErrorStatus(error);
+		if (status !== null && status >= 400 && status < 500) return;
+		if (retryCount > MAX_RETRIES) return;
+		const delay = Math.min(FIRST_RETRY_DELAY_MS * 2 ** (retryCount - 1), MAX_RETRY_DELAY_MS);
+		setTimeout(() => void revalidate({ retryCount }), delay);
+	},
 };

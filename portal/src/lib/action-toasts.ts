@@ -4,12 +4,12 @@ import { toaster } from './toaster';
 type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
 
 export type ActionToasts = {
-  /** The user tries again: the last failure's toast goes, whatever this attempt brings. */
-  retried: () => void;
-  /** The action failed: one toast per action, so a second failure replaces the first. */
-  failed: (options: Omit<ToastOptions, 'id' | 'type'>) => void;
-  /** The action succeeded: its failure's toast goes, and the success shows if given. */
-  succeeded: (options?: Omit<ToastOptions, 'id' | 'type'>) => void;
+	/** The user tries again: the last failure's toast goes, whatever this attempt brings. */
+	retried: () => void;
+	/** The action failed: one toast per action, so a second failure replaces the first. */
+	failed: (options: Omit<ToastOptions, 'id' | 'type'>) => void;
+	/** The action succeeded: its failure's toast goes, and the success shows if given. */
+	succeeded: (options?: Omit<ToastOptions, 'id' | 'type'>) => void;
 };
 
 /**
@@ -18,18 +18,18 @@ export type ActionToasts = {
  * removes it, and an old "failed" never sits beside the screen that says it worked.
  */
 export function actionToasts(action: string, queue: CreateToasterReturn = toaster): ActionToasts {
-  const failureId = `failed:${action}`;
-  const clear = () => {
-    queue.remove(failureId);
-  };
-  return {
-    retried: clear,
-    failed: (options) => {
-      queue.error({ ...options, id: failureId });
-    },
-    succeeded: (options) => {
-      clear();
-      if (options) queue.success(options);
-    },
-  };
+	const failureId = `failed:${action}`;
+	const clear = () => {
+		queue.remove(failureId);
+	};
+	return {
+		retried: clear,
+		failed: (options) => {
+			queue.error({ ...options, id: failureId });
+		},
+		succeeded: (options) => {
+			clear();
+			if (options) queue.success(options);
+		},
+	};
 }

@@ -21,9 +21,7 @@
  */
 import ts from 'typescript';
 
-export type KeyReference =
-  | { kind: 'literal'; key: string; file: string }
-  | { kind: 'pattern'; source: string; pattern: RegExp; file: string };
+export type KeyReference = { kind: 'literal'; key: string; file: string } | { kind: 'pattern'; source: string; pattern: RegExp; file: string };
 
 /** Letters, digits, `_` and `-` in dot-separated segments: the shape of every key in the locale files. */
 const KEY_SHAPE = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
@@ -33,20 +31,20 @@ const TEMPLATE_PART = /^[\w.-]*$/;
 const TRANSLATE_FUNCTIONS = new Set(['t']);
 
 function isTranslateCall(node: ts.Node): node is ts.CallExpression {
-  if (!ts.isCallExpression(node)) return false;
-  const callee = node.expression;
-  if (ts.isIdentifier(callee)) return TRANSLATE_FUNCTIONS.has(callee.text);
-  return ts.isPropertyAccessExpression(callee) && TRANSLATE_FUNCTIONS.has(callee.name.text);
+	if (!ts.isCallExpression(node)) return false;
+	const callee = node.expression;
+	if (ts.isIdentifier(callee)) return TRANSLATE_FUNCTIONS.has(callee.text);
+	return ts.isPropertyAccessExpression(callee) && TRANSLATE_FUNCTIONS.has(callee.name.text);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `landing.faq.items.${id}.question` → /^landing\.faq\.items\.[^.]+\.question$/ */
 function templatePattern(node: ts.TemplateExpression): { source: string; pattern: RegExp } | null {
-  const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
-  if (!parts.every((part) => TEMPLATE_PART.test(part))) return null;
-  const source = parts.join('${…}');
-  return { source, pattern: new RegExp(`^${parts.map(escapeRegExp).join('[^.]+')}$`) };
+	const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+	if (!parts.every((part) => TEMPLATE_PART.test(part))) return null;
+	const source = parts.join('${…}');
+	return { source, pattern: new RegExp(`^${parts.map(escapeRegExp).join('[^.]+')}$`) };
 }
 
 const namespaceOf = (text: string) => text.split('.')[0] ?? '';
@@ -56,41 +54,41 @@ const namespaceOf = (text: string) => text.split('.')[0] ?? '';
  * string outside a `t()` call counts only when it starts with one of them.
  */
 export function keyReferences(file: string, sourceText: string, namespaces: ReadonlySet<string>): KeyReference[] {
-  const source = ts.createSourceFile(file, sourceText, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: KeyReference[] = [];
+	const source = ts.createSourceFile(file, sourceText, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+	const found: KeyReference[] = [];
 
-  const consider = (node: ts.Node, explicit: boolean) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
-      const text = node.text;
-      if (explicit ? text !== '' : KEY_SHAPE.test(text) && namespaces.has(namespaceOf(text))) {
-        found.push({ kind: 'literal', key: text, file });
-      }
-    } else if (ts.isTemplateExpression(node)) {
-      const template = templatePattern(node);
-      if (template && (explicit || namespaces.has(namespaceOf(node.head.text)))) {
-        found.push({ kind: 'pattern', ...template, file });
-      }
-    }
-  };
+	const consider = (node: ts.Node, explicit: boolean) => {
+		if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+			const text = node.text;
+			if (explicit ? text !== '' : KEY_SHAPE.test(text) && namespaces.has(namespaceOf(text))) {
+				found.push({ kind: 'literal', key: text, file });
+			}
+		} else if (ts.isTemplateExpression(node)) {
+			const template = templatePattern(node);
+			if (template && (explicit || namespaces.has(namespaceOf(node.head.text)))) {
+				found.push({ kind: 'pattern', ...template, file });
+			}
+		}
+	};
 
-  // Arguments of t() and i18nKey values, already taken as explicit references.
-  const explicit = new Set<ts.Node>();
-  const visit = (node: ts.Node) => {
-    if (isTranslateCall(node) && node.arguments[0]) {
-      consider(node.arguments[0], true);
-      explicit.add(node.arguments[0]);
-    } else if (ts.isJsxAttribute(node) && node.name.getText(source) === 'i18nKey' && node.initializer) {
-      const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
-      if (value) {
-        consider(value, true);
-        explicit.add(value);
-      }
-    } else if (!explicit.has(node)) {
-      consider(node, false);
-    }
-    // Into templates too: t(`a.${ok ? 'b' : 'c'}`) holds further strings.
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+	// Arguments of t() and i18nKey values, already taken as explicit references.
+	const explicit = new Set<ts.Node>();
+	const visit = (node: ts.Node) => {
+		if (isTranslateCall(node) && node.arguments[0]) {
+			consider(node.arguments[0], true);
+			explicit.add(node.arguments[0]);
+		} else if (ts.isJsxAttribute(node) && node.name.getText(source) === 'i18nKey' && node.initializer) {
+			const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
+			if (value) {
+				consider(value, true);
+				explicit.add(value);
+			}
+		} else if (!explicit.has(node)) {
+			consider(node, false);
+		}
+		// Into templates too: t(`a.${ok ? 'b' : 'c'}`) holds further strings.
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	return found;
 }

@@ -13,17 +13,17 @@ const locales = { en, es, ru } as const;
 
 /** The portal's own source: what ships, so neither tests nor type declarations count as uses. */
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/*.d.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
+	query: '?raw',
+	import: 'default',
+	eager: true,
 });
 
 /** i18next plural suffixes: `x_one` and `x_other` are what t('x', { count }) reads. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function leafKeys(tree: unknown, prefix = ''): string[] {
-  if (typeof tree !== 'object' || tree === null) return [prefix];
-  return Object.entries(tree).flatMap(([name, child]) => leafKeys(child, prefix ? `${prefix}.${name}` : name));
+	if (typeof tree !== 'object' || tree === null) return [prefix];
+	return Object.entries(tree).flatMap(([name, child]) => leafKeys(child, prefix ? `${prefix}.${name}` : name));
 }
 
 /** A language's keys as code names them, with plural forms folded into their base key. */
@@ -34,31 +34,28 @@ const namespaces = new Set(Object.keys(en));
 const sourcePath = (globKey: string) => globKey.replace(/^\.\//, 'src/lib/').replace(/^\.\.\//, 'src/');
 const references: KeyReference[] = Object.entries(sources).flatMap(([file, text]) => keyReferences(sourcePath(file), text, namespaces));
 
-const describeReference = (reference: KeyReference) =>
-  `${reference.kind === 'literal' ? reference.key : reference.source} (${reference.file})`;
+const describeReference = (reference: KeyReference) => `${reference.kind === 'literal' ? reference.key : reference.source} (${reference.file})`;
 
 describe('translation keys used by the source', () => {
-  it('finds the source files and their keys', () => {
-    // Guards the glob: an empty scan would pass every check below.
-    expect(Object.keys(sources).length).toBeGreaterThan(50);
-    expect(references.filter((reference) => reference.kind === 'literal').length).toBeGreaterThan(200);
-    expect(references.filter((reference) => reference.kind === 'pattern').length).toBeGreaterThan(10);
-  });
+	it('finds the source files and their keys', () => {
+		// Guards the glob: an empty scan would pass every check below.
+		expect(Object.keys(sources).length).toBeGreaterThan(50);
+		expect(references.filter((reference) => reference.kind === 'literal').length).toBeGreaterThan(200);
+		expect(references.filter((reference) => reference.kind === 'pattern').length).toBeGreaterThan(10);
+	});
 
-  it.each(Object.entries(locales))('all exist in %s', (_language, tree) => {
-    const keys = usableKeys(tree);
-    const missing = references.filter((reference) =>
-      reference.kind === 'literal' ? !keys.has(reference.key) : ![...keys].some((key) => reference.pattern.test(key)),
-    );
-    expect(missing.map(describeReference), 'keys the source uses that this language lacks').toEqual([]);
-  });
+	it.each(Object.entries(locales))('all exist in %s', (_language, tree) => {
+		const keys = usableKeys(tree);
+		const missing = references.filter((reference) => (reference.kind === 'literal' ? !keys.has(reference.key) : ![...keys].some((key) => reference.pattern.test(key))));
+		expect(missing.map(describeReference), 'keys the source uses that this language lacks').toEqual([]);
+	});
 });
 
 describe('translation keys in the locale files', () => {
-  it.each(Object.entries(locales))('are all used (%s)', (_language, tree) => {
-    const literals = new Set(references.flatMap((reference) => (reference.kind === 'literal' ? [reference.key] : [])));
-    const patterns = references.flatMap((reference) => (reference.kind === 'pattern' ? [reference.pattern] : []));
-    const unused = [...usableKeys(tree)].filter((key) => !literals.has(key) && !patterns.some((pattern) => pattern.test(key)));
-    expect(unused, 'keys no source file uses: remove them from every language').toEqual([]);
-  });
+	it.each(Object.entries(locales))('are all used (%s)', (_language, tree) => {
+		const literals = new Set(references.flatMap((reference) => (reference.kind === 'literal' ? [reference.key] : [])));
+		const patterns = references.flatMap((reference) => (reference.kind === 'pattern' ? [reference.pattern] : []));
+		const unused = [...usableKeys(tree)].filter((key) => !literals.has(key) && !patterns.some((pattern) => pattern.test(key)));
+		expect(unused, 'keys no source file uses: remove them from every language').toEqual([]);
+	});
 });

@@ -8,7 +8,7 @@ import { UnexpectedResponseError } from './api-error';
  * developers, e.g. `GET /projects`.
  */
 export function parseAnswer<T>(schema: ZodType<T>, answer: unknown, call: string): T {
-  const read = schema.safeParse(answer);
-  if (!read.success) throw new UnexpectedResponseError(`${call} did not answer as the contract says: ${prettifyError(read.error)}`);
-  return read.data;
+	const read = schema.safeParse(answer);
+	if (!read.success) throw new UnexpectedResponseError(`${call} did not answer as the contract says: ${prettifyError(read.error)}`);
+	return read.data;
 }

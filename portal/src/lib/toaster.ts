@@ -6,10 +6,10 @@ import { createToaster } from '@chakra-ui/react';
  * heading and first fields of a dialog, where the eye goes first.
  */
 export const toaster = createToaster({
-  placement: 'bottom-end',
-  duration: 4000,
-  max: 3,
-  gap: 14,
-  offsets: { top: '80px', right: '16px', bottom: '88px', left: '16px' },
-  pauseOnPageIdle: true,
+	placement: 'bottom-end',
+	duration: 4000,
+	max: 3,
+	gap: 14,
+	offsets: { top: '80px', right: '16px', bottom: '88px', left: '16px' },
+	pauseOnPageIdle: true,
 });

@@ -10,23 +10,19 @@ export type ValidationError = 'required' | 'email' | 'passwordTooShort' | 'passw
 
 export const checkRequired = (value: string): ValidationError | null => (value.trim() === '' ? 'required' : null);
 
-export const checkEmail = (value: string): ValidationError | null =>
-  checkRequired(value) ?? (EMAIL_PATTERN.test(value.trim()) ? null : 'email');
+export const checkEmail = (value: string): ValidationError | null => checkRequired(value) ?? (EMAIL_PATTERN.test(value.trim()) ? null : 'email');
 
-export const checkNewPassword = (value: string): ValidationError | null =>
-  checkRequired(value) ?? (value.length < MIN_PASSWORD_LENGTH ? 'passwordTooShort' : null);
+export const checkNewPassword = (value: string): ValidationError | null => checkRequired(value) ?? (value.length < MIN_PASSWORD_LENGTH ? 'passwordTooShort' : null);
 
 export const checkConfirmation = (password: string, confirmation: string): ValidationError | null =>
-  checkRequired(confirmation) ?? (password === confirmation ? null : 'passwordsMismatch');
+	checkRequired(confirmation) ?? (password === confirmation ? null : 'passwordsMismatch');
 
 /** Keeps only the fields that failed, so an empty object means the form is valid. */
-export function collectErrors<Field extends string>(
-  checks: Record<Field, ValidationError | null>,
-): Partial<Record<Field, ValidationError>> {
-  const errors: Partial<Record<Field, ValidationError>> = {};
-  for (const field of Object.keys(checks) as Field[]) {
-    const error = checks[field];
-    if (error) errors[field] = error;
-  }
-  return errors;
+export function collectErrors<Field extends string>(checks: Record<Field, ValidationError | null>): Partial<Record<Field, ValidationError>> {
+	const errors: Partial<Record<Field, ValidationError>> = {};
+	for (const field of Object.keys(checks) as Field[]) {
+		const error = checks[field];
+		if (error) errors[field] = error;
+	}
+	return errors;
 }

@@ -7,15 +7,15 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  * the page's whole layout).
  */
 export function createRenderStyleCache(): EmotionCache {
-  // The key the browser's default cache uses too, so the app generates the same class names.
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
-  return cache;
+	// The key the browser's default cache uses too, so the app generates the same class names.
+	const cache = createCache({ key: 'css' });
+	cache.compat = true;
+	return cache;
 }
 
 /** Every rule the render generated, in the order Emotion inserted them (global styles first). */
 export function stylesheetOf(cache: EmotionCache): string {
-  return Object.values(cache.inserted)
-    .filter((rules): rules is string => typeof rules === 'string')
-    .join('');
+	return Object.values(cache.inserted)
+		.filter((rules): rules is string => typeof rules === 'string')
+		.join('');
 }

@@ -23,33 +23,33 @@ let i18nStarted: Promise<void> | null = null;
 let previousRender: Promise<unknown> = Promise.resolve();
 
 async function drawLanding(input: LandingRenderInput): Promise<RenderedLanding> {
-  i18nStarted ??= initI18n(input.language);
-  await i18nStarted;
-  await showLanguage(input.language);
+	i18nStarted ??= initI18n(input.language);
+	await i18nStarted;
+	await showLanguage(input.language);
 
-  const context = await handler.query(new Request(`http://localhost${paths.home.getHref()}`));
-  if (context instanceof Response) throw new Error(`The landing route answered ${context.status} instead of a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const data: ServerRenderedData = {
-    language: input.language,
-    plans: input.plans,
-    siteContent: input.siteContent,
-    portalConfig: input.portalConfig,
-  };
-  const styleCache = createRenderStyleCache();
+	const context = await handler.query(new Request(`http://localhost${paths.home.getHref()}`));
+	if (context instanceof Response) throw new Error(`The landing route answered ${context.status} instead of a page`);
+	const router = createStaticRouter(handler.dataRoutes, context);
+	const data: ServerRenderedData = {
+		language: input.language,
+		plans: input.plans,
+		siteContent: input.siteContent,
+		portalConfig: input.portalConfig,
+	};
+	const styleCache = createRenderStyleCache();
 
-  const html = renderToString(
-    <CacheProvider value={styleCache}>
-      <AppProvider swrFallback={swrFallbackFor(data)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
-    </CacheProvider>,
-  );
-  return landingDocument(input.template, { html, css: stylesheetOf(styleCache), title: i18n.t('app.title'), data });
+	const html = renderToString(
+		<CacheProvider value={styleCache}>
+			<AppProvider swrFallback={swrFallbackFor(data)}>
+				<StaticRouterProvider router={router} context={context} hydrate={false} />
+			</AppProvider>
+		</CacheProvider>,
+	);
+	return landingDocument(input.template, { html, css: stylesheetOf(styleCache), title: i18n.t('app.title'), data });
 }
 
 export function renderLandingPage(input: LandingRenderInput): Promise<RenderedLanding> {
-  const render = previousRender.then(() => drawLanding(input));
-  previousRender = render.catch(() => undefined);
-  return render;
+	const render = previousRender.then(() => drawLanding(input));
+	previousRender = render.catch(() => undefined);
+	return render;
 }

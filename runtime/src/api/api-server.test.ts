@@ -82,11 +82,16 @@ describe('backup paths', () => {
 		expect(backupCalls).toEqual([]);
 	});
 
-	it('passes a scheduled backup\'s keep count on, and refuses one that is not a count of at least 1 or comes with a manual backup', async () => {
+	it("passes a scheduled backup's keep count on, and refuses one that is not a count of at least 1 or comes with a manual backup", async () => {
 		const post = (body: unknown) =>
 			fetch(`${baseUrl}/instances/p-1/backups`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		backupCalls.length = 0;
-		for (const body of [{ kind: 'scheduled', keep: 0 }, { kind: 'scheduled', keep: 2.5 }, { kind: 'scheduled', keep: '3' }, { kind: 'manual', keep: 3 }]) {
+		for (const body of [
+			{ kind: 'scheduled', keep: 0 },
+			{ kind: 'scheduled', keep: 2.5 },
+			{ kind: 'scheduled', keep: '3' },
+			{ kind: 'manual', keep: 3 },
+		]) {
 			const response = await post(body);
 			expect(response.status, JSON.stringify(body)).toBe(400);
 			const answer = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };

@@ -6,9 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import * as tar from 'tar';
 
-export type ArchiveTask =
-	| { kind: 'create'; stagingDir: string; entries: string[]; file: string }
-	| { kind: 'extract'; file: string; targetDir: string };
+export type ArchiveTask = { kind: 'create'; stagingDir: string; entries: string[]; file: string } | { kind: 'extract'; file: string; targetDir: string };
 
 export type ArchiveOutcome = { ok: true; unexpected: string[] } | { ok: false; message: string };
 

@@ -31,8 +31,7 @@ export interface BackupServiceParts {
 	now?: () => number;
 }
 
-const backupNotFound = (projectId: string, backupId: string) =>
-	new RuntimeError('BACKUP_NOT_FOUND', `Project ${projectId} has no backup ${backupId}`, 404);
+const backupNotFound = (projectId: string, backupId: string) => new RuntimeError('BACKUP_NOT_FOUND', `Project ${projectId} has no backup ${backupId}`, 404);
 
 export class BackupService {
 	readonly #parts: BackupServiceParts;

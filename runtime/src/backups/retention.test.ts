@@ -64,10 +64,25 @@ describe('applyRetention on the local store', () => {
 
 		const deleted = await applyRetention(store, 'p-1', { scheduled: 3 });
 
-		expect(deleted.sort()).toEqual(scheduled.slice(0, 3).map((backup) => backup.id).sort());
+		expect(deleted.sort()).toEqual(
+			scheduled
+				.slice(0, 3)
+				.map((backup) => backup.id)
+				.sort(),
+		);
 		const left = await store.list('p-1');
-		expect(left.filter((backup) => backup.kind === 'scheduled').map((backup) => backup.id)).toEqual(scheduled.slice(3).reverse().map((backup) => backup.id));
-		expect(left.filter((backup) => backup.kind !== 'scheduled').map((backup) => backup.id).sort()).toEqual(kept.map((backup) => backup.id).sort());
+		expect(left.filter((backup) => backup.kind === 'scheduled').map((backup) => backup.id)).toEqual(
+			scheduled
+				.slice(3)
+				.reverse()
+				.map((backup) => backup.id),
+		);
+		expect(
+			left
+				.filter((backup) => backup.kind !== 'scheduled')
+				.map((backup) => backup.id)
+				.sort(),
+		).toEqual(kept.map((backup) => backup.id).sort());
 		expect(await store.list('p-2')).toHaveLength(3);
 		for (const backup of scheduled.slice(0, 3)) expect(await store.open('p-1', backup.id)).toBeNull();
 	});

@@ -12,9 +12,7 @@ export type RetentionCounts = Partial<Record<BackupKind, number>>;
 export function beyondRetention(backups: BackupSummary[], keep: RetentionCounts): BackupSummary[] {
 	const expired: BackupSummary[] = [];
 	for (const [kind, count] of Object.entries(keep) as [BackupKind, number][]) {
-		const ofKind = backups
-			.filter((backup) => backup.kind === kind)
-			.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+		const ofKind = backups.filter((backup) => backup.kind === kind).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 		expired.push(...ofKind.slice(Math.max(0, count)));
 	}
 	return expired;

@@ -12,7 +12,12 @@ import { runCommand } from '@epic/node-support/processes';
 function logTail(imageDir: string, logName: string): string {
 	try {
 		const lines = readFileSync(path.join(imageDir, logName), 'utf8').trim().split('\n');
-		return lines.filter((line) => line.startsWith('Error')).slice(-3).join('; ') || lines.slice(-2).join('; ');
+		return (
+			lines
+				.filter((line) => line.startsWith('Error'))
+				.slice(-3)
+				.join('; ') || lines.slice(-2).join('; ')
+		);
 	} catch {
 		return '';
 	}
@@ -34,11 +39,9 @@ export async function dumpProcess(criuPath: string, pid: number, imageDir: strin
 export async function restoreProcess(criuPath: string, imageDir: string): Promise<number> {
 	const pidFile = path.join(imageDir, 'restored.pid');
 	try {
-		await runCommand(
-			criuPath,
-			['restore', '--images-dir', imageDir, '--restore-detached', '--file-locks', '--pidfile', pidFile, '--log-file', 'restore.log'],
-			{ label: 'criu restore' },
-		);
+		await runCommand(criuPath, ['restore', '--images-dir', imageDir, '--restore-detached', '--file-locks', '--pidfile', pidFile, '--log-file', 'restore.log'], {
+			label: 'criu restore',
+		});
 	} catch (error) {
 		throw new CheckpointError(`criu restore failed: ${logTail(imageDir, 'restore.log') || (error as Error).message.slice(0, 300)}`);
 	}

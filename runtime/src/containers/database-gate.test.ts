@@ -72,7 +72,11 @@ describe('the database gate', () => {
 
 	it('turns away another role or database with a FATAL error, and the server never hears of it', async () => {
 		const socketPath = open();
-		const refused: Record<string, string>[] = [{ user: 'postgres', database: 'site_a' }, { user: 'site_a', database: 'postgres' }, { user: 'site_a', database: 'site_a', replication: 'true' }];
+		const refused: Record<string, string>[] = [
+			{ user: 'postgres', database: 'site_a' },
+			{ user: 'site_a', database: 'postgres' },
+			{ user: 'site_a', database: 'site_a', replication: 'true' },
+		];
 		for (const parameters of refused) {
 			const answer = await exchange(socketPath, [startupPacket(parameters)]);
 			expect(answer.subarray(0, 1).toString()).toBe('E');

@@ -47,7 +47,7 @@ const ENTRY_SCRIPT = [
 	// A background job's stdin is /dev/null: the watch reads the CLI's through a copy made first.
 	'exec 3<&0',
 	'node "$@" </dev/null 3<&- & site=$!',
-	'trap \'kill -TERM $site 2>/dev/null\' TERM INT',
+	"trap 'kill -TERM $site 2>/dev/null' TERM INT",
 	'( cat <&3 >/dev/null; kill -TERM $site 2>/dev/null ) &',
 	'status=0',
 	'while kill -0 $site 2>/dev/null; do wait $site; status=$?; done',

@@ -44,10 +44,7 @@ export function readStartupPacket(buffer: Buffer): StartupPacket {
 
 /** A FATAL ErrorResponse, so the site's client reports why it was turned away. */
 export function fatalErrorPacket(sqlState: string, message: string): Buffer {
-	const body = Buffer.concat([
-		...[`SFATAL`, `VFATAL`, `C${sqlState}`, `M${message}`].map((field) => Buffer.from(`${field}\0`, 'utf8')),
-		Buffer.from([0]),
-	]);
+	const body = Buffer.concat([...[`SFATAL`, `VFATAL`, `C${sqlState}`, `M${message}`].map((field) => Buffer.from(`${field}\0`, 'utf8')), Buffer.from([0])]);
 	const header = Buffer.alloc(5);
 	header.write('E', 0, 'ascii');
 	header.writeInt32BE(body.length + 4, 1);

@@ -11,9 +11,7 @@ import type { Knex } from 'knex';
 export async function writeAdminCredentials(db: Knex, adminUserId: string, credentials: AdminCredentials): Promise<void> {
 	const hash = await argon2.hash(credentials.password);
 	await db.transaction(async (trx) => {
-		const updated = await trx('directus_users')
-			.where({ id: adminUserId })
-			.update({ email: credentials.email.toLowerCase(), password: hash, status: 'active' });
+		const updated = await trx('directus_users').where({ id: adminUserId }).update({ email: credentials.email.toLowerCase(), password: hash, status: 'active' });
 		if (updated !== 1) throw new Error('The instance has no admin user to rewrite');
 		await trx('directus_sessions').where({ user: adminUserId }).delete();
 	});

@@ -11,12 +11,7 @@ import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { siteMailEnv } from '../site-mail/site-mail-env.ts';
 import { SITE_DENIED_NETWORKS } from './site-egress.ts';
 
-export function instanceEnv(
-	config: RuntimeConfig,
-	databases: InstanceDatabases,
-	record: InstanceRecord,
-	publicUrl: string | null,
-): Record<string, string> {
+export function instanceEnv(config: RuntimeConfig, databases: InstanceDatabases, record: InstanceRecord, publicUrl: string | null): Record<string, string> {
 	const env: Record<string, string> = {
 		PATH: process.env['PATH'] ?? '/usr/bin:/bin',
 		// Its own folder: a site with a uid of its own has no home of its own (no passwd entry), and

@@ -257,7 +257,9 @@ export class InstanceService {
 			if (serving && (await this.#parts.factory.hasLicenseKey(record))) await this.#releaseActivation(record, await control.start());
 			await control.stop();
 			await this.#parts.factory.setLicenseKey(record, key);
-			this.#parts.log(key === null ? `${id}: licence key removed from the site` : `${id}: licence key written to the site's settings; Directus activates it at the site's next start`);
+			this.#parts.log(
+				key === null ? `${id}: licence key removed from the site` : `${id}: licence key written to the site's settings; Directus activates it at the site's next start`,
+			);
 			if (!serving) return;
 			await control.start();
 			// Directus drops a key it could not validate from the settings as it starts (license/manager.js).
@@ -324,9 +326,7 @@ export class InstanceService {
 	 * was started with. Runs in the background; failures leave the old process serving.
 	 */
 	refreshSiteUrl(id: string): Promise<void> {
-		return this.#locks
-			.run(id, () => this.#parts.supervisor.relaunch(id))
-			.catch((error: Error) => this.#parts.log(`could not relaunch ${id} with its site URL: ${error.message}`));
+		return this.#locks.run(id, () => this.#parts.supervisor.relaunch(id)).catch((error: Error) => this.#parts.log(`could not relaunch ${id} with its site URL: ${error.message}`));
 	}
 
 	status(id: string): InstanceStatus {

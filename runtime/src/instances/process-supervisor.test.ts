@@ -119,7 +119,15 @@ describe('ProcessSupervisor: a site that cannot stay up', () => {
 		await supervisor.stopAll();
 		const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
 		// Restarts 1 ms apart instead of the backoff's two minutes in all.
-		supervisor = new ProcessSupervisor(config, store, new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir), (message) => logs.push(message), spawner, metrics, () => 1);
+		supervisor = new ProcessSupervisor(
+			config,
+			store,
+			new SqliteDatabases(dataDir, 'test', config.siteMigrationsDir),
+			(message) => logs.push(message),
+			spawner,
+			metrics,
+			() => 1,
+		);
 		for (let attempt = 0; attempt <= MAX_RESTARTS_IN_A_ROW; attempt++) {
 			spawner.nextSpawn(() => {
 				throw new Error('SQLITE_CORRUPT: database disk image is malformed');

@@ -45,9 +45,7 @@ export class WarmPool {
 
 	/** A running member, reserved for the caller, or null when none is ready. */
 	claim(): InstanceRecord | null {
-		const member = this.#members().find(
-			(record) => record.phase === 'ready' && !this.#claimed.has(record.id) && this.#supervisor.status(record.id) === 'running',
-		);
+		const member = this.#members().find((record) => record.phase === 'ready' && !this.#claimed.has(record.id) && this.#supervisor.status(record.id) === 'running');
 		if (!member) return null;
 		this.#claimed.add(member.id);
 		return member;

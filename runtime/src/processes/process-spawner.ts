@@ -42,7 +42,9 @@ export function processSpawner(
 	process.umask(0o077);
 	openPathToSites(instancesDir(config));
 	const users = new SiteUsers(store, config.SITE_UID_BASE);
-	log(`sites run as processes, each as its own uid from ${config.SITE_UID_BASE} on: a site reads and writes its own folder only. Production runs each site in its own container (RUNTIME_DRIVER=docker).`);
+	log(
+		`sites run as processes, each as its own uid from ${config.SITE_UID_BASE} on: a site reads and writes its own folder only. Production runs each site in its own container (RUNTIME_DRIVER=docker).`,
+	);
 	return {
 		spawner: {
 			spawn: (dir, env, _resources, user) => spawnInstanceProcess(dir, env, user ? { user } : {}),
@@ -50,7 +52,11 @@ export function processSpawner(
 			waitUntilAnswering,
 		},
 		support: detected.available
-			? { available: false, reason: 'sites run as uids of their own, which CRIU cannot checkpoint (SITES_SHARE_RUNTIME_USER=true trades that isolation for checkpoints)', criuVersion: detected.criuVersion }
+			? {
+					available: false,
+					reason: 'sites run as uids of their own, which CRIU cannot checkpoint (SITES_SHARE_RUNTIME_USER=true trades that isolation for checkpoints)',
+					criuVersion: detected.criuVersion,
+				}
 			: detected,
 	};
 }

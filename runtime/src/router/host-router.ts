@@ -45,10 +45,7 @@ export interface HostRouterOptions {
 	requestTimeoutMs?: number;
 }
 
-type Target =
-	| { kind: 'port'; port: number; projectId: string | null; record?: InstanceRecord }
-	| { kind: 'instance'; record: InstanceRecord }
-	| { kind: 'page'; page: PageKind };
+type Target = { kind: 'port'; port: number; projectId: string | null; record?: InstanceRecord } | { kind: 'instance'; record: InstanceRecord } | { kind: 'page'; page: PageKind };
 
 function isBrowserNavigation(request: IncomingMessage): boolean {
 	return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

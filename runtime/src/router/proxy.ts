@@ -8,17 +8,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 
 /** Headers that describe one hop's connection and must not be forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set([
-	'connection',
-	'keep-alive',
-	'proxy-authenticate',
-	'proxy-authorization',
-	'proxy-connection',
-	'te',
-	'trailer',
-	'transfer-encoding',
-	'upgrade',
-]);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
 

@@ -7,7 +7,6 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DailyUsage } from '@epic/runtime-contract';
 
-
 type Counts = Record<string, Record<string, number>>;
 
 const FLUSH_EVERY_MS = 5000;

@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('opening a site-writable file for appending', () => {
-	it('replaces a planted link with a file of its own and leaves the link\'s target untouched', () => {
+	it("replaces a planted link with a file of its own and leaves the link's target untouched", () => {
 		const log = path.join(site, 'directus.log');
 		symlinkSync(secret, log);
 		const fd = openForAppendNoFollow(log);

@@ -30,7 +30,10 @@ function headerFields(head: string): string[] {
 }
 
 function fieldName(field: string): string {
-	return field.slice(0, Math.max(0, field.indexOf(':'))).trim().toLowerCase();
+	return field
+		.slice(0, Math.max(0, field.indexOf(':')))
+		.trim()
+		.toLowerCase();
 }
 
 function displayNameOf(fields: string[]): string {
@@ -38,7 +41,10 @@ function displayNameOf(fields: string[]): string {
 	if (!from) return '';
 	const value = from.slice(from.indexOf(':') + 1).replace(/\r\n[ \t]+/g, ' ');
 	const [first] = addressparser(value);
-	return (first && 'name' in first ? first.name : '').replace(/[<>@"\\\r\n]/g, '').trim().slice(0, NAME_MAX);
+	return (first && 'name' in first ? first.name : '')
+		.replace(/[<>@"\\\r\n]/g, '')
+		.trim()
+		.slice(0, NAME_MAX);
 }
 
 export function fromHeader(name: string, address: string): string {

@@ -100,10 +100,7 @@ export class SiteMailRelay {
 		if (!answer.allowed) {
 			// Once an hour per site: a site that keeps trying must not flood the runtime's log.
 			if (!alreadyRefused) this.#parts.log(`site ${siteId}: its hourly mail limit (${site.limitPerHour}) is reached; a message to ${to.length} recipient(s) was refused`);
-			throw smtpError(
-				451,
-				`Hourly mail limit reached: this site may send ${site.limitPerHour} emails an hour on its plan; sending resumes at ${resumeTime(answer.resumesAt)}`,
-			);
+			throw smtpError(451, `Hourly mail limit reached: this site may send ${site.limitPerHour} emails an hour on its plan; sending resumes at ${resumeTime(answer.resumesAt)}`);
 		}
 		try {
 			await this.#transport.sendMail({ envelope: { from: this.#parts.fromAddress, to }, raw: withPlatformSender(raw, this.#parts.fromAddress) });

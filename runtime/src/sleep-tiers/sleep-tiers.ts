@@ -24,9 +24,7 @@ import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceReader, ProcessObservationWriter } from '../state/instance-store.ts';
 import { firstSleepTier, tierAfterPause, type TierLimits, type TierRoom } from './tier-policy.ts';
 
-type Sleeper =
-	| { tier: 'paused'; since: number; pid: number; memoryBytes: number }
-	| { tier: 'checkpointed'; since: number; imageDir: string; imageBytes: number };
+type Sleeper = { tier: 'paused'; since: number; pid: number; memoryBytes: number } | { tier: 'checkpointed'; since: number; imageDir: string; imageBytes: number };
 
 export interface SleepTiersParts {
 	config: RuntimeConfig;
@@ -113,8 +111,7 @@ export class SleepTiers {
 			// Unknown free disk: no checkpoint.
 		}
 		return {
-			checkpointable:
-				this.#parts.support.available && record.storage.client === 'sqlite3' && pid !== null && leadsOwnPidNamespace(pid),
+			checkpointable: this.#parts.support.available && record.storage.client === 'sqlite3' && pid !== null && leadsOwnPidNamespace(pid),
 			siteMemoryBytes: (pid && memoryOf(pid)?.rssBytes) || 0,
 			pausedMemoryBytes,
 			freeMemoryBytes: os.freemem(),

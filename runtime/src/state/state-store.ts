@@ -20,9 +20,7 @@ export class StateStore implements InstanceStore {
 	constructor(dataDir: string, installedDirectusVersion: string) {
 		mkdirSync(dataDir, { recursive: true });
 		this.#file = path.join(dataDir, 'state.json');
-		this.#state = existsSync(this.#file)
-			? (JSON.parse(readFileSync(this.#file, 'utf8')) as RuntimeState)
-			: { version: 1, instances: {} };
+		this.#state = existsSync(this.#file) ? (JSON.parse(readFileSync(this.#file, 'utf8')) as RuntimeState) : { version: 1, instances: {} };
 		if (completeOlderRecords(this.#state, installedDirectusVersion)) this.#save();
 	}
 

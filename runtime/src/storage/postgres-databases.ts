@@ -117,9 +117,7 @@ export class PostgresDatabases implements InstanceDatabases {
 		if (!template) throw new Error('prepareTemplate() must run before clone()');
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
 		const database = storage.database;
-		const create = this.#cloning.then(() =>
-			this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(template.database)}`),
-		);
+		const create = this.#cloning.then(() => this.#admin.raw(`CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(template.database)}`));
 		this.#cloning = create.catch(() => {});
 		await create;
 		await this.#secure(database);

@@ -50,7 +50,9 @@ export function siteMigrator(config: RuntimeConfig, databases: InstanceDatabases
 		} catch (error) {
 			if (!(error instanceof CommandFailedError)) throw error;
 			appendToSiteLog(record.dir, error.output);
-			throw new Error(`directus database migrate:latest failed${error.exitCode === null ? ' (stopped after 15 minutes or by a signal)' : ''}: ${migrationFailure(error.output)}`, { cause: error });
+			throw new Error(`directus database migrate:latest failed${error.exitCode === null ? ' (stopped after 15 minutes or by a signal)' : ''}: ${migrationFailure(error.output)}`, {
+				cause: error,
+			});
 		}
 		appendToSiteLog(record.dir, output);
 	};

@@ -255,8 +255,7 @@ export class Billing {
 		const prorate = change.proration !== 'none' && remaining > 0;
 		const lines: InvoiceLine[] = [];
 		const date = dayText(now);
-		const line = (input: Omit<LineInput, 'subscription' | 'subscriptionItem'>) =>
-			invoiceLine({ ...input, subscription: subscription.id, subscriptionItem: item.id });
+		const line = (input: Omit<LineInput, 'subscription' | 'subscriptionItem'>) => invoiceLine({ ...input, subscription: subscription.id, subscriptionItem: item.id });
 		if (prorate) {
 			lines.push(
 				line({

@@ -20,7 +20,7 @@ export function parseSearchQuery<T>(query: string, searchable: Searchable<T>): (
 	let rest = query;
 	while (true) {
 		const match = CLAUSE.exec(rest);
-		if (!match) throw unsupported(query, 'expected a clause like metadata[\'key\']:\'value\'');
+		if (!match) throw unsupported(query, "expected a clause like metadata['key']:'value'");
 		const [whole, negation, field, , metadataKey, operator, , value] = match as unknown as string[];
 		clauses.push(negate(negation === '-', clause(searchable, field!, metadataKey, operator!, value!, query)));
 		rest = rest.slice(whole!.length);

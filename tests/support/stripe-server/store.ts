@@ -2,17 +2,7 @@
  * Every object the server holds, by kind, in creation order. Tests read these maps for
  * assertions; the objects are live, so read them and do not write them.
  */
-import type {
-	BillingPortalSession,
-	CheckoutSession,
-	Customer,
-	Invoice,
-	PaymentMethod,
-	Price,
-	Product,
-	StripeEvent,
-	Subscription,
-} from './objects.ts';
+import type { BillingPortalSession, CheckoutSession, Customer, Invoice, PaymentMethod, Price, Product, StripeEvent, Subscription } from './objects.ts';
 
 export class Store {
 	readonly customers = new Map<string, Customer>();

@@ -8,11 +8,7 @@ import type { DomainProblemCode } from './domains/normalize-domain.ts';
 
 export const NotAuthenticatedError = createError('NOT_AUTHENTICATED', 'User not authenticated', 401);
 export const ProfileNotFoundError = createError('PROFILE_NOT_FOUND', 'Your account no longer exists', 404);
-export const InvalidVerificationLinkError = createError(
-	'INVALID_VERIFICATION_LINK',
-	'This verification link is invalid or has expired. Please register again.',
-	400,
-);
+export const InvalidVerificationLinkError = createError('INVALID_VERIFICATION_LINK', 'This verification link is invalid or has expired. Please register again.', 400);
 
 /** Bad input: `reason` names each field that is wrong (`plan_id: …; period: …`). */
 export const InvalidPayloadError = createError<{ reason: string }>('INVALID_PAYLOAD', ({ reason }) => reason, 400);
@@ -22,11 +18,7 @@ export const InvalidPayloadError = createError<{ reason: string }>('INVALID_PAYL
 const AVATAR_MEGABYTES = AVATAR_MAX_BYTES / (1024 * 1024);
 const AVATAR_TYPES_HINT = 'Please upload a JPEG, PNG, GIF or WebP image.';
 export const AvatarEmptyError = createError('AVATAR_EMPTY', 'The file is empty. Please choose an image.', 400);
-export const AvatarTooLargeError = createError(
-	'AVATAR_TOO_LARGE',
-	`The image is larger than ${AVATAR_MEGABYTES} MB. Please choose a smaller one.`,
-	413,
-);
+export const AvatarTooLargeError = createError('AVATAR_TOO_LARGE', `The image is larger than ${AVATAR_MEGABYTES} MB. Please choose a smaller one.`, 413);
 export const AvatarTooManyPixelsError = createError<{ megapixels: number }>(
 	'AVATAR_TOO_LARGE',
 	({ megapixels }) => `The image has more than ${megapixels} megapixels. Please choose a smaller one.`,
@@ -38,26 +30,14 @@ export const AvatarHiddenContentError = createError(
 	`This image carries something other than a picture (extra data, markup or script). ${AVATAR_TYPES_HINT}`,
 	415,
 );
-export const AvatarUnreadableError = createError(
-	'AVATAR_INVALID_TYPE',
-	`This image could not be read; it may be damaged. ${AVATAR_TYPES_HINT}`,
-	415,
-);
+export const AvatarUnreadableError = createError('AVATAR_INVALID_TYPE', `This image could not be read; it may be damaged. ${AVATAR_TYPES_HINT}`, 415);
 export const AvatarNotFoundError = createError('AVATAR_NOT_FOUND', 'You have no avatar.', 404);
 
 // Billing (docs/product.md, Billing API and Error messages).
 export const SubscriptionNotFoundError = createError('SUBSCRIPTION_NOT_FOUND', 'No subscription found', 404);
 export const CheckoutSessionNotFoundError = createError('CHECKOUT_SESSION_NOT_FOUND', 'Failed to retrieve checkout session', 404);
-export const CheckoutSessionExpiredError = createError(
-	'CHECKOUT_SESSION_EXPIRED',
-	'This checkout session has expired. Please start a new checkout.',
-	409,
-);
-export const PlanNotAvailableError = createError<{ plan: string; period: string }>(
-	'PLAN_NOT_AVAILABLE',
-	({ plan, period }) => `The ${plan} plan cannot be bought ${period}`,
-	400,
-);
+export const CheckoutSessionExpiredError = createError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired. Please start a new checkout.', 409);
+export const PlanNotAvailableError = createError<{ plan: string; period: string }>('PLAN_NOT_AVAILABLE', ({ plan, period }) => `The ${plan} plan cannot be bought ${period}`, 400);
 export const ProjectLimitExceededError = createError<{ excess: number; plan: string }>(
 	'PROJECT_LIMIT_EXCEEDED',
 	({ excess, plan }) => `The ${plan} plan allows fewer projects than you have: delete ${excess} project${excess === 1 ? '' : 's'} first.`,
@@ -71,30 +51,14 @@ export const PlanChangeUnpaidError = createError(
 	402,
 );
 export const InsufficientFundsError = createError('INSUFFICIENT_FUNDS', 'Your card has insufficient funds.', 402);
-export const UnknownTestCardError = createError(
-	'CARD_DECLINED',
-	'The sandbox accepts only test cards, such as 4242 4242 4242 4242.',
-	402,
-);
+export const UnknownTestCardError = createError('CARD_DECLINED', 'The sandbox accepts only test cards, such as 4242 4242 4242 4242.', 402);
 export const WebhookSignatureError = createError<{ reason: string }>('INVALID_SIGNATURE', ({ reason }) => reason, 400);
 export const ForbiddenError = createError('FORBIDDEN', "You don't have permission to access this.", 403);
 
 // Accounts (docs/product.md, Profile; codes listed in @epic/platform-api's ACCOUNT_ERROR_CODES).
-export const PasswordTooShortError = createError<{ min: number }>(
-	'PASSWORD_TOO_SHORT',
-	({ min }) => `Password must be at least ${min} characters long.`,
-	400,
-);
-export const PasswordTooLongError = createError<{ max: number }>(
-	'PASSWORD_TOO_LONG',
-	({ max }) => `Password must be at most ${max} characters long.`,
-	400,
-);
-export const PasswordTooCommonError = createError(
-	'PASSWORD_TOO_COMMON',
-	'This password is one of the most common passwords. Please choose another.',
-	400,
-);
+export const PasswordTooShortError = createError<{ min: number }>('PASSWORD_TOO_SHORT', ({ min }) => `Password must be at least ${min} characters long.`, 400);
+export const PasswordTooLongError = createError<{ max: number }>('PASSWORD_TOO_LONG', ({ max }) => `Password must be at most ${max} characters long.`, 400);
+export const PasswordTooCommonError = createError('PASSWORD_TOO_COMMON', 'This password is one of the most common passwords. Please choose another.', 400);
 export const WrongPasswordError = createError('WRONG_PASSWORD', 'The current password is incorrect.', 400);
 export const EmailNotVerifiedError = createError(
 	'EMAIL_NOT_VERIFIED',
@@ -118,21 +82,9 @@ export const InvalidEmailChangeLinkError = createError(
 // Another customer's project answers exactly like a missing one.
 export const ProjectNotFoundError = createError('PROJECT_NOT_FOUND', 'Project not found', 404);
 /** `field` names the input at fault, as the message does. */
-export const SubdomainTakenError = createError<{ field: 'subdomain' }>(
-	'SUBDOMAIN_TAKEN',
-	'subdomain: This subdomain is already taken. Please choose another.',
-	409,
-);
-export const ProjectNotReadyError = createError(
-	'PROJECT_NOT_READY',
-	'The project is not ready: its credentials are available once it is published.',
-	409,
-);
-export const SubscriptionRequiredError = createError(
-	'SUBSCRIPTION_REQUIRED',
-	'Creating a project needs an active subscription. Please choose a plan first.',
-	402,
-);
+export const SubdomainTakenError = createError<{ field: 'subdomain' }>('SUBDOMAIN_TAKEN', 'subdomain: This subdomain is already taken. Please choose another.', 409);
+export const ProjectNotReadyError = createError('PROJECT_NOT_READY', 'The project is not ready: its credentials are available once it is published.', 409);
+export const SubscriptionRequiredError = createError('SUBSCRIPTION_REQUIRED', 'Creating a project needs an active subscription. Please choose a plan first.', 402);
 export const ProjectLimitReachedError = createError<{ limit: number }>(
 	'PROJECT_LIMIT_REACHED',
 	({ limit }) =>
@@ -155,16 +107,8 @@ export const DomainErrors: Record<DomainProblemCode, ReturnType<typeof domainErr
 };
 
 // Site content (docs/product.md, Site content; codes in @epic/platform-api's SITE_CONTENT_ERROR_CODES).
-export const InvalidLanguageError = createError<{ languages: string }>(
-	'INVALID_LANGUAGE',
-	({ languages }) => `lang: must be one of ${languages}`,
-	400,
-);
-export const PageNotFoundError = createError<{ slug: string; pages: string }>(
-	'PAGE_NOT_FOUND',
-	({ slug, pages }) => `No page "${slug}" is published. Pages: ${pages}.`,
-	404,
-);
+export const InvalidLanguageError = createError<{ languages: string }>('INVALID_LANGUAGE', ({ languages }) => `lang: must be one of ${languages}`, 400);
+export const PageNotFoundError = createError<{ slug: string; pages: string }>('PAGE_NOT_FOUND', ({ slug, pages }) => `No page "${slug}" is published. Pages: ${pages}.`, 404);
 export const PhotoNotFoundError = createError('PHOTO_NOT_FOUND', 'This team member has no published photo.', 404);
 
 // Backups (docs/product.md, Backups; codes in @epic/platform-api's BACKUP_ERROR_CODES). Another

@@ -6,14 +6,14 @@ import { useAuth } from '../../lib/auth/use-auth';
 
 /** Signed-in only: a spinner while the session is checked, then /auth for visitors. */
 export function ProtectedRoute() {
-  const { user, isLoading, isLoggingOut } = useAuth();
-  const location = useLocation();
+	const { user, isLoading, isLoggingOut } = useAuth();
+	const location = useLocation();
 
-  // While logging out, the logout flow itself navigates home; redirecting to /auth would race it.
-  if (isLoading || isLoggingOut) return <PageSpinner />;
-  if (!user) {
-    const state: ReturnToState = { from: location.pathname + location.search };
-    return <Navigate to={paths.auth.getHref()} replace state={state} />;
-  }
-  return <Outlet />;
+	// While logging out, the logout flow itself navigates home; redirecting to /auth would race it.
+	if (isLoading || isLoggingOut) return <PageSpinner />;
+	if (!user) {
+		const state: ReturnToState = { from: location.pathname + location.search };
+		return <Navigate to={paths.auth.getHref()} replace state={state} />;
+	}
+	return <Outlet />;
 }

@@ -5,8 +5,8 @@ import { useAuth } from '../../lib/auth/use-auth';
 
 /** Visitors only (the landing page): signed-in users belong on their dashboard. */
 export function VisitorOnlyRoute() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={paths.dashboard.getHref()} replace />;
-  return <Outlet />;
+	const { user, isLoading } = useAuth();
+	if (isLoading) return <PageSpinner />;
+	if (user) return <Navigate to={paths.dashboard.getHref()} replace />;
+	return <Outlet />;
 }

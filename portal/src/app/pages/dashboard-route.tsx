@@ -4,10 +4,10 @@ import { ProjectsOverview } from '../../features/projects/components/projects-ov
 
 /** `/dashboard`: the welcome (dashboard feature) with the projects and the plan card (projects feature), fed the subscription (billing feature). */
 export function DashboardRoute() {
-  const subscription = useSubscription();
-  return (
-    <DashboardPage>
-      <ProjectsOverview subscription={subscription.data} subscriptionError={subscription.error} />
-    </DashboardPage>
-  );
+	const subscription = useSubscription();
+	return (
+		<DashboardPage>
+			<ProjectsOverview subscription={subscription.data} subscriptionError={subscription.error} />
+		</DashboardPage>
+	);
 }

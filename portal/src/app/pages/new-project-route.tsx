@@ -3,6 +3,6 @@ import { NewProjectPage } from '../../features/projects/components/new-project-p
 
 /** `/projects/new`: the projects feature's form and setup screen, fed the subscription (billing feature). */
 export function NewProjectRoute() {
-  const subscription = useSubscription();
-  return <NewProjectPage subscription={subscription.data} subscriptionError={subscription.error} />;
+	const subscription = useSubscription();
+	return <NewProjectPage subscription={subscription.data} subscriptionError={subscription.error} />;
 }

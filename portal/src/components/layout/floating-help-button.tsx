@@ -9,27 +9,27 @@ import { paths } from '../../config/paths';
  * nothing on the page is outside one (screen readers list landmarks to move around a page).
  */
 export function FloatingHelpButton() {
-  const { t } = useTranslation();
-  return (
-    <Box as="aside" aria-label={t('nav.helpCenter')}>
-      <IconButton
-        asChild
-        position="fixed"
-        bottom={{ base: '4', md: '6' }}
-        right={{ base: '4', md: '6' }}
-        zIndex="docked"
-        size="lg"
-        rounded="full"
-        colorPalette="purple"
-        boxShadow="lg"
-        _print={{ display: 'none' }}
-        aria-label={t('nav.helpCenter')}
-        title={t('nav.helpCenter')}
-      >
-        <RouterLink to={paths.help.getHref()}>
-          <LuCircleHelp />
-        </RouterLink>
-      </IconButton>
-    </Box>
-  );
+	const { t } = useTranslation();
+	return (
+		<Box as="aside" aria-label={t('nav.helpCenter')}>
+			<IconButton
+				asChild
+				position="fixed"
+				bottom={{ base: '4', md: '6' }}
+				right={{ base: '4', md: '6' }}
+				zIndex="docked"
+				size="lg"
+				rounded="full"
+				colorPalette="purple"
+				boxShadow="lg"
+				_print={{ display: 'none' }}
+				aria-label={t('nav.helpCenter')}
+				title={t('nav.helpCenter')}
+			>
+				<RouterLink to={paths.help.getHref()}>
+					<LuCircleHelp />
+				</RouterLink>
+			</IconButton>
+		</Box>
+	);
 }

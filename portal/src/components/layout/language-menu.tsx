@@ -11,42 +11,40 @@ import type { LoadedMenuProps } from '../ui/deferred-menu';
  * is also saved with their account, so our emails follow it; the page never waits for that.
  */
 export function LanguageMenu({ trigger }: LoadedMenuProps) {
-  // useTranslation re-renders this menu whenever the language changes.
-  useTranslation();
-  const { user, applyUser } = useAuth();
-  const active = currentLanguage();
+	// useTranslation re-renders this menu whenever the language changes.
+	useTranslation();
+	const { user, applyUser } = useAuth();
+	const active = currentLanguage();
 
-  const choose = (code: LanguageCode) => {
-    void changeLanguage(code);
-    if (!user || user.language === code) return;
-    void updateAccount({ language: code }).then(applyUser, (error: unknown) => {
-      console.error('Could not save the language with the account', error);
-    });
-  };
+	const choose = (code: LanguageCode) => {
+		void changeLanguage(code);
+		if (!user || user.language === code) return;
+		void updateAccount({ language: code }).then(applyUser, (error: unknown) => {
+			console.error('Could not save the language with the account', error);
+		});
+	};
 
-  return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen>
-      <Menu.Trigger asChild>
-        {trigger}
-      </Menu.Trigger>
-      {/* In place rather than in a portal: the open menu stays inside the navigation landmark, right after its button. */}
-      <Menu.Positioner>
-        <Menu.Content minW="40">
-          <Menu.RadioItemGroup
-            value={active}
-            onValueChange={(details) => {
-              if (isSupportedLanguage(details.value)) choose(details.value);
-            }}
-          >
-            {languages.map((language) => (
-              <Menu.RadioItem key={language.code} value={language.code} lang={language.code}>
-                {language.nativeName}
-                <Menu.ItemIndicator />
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioItemGroup>
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
-  );
+	return (
+		<Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen>
+			<Menu.Trigger asChild>{trigger}</Menu.Trigger>
+			{/* In place rather than in a portal: the open menu stays inside the navigation landmark, right after its button. */}
+			<Menu.Positioner>
+				<Menu.Content minW="40">
+					<Menu.RadioItemGroup
+						value={active}
+						onValueChange={(details) => {
+							if (isSupportedLanguage(details.value)) choose(details.value);
+						}}
+					>
+						{languages.map((language) => (
+							<Menu.RadioItem key={language.code} value={language.code} lang={language.code}>
+								{language.nativeName}
+								<Menu.ItemIndicator />
+							</Menu.RadioItem>
+						))}
+					</Menu.RadioItemGroup>
+				</Menu.Content>
+			</Menu.Positioner>
+		</Menu.Root>
+	);
 }

@@ -6,10 +6,10 @@ type SignedInActionsProps = { user: SessionUser; onLogout: () => void };
 
 /** The bell and the account menu: one chunk, loaded only once someone is signed in. */
 export function SignedInActions({ user, onLogout }: SignedInActionsProps) {
-  return (
-    <>
-      <NotificationBell />
-      <UserMenu user={user} onLogout={onLogout} />
-    </>
-  );
+	return (
+		<>
+			<NotificationBell />
+			<UserMenu user={user} onLogout={onLogout} />
+		</>
+	);
 }

@@ -10,28 +10,28 @@ import { markNotificationsRead } from '../../lib/notifications/mark-notification
  * Returns the ids that were unread when the list opened, which it keeps showing as new.
  */
 export function useMarkReadOnOpen(open: boolean, list: NotificationList | undefined, mutate: KeyedMutator<NotificationList>): ReadonlySet<string> {
-  const [shownUnread, setShownUnread] = useState<ReadonlySet<string>>(new Set());
-  const markedThisOpening = useRef(false);
+	const [shownUnread, setShownUnread] = useState<ReadonlySet<string>>(new Set());
+	const markedThisOpening = useRef(false);
 
-  useEffect(() => {
-    if (!open) {
-      markedThisOpening.current = false;
-      return;
-    }
-    if (markedThisOpening.current || !list) return;
-    markedThisOpening.current = true;
-    const marking = markListedRead(list, new Date());
-    setShownUnread(new Set(marking.shownUnread));
-    const request = marking.request;
-    if (!request) return;
-    mutate(
-      async () => {
-        const result = await markNotificationsRead(request);
-        return { ...marking.marked, unread: result.unread };
-      },
-      { optimisticData: marking.marked, rollbackOnError: true, populateCache: true, revalidate: false },
-    ).catch((error: unknown) => console.error('Could not mark the notifications read', error));
-  }, [open, list, mutate]);
+	useEffect(() => {
+		if (!open) {
+			markedThisOpening.current = false;
+			return;
+		}
+		if (markedThisOpening.current || !list) return;
+		markedThisOpening.current = true;
+		const marking = markListedRead(list, new Date());
+		setShownUnread(new Set(marking.shownUnread));
+		const request = marking.request;
+		if (!request) return;
+		mutate(
+			async () => {
+				const result = await markNotificationsRead(request);
+				return { ...marking.marked, unread: result.unread };
+			},
+			{ optimisticData: marking.marked, rollbackOnError: true, populateCache: true, revalidate: false },
+		).catch((error: unknown) => console.error('Could not mark the notifications read', error));
+	}, [open, list, mutate]);
 
-  return shownUnread;
+	return shownUnread;
 }

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 
 /** True once the page is scrolled further than `threshold` pixels. */
 export function useScrolled(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return scrolled;
+	const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+	useEffect(() => {
+		const update = () => setScrolled(window.scrollY > threshold);
+		update();
+		window.addEventListener('scroll', update, { passive: true });
+		return () => window.removeEventListener('scroll', update);
+	}, [threshold]);
+	return scrolled;
 }

@@ -12,28 +12,28 @@ const loadVisitorMenu = async () => (await import('./visitor-menu')).VisitorMenu
  * menu button on phones.
  */
 export function VisitorActions() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
-        <Button asChild variant="ghost" size="sm">
-          <RouterLink to={paths.about.getHref()}>{t('nav.about')}</RouterLink>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <RouterLink to={paths.auth.getHref()}>{t('nav.signIn')}</RouterLink>
-        </Button>
-        <Button asChild colorPalette="purple" size="sm">
-          <RouterLink to={paths.auth.getHref('register')}>{t('nav.getStarted')}</RouterLink>
-        </Button>
-      </HStack>
-      <DeferredMenu
-        load={loadVisitorMenu}
-        trigger={
-          <IconButton variant="ghost" size="sm" aria-label={t('nav.openMenu')} display={{ base: 'inline-flex', md: 'none' }}>
-            <LuMenu />
-          </IconButton>
-        }
-      />
-    </>
-  );
+	const { t } = useTranslation();
+	return (
+		<>
+			<HStack gap="2" display={{ base: 'none', md: 'flex' }}>
+				<Button asChild variant="ghost" size="sm">
+					<RouterLink to={paths.about.getHref()}>{t('nav.about')}</RouterLink>
+				</Button>
+				<Button asChild variant="outline" size="sm">
+					<RouterLink to={paths.auth.getHref()}>{t('nav.signIn')}</RouterLink>
+				</Button>
+				<Button asChild colorPalette="purple" size="sm">
+					<RouterLink to={paths.auth.getHref('register')}>{t('nav.getStarted')}</RouterLink>
+				</Button>
+			</HStack>
+			<DeferredMenu
+				load={loadVisitorMenu}
+				trigger={
+					<IconButton variant="ghost" size="sm" aria-label={t('nav.openMenu')} display={{ base: 'inline-flex', md: 'none' }}>
+						<LuMenu />
+					</IconButton>
+				}
+			/>
+		</>
+	);
 }

@@ -10,25 +10,25 @@ type BillingPeriodSwitchProps = { value: BillingPeriod; onChange: (period: Billi
  * `data-testid="period-{period}"` and the group `billing-period-switch`.
  */
 export function BillingPeriodSwitch({ value, onChange }: BillingPeriodSwitchProps) {
-  const { t } = useTranslation();
-  return (
-    <SegmentGroup.Root
-      value={value}
-      onValueChange={(details) => {
-        if (isBillingPeriod(details.value)) onChange(details.value);
-      }}
-      aria-label={t('plans.periodLabel')}
-      data-testid="billing-period-switch"
-      size="md"
-      bg="bg.muted"
-    >
-      <SegmentGroup.Indicator bg="bg" />
-      {BILLING_PERIODS.map((period) => (
-        <SegmentGroup.Item key={period} value={period} cursor="pointer" data-testid={`period-${period}`}>
-          <SegmentGroup.ItemText>{t(`plans.periods.${period}`)}</SegmentGroup.ItemText>
-          <SegmentGroup.ItemHiddenInput />
-        </SegmentGroup.Item>
-      ))}
-    </SegmentGroup.Root>
-  );
+	const { t } = useTranslation();
+	return (
+		<SegmentGroup.Root
+			value={value}
+			onValueChange={(details) => {
+				if (isBillingPeriod(details.value)) onChange(details.value);
+			}}
+			aria-label={t('plans.periodLabel')}
+			data-testid="billing-period-switch"
+			size="md"
+			bg="bg.muted"
+		>
+			<SegmentGroup.Indicator bg="bg" />
+			{BILLING_PERIODS.map((period) => (
+				<SegmentGroup.Item key={period} value={period} cursor="pointer" data-testid={`period-${period}`}>
+					<SegmentGroup.ItemText>{t(`plans.periods.${period}`)}</SegmentGroup.ItemText>
+					<SegmentGroup.ItemHiddenInput />
+				</SegmentGroup.Item>
+			))}
+		</SegmentGroup.Root>
+	);
 }

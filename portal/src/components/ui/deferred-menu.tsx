@@ -2,23 +2,23 @@ import { cloneElement, lazy, Suspense, useMemo, useState, type ComponentType, ty
 
 /** What a deferred menu's code receives once it has loaded; it renders `Menu.Root defaultOpen`. */
 export type LoadedMenuProps = {
-  /** The trigger button, for `Menu.Trigger asChild`. */
-  trigger: ReactElement;
+	/** The trigger button, for `Menu.Trigger asChild`. */
+	trigger: ReactElement;
 };
 
 type TriggerProps = {
-  onClick?: () => void;
-  onPointerEnter?: () => void;
-  onFocus?: () => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
-  'aria-haspopup'?: 'menu';
-  'aria-expanded'?: boolean;
+	onClick?: () => void;
+	onPointerEnter?: () => void;
+	onFocus?: () => void;
+	onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+	'aria-haspopup'?: 'menu';
+	'aria-expanded'?: boolean;
 };
 
 type DeferredMenuProps = {
-  trigger: ReactElement<TriggerProps>;
-  /** Imports the menu; define it once at module level (it keys the lazy component). */
-  load: () => Promise<ComponentType<LoadedMenuProps>>;
+	trigger: ReactElement<TriggerProps>;
+	/** Imports the menu; define it once at module level (it keys the lazy component). */
+	load: () => Promise<ComponentType<LoadedMenuProps>>;
 };
 
 /**
@@ -29,29 +29,29 @@ type DeferredMenuProps = {
  * closed). The swap happens only on that click, never while a pointer may be half-way through one.
  */
 export function DeferredMenu({ trigger, load }: DeferredMenuProps) {
-  const [opened, setOpened] = useState(false);
-  const LoadedMenu = useMemo(() => lazy(async () => ({ default: await load() })), [load]);
-  const preload = () => void load();
-  const open = () => setOpened(true);
+	const [opened, setOpened] = useState(false);
+	const LoadedMenu = useMemo(() => lazy(async () => ({ default: await load() })), [load]);
+	const preload = () => void load();
+	const open = () => setOpened(true);
 
-  const plainTrigger = cloneElement(trigger, {
-    'aria-haspopup': 'menu',
-    'aria-expanded': false,
-    onPointerEnter: preload,
-    onFocus: preload,
-    onClick: open,
-    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        open();
-      }
-    },
-  });
+	const plainTrigger = cloneElement(trigger, {
+		'aria-haspopup': 'menu',
+		'aria-expanded': false,
+		onPointerEnter: preload,
+		onFocus: preload,
+		onClick: open,
+		onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+			if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+				event.preventDefault();
+				open();
+			}
+		},
+	});
 
-  if (!opened) return plainTrigger;
-  return (
-    <Suspense fallback={plainTrigger}>
-      <LoadedMenu trigger={trigger} />
-    </Suspense>
-  );
+	if (!opened) return plainTrigger;
+	return (
+		<Suspense fallback={plainTrigger}>
+			<LoadedMenu trigger={trigger} />
+		</Suspense>
+	);
 }

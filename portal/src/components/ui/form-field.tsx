@@ -7,15 +7,15 @@ type FormFieldProps = { label: string; error?: ValidationError | undefined; help
 
 /** Label, control and translated validation message, wired together for screen readers. */
 export function FormField({ label, error, helperText, children }: FormFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <Field.Root invalid={Boolean(error)} required>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {children}
-      {error ? <Field.ErrorText>{t(`validation.${error}`)}</Field.ErrorText> : helperText && <Field.HelperText>{helperText}</Field.HelperText>}
-    </Field.Root>
-  );
+	const { t } = useTranslation();
+	return (
+		<Field.Root invalid={Boolean(error)} required>
+			<Field.Label>
+				{label}
+				<Field.RequiredIndicator />
+			</Field.Label>
+			{children}
+			{error ? <Field.ErrorText>{t(`validation.${error}`)}</Field.ErrorText> : helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+		</Field.Root>
+	);
 }

@@ -9,15 +9,15 @@ const ToastGroup = lazy(async () => ({ default: (await import('./toast-group')).
  * (`lib/toaster.ts`) and show as soon as it mounts.
  */
 export function Toaster() {
-  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
-  useEffect(() => {
-    if (needed) return;
-    if (toaster.getCount() > 0) setNeeded(true);
-    return toaster.subscribe(() => setNeeded(true));
-  }, [needed]);
-  return needed ? (
-    <Suspense fallback={null}>
-      <ToastGroup />
-    </Suspense>
-  ) : null;
+	const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+	useEffect(() => {
+		if (needed) return;
+		if (toaster.getCount() > 0) setNeeded(true);
+		return toaster.subscribe(() => setNeeded(true));
+	}, [needed]);
+	return needed ? (
+		<Suspense fallback={null}>
+			<ToastGroup />
+		</Suspense>
+	) : null;
 }

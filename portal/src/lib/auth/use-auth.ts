@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
-  return value;
+	const value = useContext(AuthContext);
+	if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+	return value;
 }

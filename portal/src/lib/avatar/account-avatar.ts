@@ -17,39 +17,35 @@ export const avatarImageKey = (avatarId: string, size: AvatarSize) => ['account/
  * rather than put in an `<img src>`.
  */
 export async function fetchAvatarImage(size: AvatarSize): Promise<Blob> {
-  const answer: unknown = await directus.request(
-    customEndpoint({ path: '/account/avatar', method: 'GET', params: { size: String(size) } }),
-  );
-  // The SDK hands back the raw Response for a body that is neither JSON nor text.
-  if (!(answer instanceof Response) || !answer.ok) {
-    throw new UnexpectedResponseError('GET /account/avatar did not answer with an image');
-  }
-  const image = await answer.blob();
-  if (!image.type.startsWith('image/')) {
-    throw new UnexpectedResponseError(`GET /account/avatar answered ${image.type || 'no type'}, not an image`);
-  }
-  return image;
+	const answer: unknown = await directus.request(customEndpoint({ path: '/account/avatar', method: 'GET', params: { size: String(size) } }));
+	// The SDK hands back the raw Response for a body that is neither JSON nor text.
+	if (!(answer instanceof Response) || !answer.ok) {
+		throw new UnexpectedResponseError('GET /account/avatar did not answer with an image');
+	}
+	const image = await answer.blob();
+	if (!image.type.startsWith('image/')) {
+		throw new UnexpectedResponseError(`GET /account/avatar answered ${image.type || 'no type'}, not an image`);
+	}
+	return image;
 }
 
 /** An object URL for a blob, revoked when the blob changes or the component goes away. */
 export function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob]);
-  return url;
+	const [url, setUrl] = useState<string | null>(null);
+	useEffect(() => {
+		if (!blob) {
+			setUrl(null);
+			return;
+		}
+		const created = URL.createObjectURL(blob);
+		setUrl(created);
+		return () => URL.revokeObjectURL(created);
+	}, [blob]);
+	return url;
 }
 
 /** URL of the signed-in customer's avatar at `size`, or null while there is none (or it failed). */
 export function useAvatarImageUrl(avatarId: string | null, size: AvatarSize): string | null {
-  const { data } = useSWRImmutable(avatarId ? avatarImageKey(avatarId, size) : null, ([, , imageSize]) =>
-    fetchAvatarImage(imageSize),
-  );
-  return useObjectUrl(data);
+	const { data } = useSWRImmutable(avatarId ? avatarImageKey(avatarId, size) : null, ([, , imageSize]) => fetchAvatarImage(imageSize));
+	return useObjectUrl(data);
 }

@@ -6,14 +6,14 @@ import useSWRImmutable from 'swr/immutable';
  * the main bundle.
  */
 export async function generateAvatar(seed: string): Promise<string> {
-  // The style module itself is the style DiceBear draws with.
-  const [{ createAvatar }, adventurer] = await Promise.all([import('@dicebear/core'), import('@dicebear/adventurer')]);
-  return createAvatar(adventurer, { seed }).toDataUri();
+	// The style module itself is the style DiceBear draws with.
+	const [{ createAvatar }, adventurer] = await Promise.all([import('@dicebear/core'), import('@dicebear/adventurer')]);
+	return createAvatar(adventurer, { seed }).toDataUri();
 }
 
 /** Data URI of the generated avatar for `seed` (null: none wanted, or still drawing). */
 export function useGeneratedAvatar(seed: string | null): string | null {
-  const key = seed ? (['generated-avatar', seed.trim().toLowerCase()] as const) : null;
-  const { data } = useSWRImmutable(key, ([, normalized]) => generateAvatar(normalized));
-  return data ?? null;
+	const key = seed ? (['generated-avatar', seed.trim().toLowerCase()] as const) : null;
+	const { data } = useSWRImmutable(key, ([, normalized]) => generateAvatar(normalized));
+	return data ?? null;
 }

@@ -15,12 +15,12 @@ const NOTIFICATIONS_KEY = 'account/notifications';
  * signed-in customer's notifications and the unread count, read by the top bar's bell on every page.
  */
 export async function fetchNotifications(): Promise<NotificationList> {
-  const data = await directus.request(customEndpoint<unknown>({ path: '/account/notifications', method: 'GET' }));
-  return parseAnswer(notificationListSchema, data, 'GET /account/notifications');
+	const data = await directus.request(customEndpoint<unknown>({ path: '/account/notifications', method: 'GET' }));
+	return parseAnswer(notificationListSchema, data, 'GET /account/notifications');
 }
 
 /** The newest notifications and the unread count; polled, and re-read when the window regains focus. */
 export function useNotifications() {
-  const { user } = useAuth();
-  return useSWR(user ? ([NOTIFICATIONS_KEY, user.id] as const) : null, fetchNotifications, { refreshInterval: NOTIFICATIONS_POLL_MS });
+	const { user } = useAuth();
+	return useSWR(user ? ([NOTIFICATIONS_KEY, user.id] as const) : null, fetchNotifications, { refreshInterval: NOTIFICATIONS_POLL_MS });
 }

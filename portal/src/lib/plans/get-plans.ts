@@ -13,14 +13,12 @@ export const plansKey = 'stripe/plans';
  * the SDK unwraps the `{ data }` envelope.
  */
 export async function fetchPlans(language: string): Promise<Plan[]> {
-  const data = await directus.request(
-    customEndpoint<unknown>({ path: '/stripe/plans', method: 'GET', params: { lang: language } }),
-  );
-  return parseAnswer(planListSchema, data, 'GET /stripe/plans');
+	const data = await directus.request(customEndpoint<unknown>({ path: '/stripe/plans', method: 'GET', params: { lang: language } }));
+	return parseAnswer(planListSchema, data, 'GET /stripe/plans');
 }
 
 export function usePlans() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useSWR([plansKey, language], ([, lang]) => fetchPlans(lang), { revalidateOnFocus: false });
+	const { i18n } = useTranslation();
+	const language = i18n.resolvedLanguage ?? i18n.language;
+	return useSWR([plansKey, language], ([, lang]) => fetchPlans(lang), { revalidateOnFocus: false });
 }

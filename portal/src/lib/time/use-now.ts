@@ -7,10 +7,10 @@ export const systemClock: Clock = () => Date.now();
 
 /** The time now, read again every `intervalMs` while the component is mounted. */
 export function useNow(intervalMs: number, clock: Clock = systemClock): number {
-  const [now, setNow] = useState(clock);
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(clock()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [clock, intervalMs]);
-  return now;
+	const [now, setNow] = useState(clock);
+	useEffect(() => {
+		const timer = window.setInterval(() => setNow(clock()), intervalMs);
+		return () => window.clearInterval(timer);
+	}, [clock, intervalMs]);
+	return now;
 }

@@ -99,7 +99,8 @@ export const checkoutSessionRoutes: Route[] = [
 	route('POST', '/v1/checkout/sessions/:id/expire', ({ state, params, path }) => {
 		params.only();
 		const session = sessionOr404(state, path.id!);
-		if (session.status !== 'open') throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+		if (session.status !== 'open')
+			throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
 		state.checkouts.expire(session);
 		return session;
 	}),

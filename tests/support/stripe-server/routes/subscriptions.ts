@@ -42,7 +42,8 @@ function itemChange(state: ServerState, subscription: Subscription, params: Para
 	const price = priceId === undefined ? item.price : priceOr404(state, priceId, entry.name('price'));
 	if (!price.active) throw invalidParam(entry.name('price'), 'The price specified is inactive. This field only accepts active prices.');
 	if (!price.recurring) throw invalidParam(entry.name('price'), 'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.');
-	if (price.currency !== subscription.currency) throw invalidParam(entry.name('price'), `The price's currency (${price.currency}) does not match the subscription's (${subscription.currency}).`);
+	if (price.currency !== subscription.currency)
+		throw invalidParam(entry.name('price'), `The price's currency (${price.currency}) does not match the subscription's (${subscription.currency}).`);
 	const quantity = entry.integer('quantity') ?? item.quantity;
 	if (quantity < 1) throw invalidParam(entry.name('quantity'), 'This value must be greater than or equal to 1.');
 	return { price, quantity, proration: params.enumeration('proration_behavior', PRORATIONS) ?? 'create_prorations' };
@@ -77,7 +78,11 @@ export const subscriptionRoutes: Route[] = [
 		params.enumeration('proration_behavior', PRORATIONS);
 		if (paymentBehavior === 'pending_if_incomplete') {
 			const other = Object.keys(params.tree).find((key) => !PENDING_UPDATE_PARAMS.has(key));
-			if (other) throw invalidParam(other, `When \`payment_behavior\` is \`pending_if_incomplete\`, you can only pass the parameters supported by pending updates: ${[...PENDING_UPDATE_PARAMS].join(', ')}.`);
+			if (other)
+				throw invalidParam(
+					other,
+					`When \`payment_behavior\` is \`pending_if_incomplete\`, you can only pass the parameters supported by pending updates: ${[...PENDING_UPDATE_PARAMS].join(', ')}.`,
+				);
 		}
 		const metadata = params.metadata()?.(subscription.metadata);
 		if (subscription.status === 'canceled' && Object.keys(params.tree).some((key) => key !== 'metadata' && key !== 'expand')) throw canceledRefusal();

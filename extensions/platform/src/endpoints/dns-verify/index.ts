@@ -6,6 +6,9 @@ import { platformServices } from '../../lib/platform-services.ts';
 export default defineEndpoint({
 	id: 'dns-verify',
 	handler: (router, context) => {
-		router.post('/', dnsVerifyRoute(context, platformServices(context), (answer) => ({ data: answer })));
+		router.post(
+			'/',
+			dnsVerifyRoute(context, platformServices(context), (answer) => ({ data: answer })),
+		);
 	},
 });

@@ -74,8 +74,15 @@ export default defineHook(({ filter, action, init }, context) => {
 	init('routes.before', (meta) => {
 		const app = meta['app'] as Express;
 		app.post('/auth/login', signInGuard(account));
-		app.post('/auth/password/request', limitPerAddress(() => account().passwordResetRequests));
-		app.post('/users/register', limitPerAddress(() => account().registrationRequests), holdRegistrationLanguage);
+		app.post(
+			'/auth/password/request',
+			limitPerAddress(() => account().passwordResetRequests),
+		);
+		app.post(
+			'/users/register',
+			limitPerAddress(() => account().registrationRequests),
+			holdRegistrationLanguage,
+		);
 		app.use('/server/info', hideStudioRegistrationLink);
 		app.use('/utils', staffOnly);
 		// Two-factor set-up checks the password outside the sign-in lock (a guessing route for a

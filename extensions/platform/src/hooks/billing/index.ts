@@ -15,6 +15,10 @@ export default defineHook(({ init }, context) => {
 	init('middlewares.before', (meta) => {
 		const app = meta['app'] as Express;
 		app.use(apiPrefixAlias);
-		app.post('/stripe/webhook', captureRawBody, webhookHandler(() => services.billing, context));
+		app.post(
+			'/stripe/webhook',
+			captureRawBody,
+			webhookHandler(() => services.billing, context),
+		);
 	});
 });

@@ -12,6 +12,9 @@ import { platformServices } from '../../lib/platform-services.ts';
 export default defineHook(({ init }, context) => {
 	init('routes.before', (meta) => {
 		const app = meta['app'] as Express;
-		app.post('/flows/trigger/dns-verify', dnsVerifyRoute(context, platformServices(context), (answer) => answer));
+		app.post(
+			'/flows/trigger/dns-verify',
+			dnsVerifyRoute(context, platformServices(context), (answer) => answer),
+		);
 	});
 });

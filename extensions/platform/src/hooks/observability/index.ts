@@ -16,6 +16,9 @@ export default defineHook(({ init }, context) => {
 		(meta['app'] as Express).use(requestId);
 	});
 	init('middlewares.before', (meta) => {
-		(meta['app'] as Express).get(PLATFORM_METRICS_PATH, metricsRoute(() => services.metrics, secret, context.logger));
+		(meta['app'] as Express).get(
+			PLATFORM_METRICS_PATH,
+			metricsRoute(() => services.metrics, secret, context.logger),
+		);
 	});
 });

@@ -65,7 +65,8 @@ export default defineComponent({
 						'aria-label': 'Site log',
 						tabindex: 0,
 						'data-testid': 'studio-site-log',
-						style: 'max-height: 360px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--theme--fonts--monospace--font-family); font-size: 13px; padding: 12px; border-radius: var(--theme--border-radius); background: var(--theme--background-subdued);',
+						style:
+							'max-height: 360px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--theme--fonts--monospace--font-family); font-size: 13px; padding: 12px; border-radius: var(--theme--border-radius); background: var(--theme--background-subdued);',
 					},
 					loaded.value && lines.value.length === 0
 						? 'No lines yet.'

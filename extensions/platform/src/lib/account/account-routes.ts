@@ -38,12 +38,7 @@ export function registerAccountRoutes(router: Router, context: ApiExtensionConte
 		'/me',
 		asyncRoute(async (req, res) => {
 			const userId = requireUserId(req);
-			await deleteAccount(
-				context,
-				{ account: dependencies.account(), billing: dependencies.billing(), projects: dependencies.projects() },
-				userId,
-				req.body,
-			);
+			await deleteAccount(context, { account: dependencies.account(), billing: dependencies.billing(), projects: dependencies.projects() }, userId, req.body);
 			res.status(204).end();
 		}),
 	);

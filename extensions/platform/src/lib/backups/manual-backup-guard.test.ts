@@ -23,23 +23,57 @@ describe('ManualBackupGuard', () => {
 	it('refuses a second backup of a project while one runs, lets another project through, and frees the project after', async () => {
 		const guard = new ManualBackupGuard(() => NOW);
 		let finish: (value: string) => void = () => undefined;
-		const first = guard.run('p-1', async () => [], () => new Promise<string>((resolve) => (finish = resolve)));
-		await expect(guard.run('p-1', async () => [], async () => 'second')).rejects.toMatchObject({ code: 'BACKUP_IN_PROGRESS', status: 409 });
-		await expect(guard.run('p-2', async () => [], async () => 'other project')).resolves.toBe('other project');
+		const first = guard.run(
+			'p-1',
+			async () => [],
+			() => new Promise<string>((resolve) => (finish = resolve)),
+		);
+		await expect(
+			guard.run(
+				'p-1',
+				async () => [],
+				async () => 'second',
+			),
+		).rejects.toMatchObject({ code: 'BACKUP_IN_PROGRESS', status: 409 });
+		await expect(
+			guard.run(
+				'p-2',
+				async () => [],
+				async () => 'other project',
+			),
+		).resolves.toBe('other project');
 		// Let the first run reach `take` (after its list) before it is finished.
 		await new Promise((resolve) => setImmediate(resolve));
 		finish('first');
 		await expect(first).resolves.toBe('first');
-		await expect(guard.run('p-1', async () => [], async () => 'again')).resolves.toBe('again');
+		await expect(
+			guard.run(
+				'p-1',
+				async () => [],
+				async () => 'again',
+			),
+		).resolves.toBe('again');
 	});
 
 	it('refuses once the hour holds the allowance of manual backups, without taking one', async () => {
 		const guard = new ManualBackupGuard(() => NOW);
 		const taken: string[] = [];
 		const full = [backup('manual', '2026-11-23T11:10:00.000Z'), backup('manual', '2026-11-23T11:20:00.000Z'), backup('manual', '2026-11-23T11:30:00.000Z')];
-		await expect(guard.run('p-1', async () => full, async () => taken.push('x'))).rejects.toMatchObject({ code: 'BACKUP_LIMIT_REACHED', status: 429 });
+		await expect(
+			guard.run(
+				'p-1',
+				async () => full,
+				async () => taken.push('x'),
+			),
+		).rejects.toMatchObject({ code: 'BACKUP_LIMIT_REACHED', status: 429 });
 		expect(taken).toEqual([]);
-		await expect(guard.run('p-1', async () => full.slice(1), async () => taken.push('y'))).resolves.toBe(1);
+		await expect(
+			guard.run(
+				'p-1',
+				async () => full.slice(1),
+				async () => taken.push('y'),
+			),
+		).resolves.toBe(1);
 		expect(taken).toEqual(['y']);
 	});
 });

@@ -66,7 +66,7 @@ describe('ProjectBackupsService', () => {
 		expect(listed.map((backup) => backup.created_at)).toEqual([...listed.map((backup) => backup.created_at)].sort().reverse());
 	});
 
-	it("answers another customer as for a missing project, asks the runtime nothing, and lets staff in", async () => {
+	it('answers another customer as for a missing project, asks the runtime nothing, and lets staff in', async () => {
 		for (const call of [() => service.list(STRANGER, PROJECT), () => service.create(STRANGER, PROJECT), () => service.restore(STRANGER, PROJECT, '20261127T120000000Z-0a1b2c3d')]) {
 			await expect(call()).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND', status: 404 });
 		}

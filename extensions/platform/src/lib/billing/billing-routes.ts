@@ -23,19 +23,46 @@ function forCustomer(handler: (userId: string, req: Request) => Promise<unknown>
 export function mountBillingRoutes(router: Router, billing: BillingServices, context: BillingContext): void {
 	const { service } = billing;
 
-	router.post('/create-checkout-session', forCustomer((user, req) => service.createCheckout(user, req.body)));
-	router.get('/checkout-session', forCustomer((user, req) => service.checkoutSession(user, req.query)));
-	router.post('/create-billing-portal-session', forCustomer((user, req) => service.billingPortal(user, req.body)));
-	router.get('/subscription', forCustomer((user) => service.subscription(user)));
-	router.get('/payments', forCustomer((user) => service.payments(user)));
-	router.post('/subscription/cancel', forCustomer((user) => service.cancel(user)));
-	router.post('/subscription/reactivate', forCustomer((user) => service.reactivate(user)));
+	router.post(
+		'/create-checkout-session',
+		forCustomer((user, req) => service.createCheckout(user, req.body)),
+	);
+	router.get(
+		'/checkout-session',
+		forCustomer((user, req) => service.checkoutSession(user, req.query)),
+	);
+	router.post(
+		'/create-billing-portal-session',
+		forCustomer((user, req) => service.billingPortal(user, req.body)),
+	);
+	router.get(
+		'/subscription',
+		forCustomer((user) => service.subscription(user)),
+	);
+	router.get(
+		'/payments',
+		forCustomer((user) => service.payments(user)),
+	);
+	router.post(
+		'/subscription/cancel',
+		forCustomer((user) => service.cancel(user)),
+	);
+	router.post(
+		'/subscription/reactivate',
+		forCustomer((user) => service.reactivate(user)),
+	);
 
 	const sandbox = billing.sandbox;
 	if (!sandbox) return;
 
-	router.post('/sandbox/confirm', forCustomer((user, req) => service.sandboxConfirm(sandbox, user, req.body)));
-	router.get('/sandbox/portal', forCustomer((user) => service.sandboxPortal(sandbox, user)));
+	router.post(
+		'/sandbox/confirm',
+		forCustomer((user, req) => service.sandboxConfirm(sandbox, user, req.body)),
+	);
+	router.get(
+		'/sandbox/portal',
+		forCustomer((user) => service.sandboxPortal(sandbox, user)),
+	);
 	// Staff (and tests) move the sandbox's clock to reach renewals and period ends; off by default.
 	if (billing.config.BILLING_SANDBOX_CLOCK_CONTROL) {
 		router.post(

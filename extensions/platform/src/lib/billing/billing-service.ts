@@ -3,14 +3,7 @@
  * the caller's id and touches only what belongs to it: another customer's session or subscription
  * answers exactly as one that does not exist.
  */
-import type {
-	BillingPortalSession,
-	CheckoutSession,
-	CheckoutSessionCreated,
-	Payment,
-	SandboxPortal,
-	Subscription,
-} from '@epic/platform-api';
+import type { BillingPortalSession, CheckoutSession, CheckoutSessionCreated, Payment, SandboxPortal, Subscription } from '@epic/platform-api';
 import { isUnlimitedProjectLimit, PAYMENTS_LISTED } from '@epic/platform-api';
 import {
 	CheckoutSessionNotFoundError,

@@ -25,8 +25,7 @@ export interface BillingServices {
 export function createBillingServices(context: BillingContext, metrics: PlatformMetrics): BillingServices {
 	const config = readPlatformConfig(context.env);
 	const portalUrl = config.PUBLIC_URL.replace(/\/$/, '');
-	const sandbox =
-		config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
+	const sandbox = config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
 	const provider: BillingProvider = sandbox ?? createStripeProvider(config);
 	const pipeline = new BillingEventPipeline(context, provider, portalUrl, undefined, metrics);
 	sandbox?.deliverEventsTo((event) => pipeline.handle(event));

@@ -21,22 +21,13 @@ type Context = Pick<BillingContext, 'services' | 'getSchema' | 'database'>;
  * Read with knex: the webhook path asks this for every event (see subscription-mirror.ts), and the
  * columns read need none of Directus's conversions.
  */
-export async function findPaymentProfile(
-	context: Pick<BillingContext, 'database'>,
-	filter: { user: string } | { customerId: string },
-): Promise<PaymentProfile | null> {
+export async function findPaymentProfile(context: Pick<BillingContext, 'database'>, filter: { user: string } | { customerId: string }): Promise<PaymentProfile | null> {
 	const where = 'user' in filter ? { user: filter.user } : { stripe_customer_id: filter.customerId };
-	const profile = (await context.database('payment_profiles').select('id', 'user', 'provider', 'stripe_customer_id').where(where).first()) as
-		| PaymentProfile
-		| undefined;
+	const profile = (await context.database('payment_profiles').select('id', 'user', 'provider', 'stripe_customer_id').where(where).first()) as PaymentProfile | undefined;
 	return profile ?? null;
 }
 
-export async function ensurePaymentProfile(
-	context: Context,
-	provider: BillingProvider,
-	user: { id: string; email: string; name: string | null },
-): Promise<PaymentProfile> {
+export async function ensurePaymentProfile(context: Context, provider: BillingProvider, user: { id: string; email: string; name: string | null }): Promise<PaymentProfile> {
 	const existing = await findPaymentProfile(context, { user: user.id });
 	if (existing) return existing;
 	const customerId = await provider.createCustomer(user);

@@ -26,10 +26,7 @@ export async function sendPaymentReceipt(context: Context, provider: BillingProv
 		}[];
 		if (!user) return;
 		const language = emailLanguageOf(user.language);
-		const period =
-			payment.periodStart && payment.periodEnd
-				? `${formatEmailDate(language, payment.periodStart)} – ${formatEmailDate(language, payment.periodEnd)}`
-				: null;
+		const period = payment.periodStart && payment.periodEnd ? `${formatEmailDate(language, payment.periodStart)} – ${formatEmailDate(language, payment.periodEnd)}` : null;
 		const copy = receiptEmailCopy(language, {
 			amount: formatEmailMoney(language, payment.amountCents, payment.currency),
 			date: formatEmailDate(language, payment.paidAt),

@@ -44,9 +44,7 @@ const MIRROR_FIELDS = [
 
 /** Read with knex: every webhook event asks this, and it needs none of Directus's services. */
 export async function mirroredByProviderId(context: Pick<BillingContext, 'database'>, providerId: string): Promise<MirroredSubscription | null> {
-	const row = (await context.database('user_subscriptions').select(MIRROR_FIELDS).where({ stripe_subscription_id: providerId }).first()) as
-		| MirroredSubscription
-		| undefined;
+	const row = (await context.database('user_subscriptions').select(MIRROR_FIELDS).where({ stripe_subscription_id: providerId }).first()) as MirroredSubscription | undefined;
 	if (!row) return null;
 	return {
 		...row,

@@ -15,15 +15,7 @@
 import { createError, ForbiddenError } from '@directus/errors';
 import type { Accountability, SchemaOverview } from '@directus/types';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import {
-	getVariableValues,
-	Kind,
-	parse,
-	validate,
-	type DocumentNode,
-	type GraphQLSchema,
-	type OperationDefinitionNode,
-} from 'graphql';
+import { getVariableValues, Kind, parse, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 
 interface RequestErrorDetail {
 	message: string;
@@ -64,9 +56,7 @@ function readRequest(req: Request): GraphQLRequest | null {
 
 /** graphql-js's own choice of operation, with its own messages when there is none to choose. */
 function selectOperation(document: DocumentNode, operationName: string | null): OperationDefinitionNode | string {
-	const operations = document.definitions.filter(
-		(definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-	);
+	const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
 	if (operationName !== null) {
 		return operations.find((operation) => operation.name?.value === operationName) ?? `Unknown operation named "${operationName}".`;
 	}

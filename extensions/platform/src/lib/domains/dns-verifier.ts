@@ -9,16 +9,7 @@ import { Resolver } from 'node:dns/promises';
 import { domainProofRecordName } from '@epic/platform-api';
 
 export type DnsVerificationOutcome =
-	| 'verified'
-	| 'wrong-address'
-	| 'not-found'
-	| 'no-a-record'
-	| 'timeout'
-	| 'unreachable'
-	| 'lookup-failed'
-	| 'not-configured'
-	| 'proof-missing'
-	| 'proof-mismatch';
+	'verified' | 'wrong-address' | 'not-found' | 'no-a-record' | 'timeout' | 'unreachable' | 'lookup-failed' | 'not-configured' | 'proof-missing' | 'proof-mismatch';
 
 export interface DnsVerification {
 	verified: boolean;

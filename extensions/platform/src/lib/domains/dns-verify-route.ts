@@ -13,11 +13,7 @@ import type { PlatformServices } from '../platform-services.ts';
 import type { DomainsContext } from './domains-services.ts';
 import { verifyProjectDomain, type DomainVerificationAnswer } from './verify-project-domain.ts';
 
-export function dnsVerifyRoute(
-	context: DomainsContext,
-	services: PlatformServices,
-	shape: (answer: DomainVerificationAnswer) => unknown,
-): RequestHandler {
+export function dnsVerifyRoute(context: DomainsContext, services: PlatformServices, shape: (answer: DomainVerificationAnswer) => unknown): RequestHandler {
 	const projects = new ProjectService(context, projectsSetup(context, services));
 	return asyncRoute(async (req, res) => {
 		const userId = requireUserId(req);

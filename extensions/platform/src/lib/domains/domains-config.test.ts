@@ -14,10 +14,7 @@ describe('readDomainsConfig', () => {
 	});
 
 	it("reserves PUBLIC_HOST and PUBLIC_URL's host", () => {
-		expect(readDomainsConfig({ PUBLIC_HOST: 'sites.example.net', PUBLIC_URL: 'https://app.example.net' }).reservedHosts).toEqual([
-			'sites.example.net',
-			'app.example.net',
-		]);
+		expect(readDomainsConfig({ PUBLIC_HOST: 'sites.example.net', PUBLIC_URL: 'https://app.example.net' }).reservedHosts).toEqual(['sites.example.net', 'app.example.net']);
 	});
 
 	it.each([

@@ -57,9 +57,11 @@ describe('verifyProjectDomain', () => {
 
 	it("answers another customer's project as not found, without asking DNS", async () => {
 		const { verifier, verifyOwnership } = verifierAnswering(true, 'ok');
-		await expect(
-			verifyProjectDomain(checksWith(verifier).checks, '11111111-2222-4333-8444-555555555555', { project_id: PROJECT, domain: 'example.com' }),
-		).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND', status: 404, message: 'Project not found' });
+		await expect(verifyProjectDomain(checksWith(verifier).checks, '11111111-2222-4333-8444-555555555555', { project_id: PROJECT, domain: 'example.com' })).rejects.toMatchObject({
+			code: 'PROJECT_NOT_FOUND',
+			status: 404,
+			message: 'Project not found',
+		});
 		expect(verifyOwnership).not.toHaveBeenCalled();
 	});
 

@@ -21,12 +21,9 @@ export interface RenderedEmail {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderEmail(copy: EmailCopy): RenderedEmail {
-	const text = [
-		...copy.paragraphs,
-		...(copy.action ? [`${copy.action.label}: ${copy.action.url}`] : []),
-		...(copy.footnote ? [copy.footnote] : []),
-		`— ${PRODUCT_NAME}`,
-	].join('\n\n');
+	const text = [...copy.paragraphs, ...(copy.action ? [`${copy.action.label}: ${copy.action.url}`] : []), ...(copy.footnote ? [copy.footnote] : []), `— ${PRODUCT_NAME}`].join(
+		'\n\n',
+	);
 	const html = [
 		'<div style="font-family: system-ui, sans-serif; font-size: 15px; line-height: 1.5; color: #1a1a1a; max-width: 560px">',
 		`<p style="font-size: 18px; font-weight: bold; color: #6b46c1">${PRODUCT_NAME}</p>`,

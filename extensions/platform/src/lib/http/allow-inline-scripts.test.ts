@@ -9,9 +9,7 @@ describe('withScriptHashes', () => {
 		const script = 'console.log("boot")';
 		const expected = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 		expect(scriptHashSource(script)).toBe(expected);
-		expect(withScriptHashes(DIRECTUS_POLICY, [script])).toBe(
-			`default-src 'self';script-src ${expected} 'self' 'unsafe-eval';style-src 'self' https: 'unsafe-inline'`,
-		);
+		expect(withScriptHashes(DIRECTUS_POLICY, [script])).toBe(`default-src 'self';script-src ${expected} 'self' 'unsafe-eval';style-src 'self' https: 'unsafe-inline'`);
 	});
 
 	it('adds a script-src when the policy has none, and changes nothing without scripts', () => {

@@ -19,7 +19,10 @@ export async function listNotifications(database: Knex, userId: string): Promise
 	const rows = (await database('notifications')
 		.select(NOTIFICATION_COLUMNS)
 		.where({ user: userId })
-		.orderBy([{ column: 'date_created', order: 'desc' }, { column: 'id', order: 'desc' }])
+		.orderBy([
+			{ column: 'date_created', order: 'desc' },
+			{ column: 'id', order: 'desc' },
+		])
 		.limit(NOTIFICATION_LIST_LIMIT)) as NotificationRow[];
 	const notifications = rows.map(toAccountNotification).filter((notification) => notification !== null);
 	return { notifications, unread: await unreadCount(database, userId) };

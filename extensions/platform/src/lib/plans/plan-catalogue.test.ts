@@ -32,10 +32,7 @@ describe('PlanCatalogue', () => {
 	it('reads again after an invalidation, and never keeps a read that an edit overtook', async () => {
 		let release: (plans: Plan[]) => void = () => {};
 		let calls = 0;
-		const catalogue = new PlanCatalogue(
-			() => (++calls === 1 ? new Promise<Plan[]>((resolve) => (release = resolve)) : Promise.resolve([plan('new')])),
-			60_000,
-		);
+		const catalogue = new PlanCatalogue(() => (++calls === 1 ? new Promise<Plan[]>((resolve) => (release = resolve)) : Promise.resolve([plan('new')])), 60_000);
 		const stale = catalogue.list();
 		catalogue.invalidate();
 		release([plan('old')]);

@@ -46,8 +46,7 @@ afterAll(() => {
 	server?.close();
 });
 
-const page = async (language: string) =>
-	(await fetch(`${base}/`, { headers: { accept: 'text/html', 'accept-language': language } })).text();
+const page = async (language: string) => (await fetch(`${base}/`, { headers: { accept: 'text/html', 'accept-language': language } })).text();
 
 describe('serverRenderedLanding', () => {
 	it('draws each language once while its data is unchanged, and again when it changes', async () => {

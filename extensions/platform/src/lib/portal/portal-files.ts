@@ -22,9 +22,7 @@ export function findPortalBuild(root: string | undefined): PortalBuild | null {
 	if (!root) return null;
 	const indexFile = path.join(root, 'index.html');
 	if (!existsSync(indexFile)) return null;
-	const topLevelFiles = new Set(
-		readdirSync(root).filter((name) => name !== 'index.html' && statSync(path.join(root, name)).isFile()),
-	);
+	const topLevelFiles = new Set(readdirSync(root).filter((name) => name !== 'index.html' && statSync(path.join(root, name)).isFile()));
 	return { root, indexFile, topLevelFiles };
 }
 
@@ -41,12 +39,8 @@ export function portalStaticFiles(build: PortalBuild): RequestHandler {
 		if (!isHashedAsset && !build.topLevelFiles.has(topLevelName)) return next();
 
 		// `root` makes `send` refuse paths that climb out of the build folder.
-		res.sendFile(
-			req.path.slice(1),
-			{ root: build.root, maxAge: isHashedAsset ? ONE_YEAR_MS : 0, immutable: isHashedAsset, dotfiles: 'deny' },
-			(error) => {
-				if (error && !res.headersSent) next();
-			},
-		);
+		res.sendFile(req.path.slice(1), { root: build.root, maxAge: isHashedAsset ? ONE_YEAR_MS : 0, immutable: isHashedAsset, dotfiles: 'deny' }, (error) => {
+			if (error && !res.headersSent) next();
+		});
 	};
 }

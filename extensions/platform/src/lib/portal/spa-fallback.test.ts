@@ -3,7 +3,20 @@ import { isApiPath, isPortalPageSharedWithApi } from './spa-fallback.ts';
 
 describe('isApiPath', () => {
 	it('recognises Directus and platform API prefixes', () => {
-		for (const path of ['/items/x', '/users', '/admin/content', '/stripe/plans', '/account/me', '/dns-verify', '/graphql', '/portal-assets/a.js', '/projects', '/projects/1b2c', '/site-content', '/site-content/pages/privacy']) {
+		for (const path of [
+			'/items/x',
+			'/users',
+			'/admin/content',
+			'/stripe/plans',
+			'/account/me',
+			'/dns-verify',
+			'/graphql',
+			'/portal-assets/a.js',
+			'/projects',
+			'/projects/1b2c',
+			'/site-content',
+			'/site-content/pages/privacy',
+		]) {
 			expect(isApiPath(path), path).toBe(true);
 		}
 	});

@@ -22,7 +22,9 @@ export function isSqlite(database: Knex): boolean {
 /** Takes the lock; returns the owner's email, or null when the user no longer exists. */
 export async function lockOwner(trx: Knex.Transaction, userId: string): Promise<{ email: string | null } | null> {
 	if (isSqlite(trx)) {
-		await trx('directus_users').where({ id: userId }).update({ status: trx.raw('??', ['status']) });
+		await trx('directus_users')
+			.where({ id: userId })
+			.update({ status: trx.raw('??', ['status']) });
 		return (await trx('directus_users').where({ id: userId }).first('email')) ?? null;
 	}
 	return (await trx('directus_users').where({ id: userId }).forUpdate().first('email')) ?? null;

@@ -117,9 +117,7 @@ const corsOrigins = z
 	});
 
 export function projectInputs(rules: ProjectInputRules) {
-	const create = z
-		.object({ name, description: description.optional(), subdomain: subdomain(rules.reservedLabels), template })
-		.strict();
+	const create = z.object({ name, description: description.optional(), subdomain: subdomain(rules.reservedLabels), template }).strict();
 	const update = z
 		.object({ name, description, domain: domain(rules.platformHosts), cors_origins: corsOrigins })
 		.partial()

@@ -42,11 +42,11 @@ export type ProjectRow = {
 		? ProjectStep[] | string | null
 		: field extends 'cors_origins'
 			? unknown
-		: field extends 'domain_failures'
-			? number | null
-			: field extends 'date_created' | 'date_updated' | 'domain_verified_at'
-				? StoredTimestamp
-				: string | null;
+			: field extends 'domain_failures'
+				? number | null
+				: field extends 'date_created' | 'date_updated' | 'domain_verified_at'
+					? StoredTimestamp
+					: string | null;
 };
 
 /** Where sites are served: the scheme and port of the control plane's `PUBLIC_URL`, under `PUBLIC_HOST`. */

@@ -6,14 +6,7 @@
  */
 import type { ApiExtensionContext, Filter } from '@directus/types';
 import { allowsNewProjects, projectAllowanceFrom, type Project, type ProjectAllowance, type ProjectCredentials } from '@epic/platform-api';
-import {
-	ProfileNotFoundError,
-	ProjectLimitReachedError,
-	ProjectNotFoundError,
-	ProjectNotReadyError,
-	SubdomainTakenError,
-	SubscriptionRequiredError,
-} from '../errors.ts';
+import { ProfileNotFoundError, ProjectLimitReachedError, ProjectNotFoundError, ProjectNotReadyError, SubdomainTakenError, SubscriptionRequiredError } from '../errors.ts';
 import { projectAllowance } from '../billing/project-allowance.ts';
 import { currentSubscriptionOf } from '../billing/subscription-mirror.ts';
 import { isUniqueViolation } from '../database/unique-violation.ts';
@@ -72,7 +65,10 @@ export class ProjectService {
 	 * bench/projects.bench.ts). toApiProject reads the values in either database's form.
 	 */
 	private ownRows(userId: string) {
-		return this.context.database('projects').select([...PROJECT_FIELDS]).where({ owner: userId });
+		return this.context
+			.database('projects')
+			.select([...PROJECT_FIELDS])
+			.where({ owner: userId });
 	}
 
 	async list(userId: string): Promise<Project[]> {
@@ -192,10 +188,8 @@ export class ProjectService {
 	/** The stored credentials of the caller's own published project. */
 	private async publishedCredentialsRow(userId: string, id: string): Promise<{ admin_email: string; admin_password: string }> {
 		if (!UUID.test(id)) throw new ProjectNotFoundError();
-		const row = (await this.context.database('projects')
-			.select('status', 'admin_email', 'admin_password')
-			.where({ id, owner: userId })
-			.first()) as { status: string; admin_email: string | null; admin_password: string | null } | undefined;
+		const row = (await this.context.database('projects').select('status', 'admin_email', 'admin_password').where({ id, owner: userId }).first()) as
+			{ status: string; admin_email: string | null; admin_password: string | null } | undefined;
 		if (!row) throw new ProjectNotFoundError();
 		if (row.status !== 'published' || !row.admin_email || !row.admin_password) throw new ProjectNotReadyError();
 		return { admin_email: row.admin_email, admin_password: row.admin_password };

@@ -9,8 +9,25 @@ export const RESERVED_LABELS = ['www', 'api', 'admin', 'app', 'mail', 'portal', 
 
 /** Labels the platform runs, or may run, its own services on. */
 export const PLATFORM_LABELS = [
-	'cms', 'control', 'runtime', 'router', 'billing', 'stripe', 'auth', 'help', 'support', 'docs',
-	'static', 'cdn', 'assets', 'smtp', 'imap', 'mx', 'ns1', 'ns2', 'localhost',
+	'cms',
+	'control',
+	'runtime',
+	'router',
+	'billing',
+	'stripe',
+	'auth',
+	'help',
+	'support',
+	'docs',
+	'static',
+	'cdn',
+	'assets',
+	'smtp',
+	'imap',
+	'mx',
+	'ns1',
+	'ns2',
+	'localhost',
 ] as const;
 
 /** The reserved set for this platform: the fixed labels plus its control plane's host label. */

@@ -4,7 +4,20 @@
  * this interface only; `local` (the runtime's management API, over HTTP) implements it.
  */
 
-import type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceStatus, RestoreCopySource, RestoreJob, SiteLogChunk, SiteResources, SiteTemplateName, SiteTier, UpgradeResult } from '@epic/runtime-contract';
+import type {
+	AdminCredentials,
+	BackupSummary,
+	DailyUsage,
+	EnsureInstanceRequest,
+	InstanceStatus,
+	RestoreCopySource,
+	RestoreJob,
+	SiteLogChunk,
+	SiteResources,
+	SiteTemplateName,
+	SiteTier,
+	UpgradeResult,
+} from '@epic/runtime-contract';
 
 export type { AdminCredentials, BackupSummary, DailyUsage, EnsureInstanceRequest, InstanceState, InstanceStatus, RestoreJob, UpgradeResult } from '@epic/runtime-contract';
 

@@ -11,7 +11,7 @@ describe('contentLanguage', () => {
 		expect(contentLanguage(request({ lang: 'ru' }) as never)).toBe('ru');
 	});
 
-	it("refuses any other ?lang=, a repeated one included, naming the languages", () => {
+	it('refuses any other ?lang=, a repeated one included, naming the languages', () => {
 		for (const lang of ['de', 'ES', '', ['es', 'ru']]) {
 			expect(() => contentLanguage(request({ lang }) as never), JSON.stringify(lang)).toThrow('lang: must be one of en, es, ru');
 		}

@@ -24,7 +24,10 @@ import {
 const PUBLISHED = 'published';
 
 function published(database: Knex, table: string, columns: string[], language: SiteContentLanguage) {
-	return database(table).select(columns).where({ status: PUBLISHED }).whereIn('language', [...new Set([language, 'en'])]);
+	return database(table)
+		.select(columns)
+		.where({ status: PUBLISHED })
+		.whereIn('language', [...new Set([language, 'en'])]);
 }
 
 /**
@@ -63,9 +66,7 @@ export async function readLegalPage(database: Knex, slug: string, language: Site
 	const notFound = new PageNotFoundError({ slug: slug.slice(0, 60), pages: LEGAL_PAGE_SLUGS.join(', ') });
 	if (!isLegalPageSlug(slug)) throw notFound;
 	// Two published texts of one page and language: the one staff saved last.
-	const rows = await published(database, 'site_pages', LEGAL_PAGE_COLUMNS, language)
-		.where({ slug })
-		.orderByRaw('coalesce("date_updated", "date_created") desc, "id" desc');
+	const rows = await published(database, 'site_pages', LEGAL_PAGE_COLUMNS, language).where({ slug }).orderByRaw('coalesce("date_updated", "date_created") desc, "id" desc');
 	const page = inLanguageOrEnglish(rows.map(toLegalPage), language)[0];
 	if (!page) throw notFound;
 	return page;

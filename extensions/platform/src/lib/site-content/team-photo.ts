@@ -20,9 +20,11 @@ type PhotoContext = Pick<ApiExtensionContext, 'database' | 'services' | 'getSche
 
 async function publishedPhotoId(context: PhotoContext, memberId: string): Promise<string> {
 	if (!/^[1-9]\d{0,9}$/.test(memberId)) throw new PhotoNotFoundError();
-	const row = (await context.database('site_team_members').select('photo').where({ id: Number(memberId), status: 'published' }).first()) as
-		| { photo: string | null }
-		| undefined;
+	const row = (await context
+		.database('site_team_members')
+		.select('photo')
+		.where({ id: Number(memberId), status: 'published' })
+		.first()) as { photo: string | null } | undefined;
 	if (!row?.photo) throw new PhotoNotFoundError();
 	return row.photo;
 }

@@ -18,7 +18,7 @@ export default defineOperationApp({
 			meta: {
 				width: 'half',
 				interface: 'input',
-				note: 'suspend, resume, restart, back-up, upgrade, restore or delete; usually {{$trigger.body.action}} from the manual Flow\'s confirmation dialog.',
+				note: "suspend, resume, restart, back-up, upgrade, restore or delete; usually {{$trigger.body.action}} from the manual Flow's confirmation dialog.",
 				options: { placeholder: '{{$trigger.body.action}}' },
 			},
 		},
@@ -40,7 +40,7 @@ export default defineOperationApp({
 			meta: {
 				width: 'half',
 				interface: 'input',
-				note: 'Restore only: the backup id, usually {{$trigger.body.backup}}. Without one, the answer lists the project\'s backups.',
+				note: "Restore only: the backup id, usually {{$trigger.body.backup}}. Without one, the answer lists the project's backups.",
 				options: { placeholder: '{{$trigger.body.backup}}' },
 			},
 		},

@@ -11,26 +11,26 @@ export type CreationResult = { ok: true; projectId: string } | { ok: false };
  * a subdomain another project has, that subdomain (its field then says so).
  */
 export function useProjectCreation() {
-  const { t } = useTranslation();
-  const [takenSubdomain, setTakenSubdomain] = useState<string | null>(null);
+	const { t } = useTranslation();
+	const [takenSubdomain, setTakenSubdomain] = useState<string | null>(null);
 
-  const create = useCallback(
-    async (request: ProjectCreateRequest): Promise<CreationResult> => {
-      const toasts = actionToasts('create-project');
-      toasts.retried();
-      try {
-        const project = await createProject(request);
-        toasts.succeeded();
-        await refreshProjects();
-        return { ok: true, projectId: project.id };
-      } catch (error) {
-        if (isSubdomainTaken(error)) setTakenSubdomain(request.subdomain);
-        toasts.failed({ title: t('onboarding.toast.createFailed', { message: describeProjectFailure(error) }) });
-        return { ok: false };
-      }
-    },
-    [t],
-  );
+	const create = useCallback(
+		async (request: ProjectCreateRequest): Promise<CreationResult> => {
+			const toasts = actionToasts('create-project');
+			toasts.retried();
+			try {
+				const project = await createProject(request);
+				toasts.succeeded();
+				await refreshProjects();
+				return { ok: true, projectId: project.id };
+			} catch (error) {
+				if (isSubdomainTaken(error)) setTakenSubdomain(request.subdomain);
+				toasts.failed({ title: t('onboarding.toast.createFailed', { message: describeProjectFailure(error) }) });
+				return { ok: false };
+			}
+		},
+		[t],
+	);
 
-  return { create, takenSubdomain };
+	return { create, takenSubdomain };
 }

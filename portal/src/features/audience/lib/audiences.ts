@@ -11,20 +11,20 @@ export type PersonaId = 'hrd' | 'ceo' | 'it' | 'owner' | 'recruiter' | 'consulta
 export type AudienceFeatureId = 'editors' | 'api' | 'isolation' | 'domains' | 'projects' | 'handover' | 'billing' | 'noServers';
 
 export const AUDIENCE_FEATURE_ICONS: Record<AudienceFeatureId, IconType> = {
-  editors: LuPencilLine,
-  api: LuCode,
-  isolation: LuLayers,
-  domains: LuGlobe,
-  projects: LuBriefcase,
-  handover: LuKeyRound,
-  billing: LuCreditCard,
-  noServers: LuServerOff,
+	editors: LuPencilLine,
+	api: LuCode,
+	isolation: LuLayers,
+	domains: LuGlobe,
+	projects: LuBriefcase,
+	handover: LuKeyRound,
+	billing: LuCreditCard,
+	noServers: LuServerOff,
 };
 
 export type Audience = { id: AudienceId; personas: readonly PersonaId[]; features: readonly AudienceFeatureId[] };
 
 export const AUDIENCES: Record<AudienceId, Audience> = {
-  business: { id: 'business', personas: ['hrd', 'ceo', 'it'], features: ['editors', 'api', 'isolation', 'domains'] },
-  agencies: { id: 'agencies', personas: ['owner', 'recruiter'], features: ['projects', 'handover', 'domains', 'billing'] },
-  partners: { id: 'partners', personas: ['consultant', 'vc'], features: ['noServers', 'billing', 'isolation', 'api'] },
+	business: { id: 'business', personas: ['hrd', 'ceo', 'it'], features: ['editors', 'api', 'isolation', 'domains'] },
+	agencies: { id: 'agencies', personas: ['owner', 'recruiter'], features: ['projects', 'handover', 'domains', 'billing'] },
+	partners: { id: 'partners', personas: ['consultant', 'vc'], features: ['noServers', 'billing', 'isolation', 'api'] },
 };

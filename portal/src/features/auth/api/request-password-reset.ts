@@ -7,11 +7,11 @@ export const requestPasswordResetKey = 'auth/password/request';
 
 /** Asks Directus to mail a reset link pointing at the portal's reset page. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await directus.request(passwordRequest(email, `${window.location.origin}${paths.resetPassword.getHref()}`));
+	await directus.request(passwordRequest(email, `${window.location.origin}${paths.resetPassword.getHref()}`));
 }
 
 export function useRequestPasswordReset() {
-  return useSWRMutation(requestPasswordResetKey, (_key: string, { arg }: { arg: string }) => requestPasswordReset(arg), {
-    throwOnError: true,
-  });
+	return useSWRMutation(requestPasswordResetKey, (_key: string, { arg }: { arg: string }) => requestPasswordReset(arg), {
+		throwOnError: true,
+	});
 }

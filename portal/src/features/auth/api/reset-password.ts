@@ -7,11 +7,11 @@ export const resetPasswordKey = 'auth/password/reset';
 export type ResetPasswordInput = { token: string; password: string };
 
 export async function resetPassword({ token, password }: ResetPasswordInput): Promise<void> {
-  await directus.request(passwordReset(token, password));
+	await directus.request(passwordReset(token, password));
 }
 
 export function useResetPassword() {
-  return useSWRMutation(resetPasswordKey, (_key: string, { arg }: { arg: ResetPasswordInput }) => resetPassword(arg), {
-    throwOnError: true,
-  });
+	return useSWRMutation(resetPasswordKey, (_key: string, { arg }: { arg: ResetPasswordInput }) => resetPassword(arg), {
+		throwOnError: true,
+	});
 }

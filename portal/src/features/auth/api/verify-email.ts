@@ -9,10 +9,8 @@ export const verifyEmailKey = (token: string) => ['account/verify-email', token]
  * GET /users/register/verify-email answers with redirects into Studio that a fetch cannot read.
  */
 export async function verifyEmail(token: string): Promise<true> {
-  await directus.request(
-    customEndpoint<null>({ path: '/account/verify-email', method: 'POST', body: JSON.stringify({ token }) }),
-  );
-  return true;
+	await directus.request(customEndpoint<null>({ path: '/account/verify-email', method: 'POST', body: JSON.stringify({ token }) }));
+	return true;
 }
 
 type VerifyEmailCallbacks = { onSuccess: () => void; onError: (error: unknown) => void };
@@ -22,9 +20,9 @@ type VerifyEmailCallbacks = { onSuccess: () => void; onError: (error: unknown) =
  * single-use: a second call would fail even after the first succeeded.
  */
 export function useVerifyEmail(token: string | null, { onSuccess, onError }: VerifyEmailCallbacks) {
-  return useSWRImmutable(token ? verifyEmailKey(token) : null, ([, value]) => verifyEmail(value), {
-    shouldRetryOnError: false,
-    onSuccess,
-    onError,
-  });
+	return useSWRImmutable(token ? verifyEmailKey(token) : null, ([, value]) => verifyEmail(value), {
+		shouldRetryOnError: false,
+		onSuccess,
+		onError,
+	});
 }

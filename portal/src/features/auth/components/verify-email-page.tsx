@@ -11,31 +11,31 @@ import { TokenLinkResult } from './token-link-result';
  * registering (`&plan=…&period=…`) is passed on to sign-in, which then opens onboarding with it.
  */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
-  const planIntent = readPlanIntent(searchParams);
+	const { t } = useTranslation();
+	const [searchParams] = useSearchParams();
+	const token = searchParams.get('token');
+	const planIntent = readPlanIntent(searchParams);
 
-  const { data, error } = useVerifyEmail(token, {
-    onSuccess: () => toaster.success({ title: t('auth.verify.successToast') }),
-    onError: () => toaster.error({ title: t('auth.verify.failureToast') }),
-  });
+	const { data, error } = useVerifyEmail(token, {
+		onSuccess: () => toaster.success({ title: t('auth.verify.successToast') }),
+		onError: () => toaster.error({ title: t('auth.verify.failureToast') }),
+	});
 
-  return (
-    <TokenLinkResult
-      token={token}
-      succeeded={Boolean(data)}
-      error={error}
-      texts={{
-        workingTitle: t('auth.verify.verifyingTitle'),
-        successTitle: t('auth.verify.successTitle'),
-        successText: t('auth.verify.successText'),
-        failureTitle: t('auth.verify.failureTitle'),
-        noToken: t('auth.verify.noToken'),
-      }}
-      successAction={{ to: paths.auth.getHref('login', planIntent), label: t('auth.goToLogin') }}
-      failureAction={{ to: paths.auth.getHref('register', planIntent), label: t('auth.verify.tryAgain') }}
-      testIds={{ success: 'verify-email-success' }}
-    />
-  );
+	return (
+		<TokenLinkResult
+			token={token}
+			succeeded={Boolean(data)}
+			error={error}
+			texts={{
+				workingTitle: t('auth.verify.verifyingTitle'),
+				successTitle: t('auth.verify.successTitle'),
+				successText: t('auth.verify.successText'),
+				failureTitle: t('auth.verify.failureTitle'),
+				noToken: t('auth.verify.noToken'),
+			}}
+			successAction={{ to: paths.auth.getHref('login', planIntent), label: t('auth.goToLogin') }}
+			failureAction={{ to: paths.auth.getHref('register', planIntent), label: t('auth.verify.tryAgain') }}
+			testIds={{ success: 'verify-email-success' }}
+		/>
+	);
 }

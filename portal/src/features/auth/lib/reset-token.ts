@@ -4,13 +4,13 @@
  * a new password. The server still decides; this only saves a wasted form.
  */
 export function isResetTokenExpired(token: string, now: Date): boolean {
-  const payload = token.split('.')[1];
-  if (!payload) return true;
-  try {
-    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    if (typeof json !== 'object' || json === null || !('exp' in json)) return false;
-    return typeof json.exp === 'number' && json.exp * 1000 <= now.getTime();
-  } catch {
-    return true;
-  }
+	const payload = token.split('.')[1];
+	if (!payload) return true;
+	try {
+		const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+		if (typeof json !== 'object' || json === null || !('exp' in json)) return false;
+		return typeof json.exp === 'number' && json.exp * 1000 <= now.getTime();
+	} catch {
+		return true;
+	}
 }

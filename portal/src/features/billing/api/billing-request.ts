@@ -4,11 +4,11 @@ import { directus } from '../../../lib/directus';
 import { parseAnswer } from '../../../lib/parse-answer';
 
 type BillingRequest = {
-  method: HttpMethod;
-  /** Under `/stripe`, e.g. `/subscription`. */
-  path: string;
-  body?: object;
-  params?: Record<string, string>;
+	method: HttpMethod;
+	/** Under `/stripe`, e.g. `/subscription`. */
+	path: string;
+	body?: object;
+	params?: Record<string, string>;
 };
 
 /**
@@ -17,13 +17,13 @@ type BillingRequest = {
  * UnexpectedResponseError, which users see as the generic message.
  */
 export async function billingRequest<T>({ method, path, body, params }: BillingRequest, schema: ZodType<T>): Promise<T> {
-  const data = await directus.request(
-    customEndpoint<unknown>({
-      path: `/stripe${path}`,
-      method,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      ...(params ? { params } : {}),
-    }),
-  );
-  return parseAnswer(schema, data, `${method} /stripe${path}`);
+	const data = await directus.request(
+		customEndpoint<unknown>({
+			path: `/stripe${path}`,
+			method,
+			...(body ? { body: JSON.stringify(body) } : {}),
+			...(params ? { params } : {}),
+		}),
+	);
+	return parseAnswer(schema, data, `${method} /stripe${path}`);
 }

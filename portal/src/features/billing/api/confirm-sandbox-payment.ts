@@ -6,4 +6,4 @@ import { billingRequest } from './billing-request';
  * completed session, or 402 `CARD_DECLINED` / `INSUFFICIENT_FUNDS`, or 400 `INVALID_PAYLOAD`.
  */
 export const confirmSandboxPayment = (request: SandboxConfirmRequest): Promise<CheckoutSession> =>
-  billingRequest({ method: 'POST', path: '/sandbox/confirm', body: request }, checkoutSessionSchema);
+	billingRequest({ method: 'POST', path: '/sandbox/confirm', body: request }, checkoutSessionSchema);

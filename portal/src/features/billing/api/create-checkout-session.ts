@@ -8,8 +8,8 @@ import { BILLING_QUERY_KEYS } from './query-keys';
  * subscriber, the subscription already changed in place (`kind: 'changed'`).
  */
 export function createCheckoutSession(planId: string, period: BillingPeriod, returnUrl: string): Promise<CheckoutSessionCreated> {
-  const body: CreateCheckoutSessionRequest = { plan_id: planId, period, ui_mode: 'embedded', return_url: returnUrl };
-  return billingRequest({ method: 'POST', path: '/create-checkout-session', body }, checkoutSessionCreatedSchema);
+	const body: CreateCheckoutSessionRequest = { plan_id: planId, period, ui_mode: 'embedded', return_url: returnUrl };
+	return billingRequest({ method: 'POST', path: '/create-checkout-session', body }, checkoutSessionCreatedSchema);
 }
 
 export type NewCheckout = { userId: string; planId: string; period: BillingPeriod; returnUrl: string; attempt: string };
@@ -20,11 +20,9 @@ export type NewCheckout = { userId: string; planId: string; period: BillingPerio
  * later visit gets a fresh session. Never retried by itself: each call is a new session.
  */
 export function useNewCheckoutSession(checkout: NewCheckout | null) {
-  return useSWRImmutable(
-    checkout
-      ? ([BILLING_QUERY_KEYS.newCheckoutSession, checkout.userId, checkout.planId, checkout.period, checkout.returnUrl, checkout.attempt] as const)
-      : null,
-    ([, , planId, period, returnUrl]) => createCheckoutSession(planId, period, returnUrl),
-    { shouldRetryOnError: false },
-  );
+	return useSWRImmutable(
+		checkout ? ([BILLING_QUERY_KEYS.newCheckoutSession, checkout.userId, checkout.planId, checkout.period, checkout.returnUrl, checkout.attempt] as const) : null,
+		([, , planId, period, returnUrl]) => createCheckoutSession(planId, period, returnUrl),
+		{ shouldRetryOnError: false },
+	);
 }

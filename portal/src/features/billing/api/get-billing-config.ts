@@ -8,5 +8,5 @@ export const fetchBillingConfig = (): Promise<BillingConfig> => billingRequest({
 
 /** Fetched once per page load: the provider changes only when the operator redeploys. */
 export function useBillingConfig() {
-  return useSWRImmutable(BILLING_QUERY_KEYS.config, fetchBillingConfig);
+	return useSWRImmutable(BILLING_QUERY_KEYS.config, fetchBillingConfig);
 }

@@ -9,6 +9,6 @@ export const fetchPayments = (): Promise<Payment[]> => billingRequest({ method: 
 
 /** Cached per user, like every billing view. */
 export function usePayments() {
-  const { user } = useAuth();
-  return useSWR(user ? ([BILLING_QUERY_KEYS.payments, user.id] as const) : null, fetchPayments);
+	const { user } = useAuth();
+	return useSWR(user ? ([BILLING_QUERY_KEYS.payments, user.id] as const) : null, fetchPayments);
 }

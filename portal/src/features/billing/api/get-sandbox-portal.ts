@@ -8,6 +8,6 @@ import { BILLING_QUERY_KEYS } from './query-keys';
 export const fetchSandboxPortal = (): Promise<SandboxPortal> => billingRequest({ method: 'GET', path: '/sandbox/portal' }, sandboxPortalSchema);
 
 export function useSandboxPortal() {
-  const { user } = useAuth();
-  return useSWR(user ? ([BILLING_QUERY_KEYS.sandboxPortal, user.id] as const) : null, fetchSandboxPortal);
+	const { user } = useAuth();
+	return useSWR(user ? ([BILLING_QUERY_KEYS.sandboxPortal, user.id] as const) : null, fetchSandboxPortal);
 }

@@ -10,16 +10,16 @@ export const subscriptionKey = (userId: string) => [BILLING_QUERY_KEYS.subscript
 
 /** `GET /stripe/subscription`; its 404 (`SUBSCRIPTION_NOT_FOUND`) means the customer has none. */
 export async function fetchSubscription(): Promise<Subscription | null> {
-  try {
-    return await billingRequest({ method: 'GET', path: '/subscription' }, subscriptionSchema);
-  } catch (error) {
-    if (getErrorStatus(error) === 404) return null;
-    throw error;
-  }
+	try {
+		return await billingRequest({ method: 'GET', path: '/subscription' }, subscriptionSchema);
+	} catch (error) {
+		if (getErrorStatus(error) === 404) return null;
+		throw error;
+	}
 }
 
 /** The signed-in customer's current subscription: null when there is none, undefined while loading. */
 export function useSubscription() {
-  const { user } = useAuth();
-  return useSWR(user ? subscriptionKey(user.id) : null, fetchSubscription);
+	const { user } = useAuth();
+	return useSWR(user ? subscriptionKey(user.id) : null, fetchSubscription);
 }

@@ -4,10 +4,10 @@
  * sees another's; refresh-billing-state.ts reads all of it again by these names.
  */
 export const BILLING_QUERY_KEYS = {
-  config: 'stripe/config',
-  subscription: 'stripe/subscription',
-  sandboxPortal: 'stripe/sandbox/portal',
-  payments: 'stripe/payments',
-  checkoutSession: 'stripe/checkout-session',
-  newCheckoutSession: 'stripe/create-checkout-session',
+	config: 'stripe/config',
+	subscription: 'stripe/subscription',
+	sandboxPortal: 'stripe/sandbox/portal',
+	payments: 'stripe/payments',
+	checkoutSession: 'stripe/checkout-session',
+	newCheckoutSession: 'stripe/create-checkout-session',
 } as const;

@@ -12,7 +12,7 @@ const isBillingStateKey = (key: unknown): boolean => Array.isArray(key) && BILLI
  * portal and the payments) after it changed: a checkout completed, a plan changed, a cancellation or reactivation.
  */
 export async function refreshBillingState(): Promise<void> {
-  await globalMutate(isBillingStateKey);
+	await globalMutate(isBillingStateKey);
 }
 
 /**
@@ -20,6 +20,6 @@ export async function refreshBillingState(): Promise<void> {
  * it at once, and refetch the other views of it.
  */
 export async function applySubscriptionChange(userId: string, subscription: Subscription): Promise<void> {
-  await globalMutate(subscriptionKey(userId), subscription, { revalidate: false });
-  await globalMutate((key: unknown) => Array.isArray(key) && key[0] === BILLING_QUERY_KEYS.sandboxPortal);
+	await globalMutate(subscriptionKey(userId), subscription, { revalidate: false });
+	await globalMutate((key: unknown) => Array.isArray(key) && key[0] === BILLING_QUERY_KEYS.sandboxPortal);
 }

@@ -7,15 +7,15 @@ type CardFieldProps = { label: string; error?: CardFormError | undefined; childr
 
 /** Label, control and translated validation message of the card form, wired for screen readers. */
 export function CardField({ label, error, children, flex }: CardFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <Field.Root invalid={Boolean(error)} required flex={flex}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {children}
-      {error && <Field.ErrorText>{t(cardFormErrorKey(error))}</Field.ErrorText>}
-    </Field.Root>
-  );
+	const { t } = useTranslation();
+	return (
+		<Field.Root invalid={Boolean(error)} required flex={flex}>
+			<Field.Label>
+				{label}
+				<Field.RequiredIndicator />
+			</Field.Label>
+			{children}
+			{error && <Field.ErrorText>{t(cardFormErrorKey(error))}</Field.ErrorText>}
+		</Field.Root>
+	);
 }

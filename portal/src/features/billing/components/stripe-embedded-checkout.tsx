@@ -6,12 +6,12 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripeByKey.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripeByKey.set(publishableKey, stripe);
-  }
-  return stripe;
+	let stripe = stripeByKey.get(publishableKey);
+	if (!stripe) {
+		stripe = loadStripe(publishableKey);
+		stripeByKey.set(publishableKey, stripe);
+	}
+	return stripe;
 }
 
 type StripeEmbeddedCheckoutProps = { publishableKey: string; clientSecret: string };
@@ -22,11 +22,11 @@ type StripeEmbeddedCheckoutProps = { publishableKey: string; clientSecret: strin
  * sends the browser to the session's return URL.
  */
 export default function StripeEmbeddedCheckout({ publishableKey, clientSecret }: StripeEmbeddedCheckoutProps) {
-  return (
-    <div data-testid="stripe-embedded-checkout">
-      <EmbeddedCheckoutProvider stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
-        <EmbeddedCheckout />
-      </EmbeddedCheckoutProvider>
-    </div>
-  );
+	return (
+		<div data-testid="stripe-embedded-checkout">
+			<EmbeddedCheckoutProvider stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
+				<EmbeddedCheckout />
+			</EmbeddedCheckoutProvider>
+		</div>
+	);
 }

@@ -13,29 +13,29 @@ import { destinationOf } from './checkout-urls';
  * browser blocks the tab. Its return URL is /subscription.
  */
 export function useOpenBillingPortal() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+	const { t } = useTranslation();
+	const navigate = useNavigate();
+	const [busy, setBusy] = useState(false);
 
-  const open = useCallback(async () => {
-    setBusy(true);
-    try {
-      const origin = window.location.origin;
-      const { url } = await createBillingPortalSession(`${origin}${paths.subscription.getHref()}`);
-      const destination = destinationOf(url, origin);
-      if (destination.kind === 'internal') {
-        await navigate(destination.path);
-      } else {
-        const tab = window.open(destination.href, '_blank');
-        if (tab) tab.opener = null;
-        else window.location.assign(destination.href);
-      }
-    } catch (error) {
-      toaster.error({ title: t('billing.portal.openFailed'), description: getErrorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  }, [navigate, t]);
+	const open = useCallback(async () => {
+		setBusy(true);
+		try {
+			const origin = window.location.origin;
+			const { url } = await createBillingPortalSession(`${origin}${paths.subscription.getHref()}`);
+			const destination = destinationOf(url, origin);
+			if (destination.kind === 'internal') {
+				await navigate(destination.path);
+			} else {
+				const tab = window.open(destination.href, '_blank');
+				if (tab) tab.opener = null;
+				else window.location.assign(destination.href);
+			}
+		} catch (error) {
+			toaster.error({ title: t('billing.portal.openFailed'), description: getErrorMessage(error) });
+		} finally {
+			setBusy(false);
+		}
+	}, [navigate, t]);
 
-  return { open, busy };
+	return { open, busy };
 }

@@ -8,7 +8,7 @@ import { parseAnswer } from '../../../lib/parse-answer';
  * sender's copy is written in: the portal's, not the browser's.
  */
 export async function sendContactMessage(message: ContactMessageRequest, language: string): Promise<ContactMessageReceipt> {
-  const path = `/contact?lang=${encodeURIComponent(language)}`;
-  const receipt = await directus.request(customEndpoint<unknown>({ path, method: 'POST', body: JSON.stringify(message) }));
-  return parseAnswer(contactMessageReceiptSchema, receipt, 'POST /contact');
+	const path = `/contact?lang=${encodeURIComponent(language)}`;
+	const receipt = await directus.request(customEndpoint<unknown>({ path, method: 'POST', body: JSON.stringify(message) }));
+	return parseAnswer(contactMessageReceiptSchema, receipt, 'POST /contact');
 }

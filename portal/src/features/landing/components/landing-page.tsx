@@ -14,21 +14,21 @@ import { TestimonialsSection } from './testimonials-section';
 
 /** The testimonials and the offer are what staff published; without any, those sections are left out. */
 export function LandingPage() {
-  useScrollToHash();
-  const siteContent = useSiteContent();
-  const { promotion, testimonials = [] } = siteContent.data ?? {};
-  return (
-    <Box data-testid="landing-page" data-site-content={siteContentState(siteContent)}>
-      <HeroSection />
-      {promotion && <PromotionBanner key={promotion.id} promotion={promotion} />}
-      <PersonaCards />
-      <SolutionsSection />
-      <FeaturesSection />
-      {testimonials.length > 0 && <TestimonialsSection testimonials={testimonials} />}
-      <PricingSection />
-      <GuaranteeCard />
-      <FaqSection />
-      <FinalCta />
-    </Box>
-  );
+	useScrollToHash();
+	const siteContent = useSiteContent();
+	const { promotion, testimonials = [] } = siteContent.data ?? {};
+	return (
+		<Box data-testid="landing-page" data-site-content={siteContentState(siteContent)}>
+			<HeroSection />
+			{promotion && <PromotionBanner key={promotion.id} promotion={promotion} />}
+			<PersonaCards />
+			<SolutionsSection />
+			<FeaturesSection />
+			{testimonials.length > 0 && <TestimonialsSection testimonials={testimonials} />}
+			<PricingSection />
+			<GuaranteeCard />
+			<FaqSection />
+			<FinalCta />
+		</Box>
+	);
 }

@@ -14,26 +14,26 @@ import { planIntentFor } from '../../../lib/plans/plan-intent';
  * the choice survives registration, the verification email and sign-in into onboarding.
  */
 export function PricingSection() {
-  const { t } = useTranslation();
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+	const { t } = useTranslation();
+	const [period, setPeriod] = useState<BillingPeriod>('monthly');
 
-  return (
-    <Container as="section" id="pricing" aria-labelledby="pricing-heading" maxW="6xl" py={{ base: '14', md: '20' }}>
-      <SectionHeading id="pricing-heading" title={t('landing.pricing.title')} subtitle={t('landing.pricing.subtitle')} />
-      <Center mb="10">
-        <BillingPeriodSwitch value={period} onChange={setPeriod} />
-      </Center>
-      <PlanList
-        period={period}
-        cardTestId="pricing-plan"
-        renderAction={(plan) => (
-          <Button asChild w="full" colorPalette="purple" variant={plan.popular ? 'solid' : 'outline'}>
-            <RouterLink to={paths.auth.getHref('register', planIntentFor(plan, period))} data-testid={`pricing-get-started-${plan.id}`}>
-              {t('landing.pricing.cta')}
-            </RouterLink>
-          </Button>
-        )}
-      />
-    </Container>
-  );
+	return (
+		<Container as="section" id="pricing" aria-labelledby="pricing-heading" maxW="6xl" py={{ base: '14', md: '20' }}>
+			<SectionHeading id="pricing-heading" title={t('landing.pricing.title')} subtitle={t('landing.pricing.subtitle')} />
+			<Center mb="10">
+				<BillingPeriodSwitch value={period} onChange={setPeriod} />
+			</Center>
+			<PlanList
+				period={period}
+				cardTestId="pricing-plan"
+				renderAction={(plan) => (
+					<Button asChild w="full" colorPalette="purple" variant={plan.popular ? 'solid' : 'outline'}>
+						<RouterLink to={paths.auth.getHref('register', planIntentFor(plan, period))} data-testid={`pricing-get-started-${plan.id}`}>
+							{t('landing.pricing.cta')}
+						</RouterLink>
+					</Button>
+				)}
+			/>
+		</Container>
+	);
 }

@@ -15,35 +15,35 @@ type PromotionBannerProps = { promotion: Promotion; clock?: Clock };
  * (the server no longer answers it either).
  */
 export function PromotionBanner({ promotion, clock = systemClock }: PromotionBannerProps) {
-  const { t, i18n } = useTranslation();
-  const now = useNow(TICK_MS, clock);
-  const endsAt = Date.parse(promotion.ends_at);
-  const remaining = remainingUntil(endsAt, now);
-  if (remaining.ended) return null;
-  const pageLanguage = i18n.resolvedLanguage ?? i18n.language;
-  const endDate = new Intl.DateTimeFormat(pageLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(endsAt));
+	const { t, i18n } = useTranslation();
+	const now = useNow(TICK_MS, clock);
+	const endsAt = Date.parse(promotion.ends_at);
+	const remaining = remainingUntil(endsAt, now);
+	if (remaining.ended) return null;
+	const pageLanguage = i18n.resolvedLanguage ?? i18n.language;
+	const endDate = new Intl.DateTimeFormat(pageLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(endsAt));
 
-  return (
-    <Box as="section" aria-labelledby="promotion-heading" bg="purple.solid" color="white" py="6" data-testid="promotion-banner">
-      <Container maxW="6xl">
-        <Flex gap="6" direction={{ base: 'column', md: 'row' }} align={{ base: 'start', md: 'center' }} justify="space-between">
-          <Stack gap="2" lang={promotion.language === pageLanguage ? undefined : promotion.language}>
-            <Badge alignSelf="start" variant="solid" bg="white" color="purple.700">
-              {t('landing.promotion.label')}
-            </Badge>
-            <Heading id="promotion-heading" as="h2" size="lg" data-testid="promotion-title">
-              {promotion.title}
-            </Heading>
-            <TextParagraphs text={promotion.text} opacity="0.95" />
-          </Stack>
-          <Stack gap="2" align={{ base: 'start', md: 'end' }} flexShrink="0">
-            <Text fontSize="sm" data-testid="promotion-ends">
-              {t('landing.promotion.ends', { date: endDate })}
-            </Text>
-            <PromotionCountdown remaining={remaining} />
-          </Stack>
-        </Flex>
-      </Container>
-    </Box>
-  );
+	return (
+		<Box as="section" aria-labelledby="promotion-heading" bg="purple.solid" color="white" py="6" data-testid="promotion-banner">
+			<Container maxW="6xl">
+				<Flex gap="6" direction={{ base: 'column', md: 'row' }} align={{ base: 'start', md: 'center' }} justify="space-between">
+					<Stack gap="2" lang={promotion.language === pageLanguage ? undefined : promotion.language}>
+						<Badge alignSelf="start" variant="solid" bg="white" color="purple.700">
+							{t('landing.promotion.label')}
+						</Badge>
+						<Heading id="promotion-heading" as="h2" size="lg" data-testid="promotion-title">
+							{promotion.title}
+						</Heading>
+						<TextParagraphs text={promotion.text} opacity="0.95" />
+					</Stack>
+					<Stack gap="2" align={{ base: 'start', md: 'end' }} flexShrink="0">
+						<Text fontSize="sm" data-testid="promotion-ends">
+							{t('landing.promotion.ends', { date: endDate })}
+						</Text>
+						<PromotionCountdown remaining={remaining} />
+					</Stack>
+				</Flex>
+			</Container>
+		</Box>
+	);
 }

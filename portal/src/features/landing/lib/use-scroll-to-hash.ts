@@ -6,9 +6,9 @@ import { useLocation } from 'react-router-dom';
  * browser only does that on a full page load), so scroll to the target here.
  */
 export function useScrollToHash(): void {
-  const { hash, key } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
-  }, [hash, key]);
+	const { hash, key } = useLocation();
+	useEffect(() => {
+		if (!hash) return;
+		document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+	}, [hash, key]);
 }

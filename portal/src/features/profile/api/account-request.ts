@@ -7,7 +7,5 @@ import { directus } from '../../../lib/directus';
  * action has its own file and its own mutation hook, so each has its own busy flag.
  */
 export async function accountRequest(method: HttpMethod, path: string, body?: object): Promise<unknown> {
-  return directus.request(
-    customEndpoint<unknown>({ path: `/account${path}`, method, ...(body ? { body: JSON.stringify(body) } : {}) }),
-  );
+	return directus.request(customEndpoint<unknown>({ path: `/account${path}`, method, ...(body ? { body: JSON.stringify(body) } : {}) }));
 }

@@ -6,8 +6,8 @@ import { accountRequest } from './account-request';
 
 /** `DELETE /account/avatar`; reads the profile again when the answer carries none. */
 export async function removeAvatar(): Promise<SessionUser> {
-  const profile = accountProfileSchema.safeParse(await accountRequest('DELETE', '/avatar'));
-  return profile.success ? toSessionUser(profile.data) : fetchSessionUser();
+	const profile = accountProfileSchema.safeParse(await accountRequest('DELETE', '/avatar'));
+	return profile.success ? toSessionUser(profile.data) : fetchSessionUser();
 }
 
 export const useRemoveAvatar = () => useSWRMutation('account/avatar/remove', () => removeAvatar(), { throwOnError: true });

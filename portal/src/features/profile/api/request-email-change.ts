@@ -8,17 +8,13 @@ import { accountRequest } from './account-request';
  * whether or not the address is taken). The email changes only when the link is opened.
  */
 export async function requestEmailChange({ email, password }: Omit<EmailChangeRequest, 'confirmation_url'>): Promise<void> {
-  const request: EmailChangeRequest = {
-    email,
-    password,
-    confirmation_url: `${window.location.origin}${paths.confirmEmail.getHref()}`,
-  };
-  await accountRequest('POST', '/email', request);
+	const request: EmailChangeRequest = {
+		email,
+		password,
+		confirmation_url: `${window.location.origin}${paths.confirmEmail.getHref()}`,
+	};
+	await accountRequest('POST', '/email', request);
 }
 
 export const useRequestEmailChange = () =>
-  useSWRMutation(
-    'account/email',
-    (_key: string, { arg }: { arg: Omit<EmailChangeRequest, 'confirmation_url'> }) => requestEmailChange(arg),
-    { throwOnError: true },
-  );
+	useSWRMutation('account/email', (_key: string, { arg }: { arg: Omit<EmailChangeRequest, 'confirmation_url'> }) => requestEmailChange(arg), { throwOnError: true });

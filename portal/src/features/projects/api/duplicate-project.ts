@@ -2,5 +2,4 @@ import { projectSchema, type Project, type ProjectDuplicateRequest } from '@epic
 import { projectPath, projectsRequest } from './projects-request';
 
 /** `POST /projects/{id}/duplicate`: a new project made from a backup of this one (docs/product.md, Copies). */
-export const duplicateProject = (id: string, body: ProjectDuplicateRequest): Promise<Project> =>
-  projectsRequest('POST', `${projectPath(id)}/duplicate`, projectSchema, body);
+export const duplicateProject = (id: string, body: ProjectDuplicateRequest): Promise<Project> => projectsRequest('POST', `${projectPath(id)}/duplicate`, projectSchema, body);

@@ -10,24 +10,24 @@ import { projectPath } from './projects-request';
  * its schema refuses is skipped.
  */
 export async function followProjectLogs(projectId: string, after: number, onLines: (chunk: ProjectLogChunk) => void, signal: AbortSignal): Promise<void> {
-  const token = await directus.getToken();
-  const response = await fetch(`${projectPath(projectId)}/logs/stream?after=${after}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as { errors?: unknown };
-    throw { errors: body.errors, response };
-  }
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    const { events, rest } = takeEvents(buffered + decoder.decode(value, { stream: true }));
-    buffered = rest;
-    for (const event of events) {
-      if (event.event === 'end') return;
-      const chunk = projectLogChunkSchema.safeParse(JSON.parse(event.data));
-      if (event.event === 'lines' && chunk.success) onLines(chunk.data);
-    }
-  }
+	const token = await directus.getToken();
+	const response = await fetch(`${projectPath(projectId)}/logs/stream?after=${after}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+	if (!response.ok || !response.body) {
+		const body = (await response.json().catch(() => ({}))) as { errors?: unknown };
+		throw { errors: body.errors, response };
+	}
+	const reader = response.body.getReader();
+	const decoder = new TextDecoder();
+	let buffered = '';
+	for (;;) {
+		const { value, done } = await reader.read();
+		if (done) return;
+		const { events, rest } = takeEvents(buffered + decoder.decode(value, { stream: true }));
+		buffered = rest;
+		for (const event of events) {
+			if (event.event === 'end') return;
+			const chunk = projectLogChunkSchema.safeParse(JSON.parse(event.data));
+			if (event.event === 'lines' && chunk.success) onLines(chunk.data);
+		}
+	}
 }

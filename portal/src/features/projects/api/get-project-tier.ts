@@ -13,14 +13,14 @@ export const fetchProjectTier = (id: string): Promise<ProjectTier> => projectsRe
  * dialog reopened within them showed the figures read before, not the site's now.
  */
 export function useProjectTier(id: string, enabled: boolean) {
-  const { user } = useAuth();
-  return useSWR(user && enabled ? ([PROJECT_QUERY_KEYS.tier, user.id, id] as const) : null, ([, , projectId]) => fetchProjectTier(projectId), {
-    dedupingInterval: 0,
-    shouldRetryOnError: false,
-  });
+	const { user } = useAuth();
+	return useSWR(user && enabled ? ([PROJECT_QUERY_KEYS.tier, user.id, id] as const) : null, ([, , projectId]) => fetchProjectTier(projectId), {
+		dedupingInterval: 0,
+		shouldRetryOnError: false,
+	});
 }
 
 /** The site's tier is read again (a licence key given or removed restarts the site). */
 export async function refreshProjectTier(userId: string, id: string): Promise<void> {
-  await globalMutate([PROJECT_QUERY_KEYS.tier, userId, id]);
+	await globalMutate([PROJECT_QUERY_KEYS.tier, userId, id]);
 }

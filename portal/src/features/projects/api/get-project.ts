@@ -13,8 +13,8 @@ export const fetchProject = (id: string): Promise<Project> => projectsRequest('G
 
 /** One project; polled every second while it is draft or pending, no longer once published or failed. */
 export function useProject(id: string | null) {
-  const { user } = useAuth();
-  return useSWR(user && id ? ([PROJECT_QUERY_KEYS.project, user.id, id] as const) : null, ([, , projectId]) => fetchProject(projectId), {
-    refreshInterval: (project) => (project && isProvisioning(project) ? PROVISIONING_POLL_MS : 0),
-  });
+	const { user } = useAuth();
+	return useSWR(user && id ? ([PROJECT_QUERY_KEYS.project, user.id, id] as const) : null, ([, , projectId]) => fetchProject(projectId), {
+		refreshInterval: (project) => (project && isProvisioning(project) ? PROVISIONING_POLL_MS : 0),
+	});
 }

@@ -12,6 +12,6 @@ export const fetchProjectsUsage = (): Promise<ProjectsUsage> => projectsRequest(
 
 /** The usage figures of the signed-in customer's projects (last 30 days against the 30 before). */
 export function useProjectsUsage() {
-  const { user } = useAuth();
-  return useSWR(user ? ([PROJECT_QUERY_KEYS.usage, user.id] as const) : null, fetchProjectsUsage, { refreshInterval: USAGE_POLL_MS });
+	const { user } = useAuth();
+	return useSWR(user ? ([PROJECT_QUERY_KEYS.usage, user.id] as const) : null, fetchProjectsUsage, { refreshInterval: USAGE_POLL_MS });
 }

@@ -13,8 +13,8 @@ export const fetchProjects = (): Promise<Project[]> => projectsRequest('GET', '/
 
 /** The signed-in customer's projects, oldest first; read again while any of them is provisioning. */
 export function useProjects() {
-  const { user } = useAuth();
-  return useSWR(user ? ([PROJECT_QUERY_KEYS.projects, user.id] as const) : null, fetchProjects, {
-    refreshInterval: (projects) => (projects?.some(isProvisioning) ? LIST_POLL_MS : 0),
-  });
+	const { user } = useAuth();
+	return useSWR(user ? ([PROJECT_QUERY_KEYS.projects, user.id] as const) : null, fetchProjects, {
+		refreshInterval: (projects) => (projects?.some(isProvisioning) ? LIST_POLL_MS : 0),
+	});
 }

@@ -10,10 +10,8 @@ import { parseAnswer } from '../../../lib/parse-answer';
  * UnexpectedResponseError. Without a schema the answer is not read (a deletion's).
  */
 export async function projectsRequest<T>(method: HttpMethod, path: string, schema: ZodType<T> | null, body?: object): Promise<T> {
-  const data = await directus.request(
-    customEndpoint<unknown>({ path, method, ...(body ? { body: JSON.stringify(body) } : {}) }),
-  );
-  return schema ? parseAnswer(schema, data, `${method} ${path}`) : (data as T);
+	const data = await directus.request(customEndpoint<unknown>({ path, method, ...(body ? { body: JSON.stringify(body) } : {}) }));
+	return schema ? parseAnswer(schema, data, `${method} ${path}`) : (data as T);
 }
 
 export const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;

@@ -4,12 +4,12 @@
  * again, by these names, every read a change to a project touches.
  */
 export const PROJECT_QUERY_KEYS = {
-  projects: 'projects',
-  project: 'project',
-  credentials: 'project/credentials',
-  usage: 'projects/usage',
-  storage: 'project/storage',
-  tier: 'project/tier',
-  backups: 'project/backups',
-  restore: 'project/restore',
+	projects: 'projects',
+	project: 'project',
+	credentials: 'project/credentials',
+	usage: 'projects/usage',
+	storage: 'project/storage',
+	tier: 'project/tier',
+	backups: 'project/backups',
+	restore: 'project/restore',
 } as const;

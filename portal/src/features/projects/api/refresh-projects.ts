@@ -8,5 +8,5 @@ const isProjectsKey = (key: unknown): boolean => Array.isArray(key) && PROJECT_V
 
 /** Refetches every cached view of the customer's projects after one changed. */
 export async function refreshProjects(): Promise<void> {
-  await globalMutate(isProjectsKey);
+	await globalMutate(isProjectsKey);
 }

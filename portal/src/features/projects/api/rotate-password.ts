@@ -2,5 +2,4 @@ import { projectCredentialsSchema, type ProjectCredentials } from '@epic/platfor
 import { projectPath, projectsRequest } from './projects-request';
 
 /** `POST /projects/{id}/rotate-password`: a new admin password, answered like the credentials. */
-export const rotatePassword = (id: string): Promise<ProjectCredentials> =>
-  projectsRequest('POST', `${projectPath(id)}/rotate-password`, projectCredentialsSchema);
+export const rotatePassword = (id: string): Promise<ProjectCredentials> => projectsRequest('POST', `${projectPath(id)}/rotate-password`, projectCredentialsSchema);

@@ -2,5 +2,4 @@ import { projectSchema, type Project, type ProjectUpdateRequest } from '@epic/pl
 import { projectPath, projectsRequest } from './projects-request';
 
 /** `PATCH /projects/{id}`: name, description, custom domain or allowed origins; answers the changed project. */
-export const updateProject = (id: string, body: ProjectUpdateRequest): Promise<Project> =>
-  projectsRequest('PATCH', projectPath(id), projectSchema, body);
+export const updateProject = (id: string, body: ProjectUpdateRequest): Promise<Project> => projectsRequest('PATCH', projectPath(id), projectSchema, body);

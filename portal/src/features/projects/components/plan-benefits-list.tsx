@@ -6,17 +6,17 @@ import { LuCircleCheck } from 'react-icons/lu';
 export const PLAN_BENEFITS = ['cms', 'subdomain', 'domain', 'api', 'credentials'] as const;
 
 export function PlanBenefitsList() {
-  const { t } = useTranslation();
-  return (
-    <List.Root gap="2" variant="plain">
-      {PLAN_BENEFITS.map((benefit) => (
-        <List.Item key={benefit}>
-          <List.Indicator asChild color="green.solid">
-            <LuCircleCheck aria-hidden="true" />
-          </List.Indicator>
-          {t(`projects.benefits.${benefit}`)}
-        </List.Item>
-      ))}
-    </List.Root>
-  );
+	const { t } = useTranslation();
+	return (
+		<List.Root gap="2" variant="plain">
+			{PLAN_BENEFITS.map((benefit) => (
+				<List.Item key={benefit}>
+					<List.Indicator asChild color="green.solid">
+						<LuCircleCheck aria-hidden="true" />
+					</List.Indicator>
+					{t(`projects.benefits.${benefit}`)}
+				</List.Item>
+			))}
+		</List.Root>
+	);
 }

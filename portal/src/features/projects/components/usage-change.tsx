@@ -10,21 +10,21 @@ const COLORS = { up: 'green.fg', down: 'red.fg', flat: 'fg.muted' } as const;
  * the sign, so colour and arrow are only a help). No percentage means no earlier traffic: muted, no arrow.
  */
 export function UsageChange({ percent, children, ...props }: { percent: number | null } & TextProps) {
-  if (percent === null) {
-    return (
-      <Text color="fg.muted" {...props}>
-        {children}
-      </Text>
-    );
-  }
-  const direction = changeDirection(percent);
-  const Icon = ICONS[direction];
-  return (
-    <HStack gap="1" color={COLORS[direction]} asChild>
-      <Text data-direction={direction} {...props}>
-        <Icon aria-hidden="true" />
-        {children}
-      </Text>
-    </HStack>
-  );
+	if (percent === null) {
+		return (
+			<Text color="fg.muted" {...props}>
+				{children}
+			</Text>
+		);
+	}
+	const direction = changeDirection(percent);
+	const Icon = ICONS[direction];
+	return (
+		<HStack gap="1" color={COLORS[direction]} asChild>
+			<Text data-direction={direction} {...props}>
+				<Icon aria-hidden="true" />
+				{children}
+			</Text>
+		</HStack>
+	);
 }

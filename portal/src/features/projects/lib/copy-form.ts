@@ -13,8 +13,8 @@ const COPY_SUFFIX = '-copy';
  * the suffix does not follow one.
  */
 export function copySubdomain(sourceSubdomain: string): string {
-  const kept = sourceSubdomain.slice(0, SUBDOMAIN_MAX_LENGTH - COPY_SUFFIX.length).replace(/-+$/, '');
-  return `${kept}${COPY_SUFFIX}`;
+	const kept = sourceSubdomain.slice(0, SUBDOMAIN_MAX_LENGTH - COPY_SUFFIX.length).replace(/-+$/, '');
+	return `${kept}${COPY_SUFFIX}`;
 }
 
 /**
@@ -22,20 +22,20 @@ export function copySubdomain(sourceSubdomain: string): string {
  * name's length: a long name is cut so that the mark stays.
  */
 export function copyProjectName(sourceName: string, copyName: (sourceName: string) => string): string {
-  const room = PROJECT_NAME_MAX_LENGTH - copyName('').length;
-  return copyName(sourceName.slice(0, Math.max(room, 0)).trimEnd()).slice(0, PROJECT_NAME_MAX_LENGTH);
+	const room = PROJECT_NAME_MAX_LENGTH - copyName('').length;
+	return copyName(sourceName.slice(0, Math.max(room, 0)).trimEnd()).slice(0, PROJECT_NAME_MAX_LENGTH);
 }
 
 /** A starting point the customer edits: the source's name and subdomain marked as a copy's. */
 export function copyFormDefaults(source: Project | null, backup: ProjectBackup | null, copyName: (sourceName: string) => string): CopyFormValues {
-  if (!source) return { name: '', subdomain: '', backupId: null };
-  return { name: copyProjectName(source.name, copyName), subdomain: copySubdomain(source.subdomain), backupId: backup?.id ?? null };
+	if (!source) return { name: '', subdomain: '', backupId: null };
+	return { name: copyProjectName(source.name, copyName), subdomain: copySubdomain(source.subdomain), backupId: backup?.id ?? null };
 }
 
 export function checkCopyForm(values: CopyFormValues): Partial<Record<'name' | 'subdomain', ProjectFormError>> {
-  return checkProjectForm({ name: values.name, subdomain: values.subdomain, description: '', template: 'blank' });
+	return checkProjectForm({ name: values.name, subdomain: values.subdomain, description: '', template: 'blank' });
 }
 
 export function toDuplicateRequest(values: CopyFormValues): ProjectDuplicateRequest {
-  return { name: values.name.trim(), subdomain: normalizeSubdomain(values.subdomain), ...(values.backupId ? { backup_id: values.backupId } : {}) };
+	return { name: values.name.trim(), subdomain: normalizeSubdomain(values.subdomain), ...(values.backupId ? { backup_id: values.backupId } : {}) };
 }

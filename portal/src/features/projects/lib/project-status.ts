@@ -7,33 +7,33 @@ import type { Project } from '@epic/platform-api';
 export type ProjectStatusView = 'active' | 'draft' | 'pending' | 'failed' | 'suspended' | 'inactive' | 'unknown';
 
 export function projectStatusView(status: string): ProjectStatusView {
-  switch (status.trim().toLowerCase()) {
-    case 'published':
-    case 'active':
-      return 'active';
-    case 'draft':
-      return 'draft';
-    case 'pending':
-      return 'pending';
-    case 'failed':
-      return 'failed';
-    case 'suspended':
-      return 'suspended';
-    case 'inactive':
-      return 'inactive';
-    default:
-      return 'unknown';
-  }
+	switch (status.trim().toLowerCase()) {
+		case 'published':
+		case 'active':
+			return 'active';
+		case 'draft':
+			return 'draft';
+		case 'pending':
+			return 'pending';
+		case 'failed':
+			return 'failed';
+		case 'suspended':
+			return 'suspended';
+		case 'inactive':
+			return 'inactive';
+		default:
+			return 'unknown';
+	}
 }
 
 export const STATUS_PALETTE: Record<ProjectStatusView, string> = {
-  active: 'green',
-  draft: 'gray',
-  pending: 'blue',
-  failed: 'red',
-  suspended: 'orange',
-  inactive: 'gray',
-  unknown: 'gray',
+	active: 'green',
+	draft: 'gray',
+	pending: 'blue',
+	failed: 'red',
+	suspended: 'orange',
+	inactive: 'gray',
+	unknown: 'gray',
 };
 
 /** The site and its admin app are open, and the credentials can be read. */
@@ -41,8 +41,8 @@ export const isProjectOpen = (project: Pick<Project, 'status'>): boolean => proj
 
 /** Provisioning has not finished: the project is read again until it has. */
 export const isProvisioning = (project: Pick<Project, 'status'>): boolean => {
-  const view = projectStatusView(project.status);
-  return view === 'draft' || view === 'pending';
+	const view = projectStatusView(project.status);
+	return view === 'draft' || view === 'pending';
 };
 
 /** docs/product.md, Projects API: the id is shown shortened to its first 8 characters. */
@@ -54,15 +54,15 @@ export const shortProjectId = (id: string): string => id.slice(0, 8);
  * the address: it would not open the site.
  */
 export function projectAddress(project: Pick<Project, 'url' | 'subdomain'>, siteHostSuffix: string | undefined): string {
-  if (project.url) return project.url.replace(/^https?:\/\//, '');
-  return siteHostSuffix ? `${project.subdomain}.${siteHostSuffix}` : project.subdomain;
+	if (project.url) return project.url.replace(/^https?:\/\//, '');
+	return siteHostSuffix ? `${project.subdomain}.${siteHostSuffix}` : project.subdomain;
 }
 
 export type CustomDomainState = 'none' | 'waiting' | 'served' | 'failing';
 
 /** Where the project's custom domain stands: not set, waiting for its DNS check, served, or served with failed re-checks. */
 export function customDomainState(project: Pick<Project, 'domain' | 'domain_verified_at' | 'domain_failed_checks'>): CustomDomainState {
-  if (!project.domain) return 'none';
-  if (!project.domain_verified_at) return 'waiting';
-  return project.domain_failed_checks > 0 ? 'failing' : 'served';
+	if (!project.domain) return 'none';
+	if (!project.domain_verified_at) return 'waiting';
+	return project.domain_failed_checks > 0 ? 'failing' : 'served';
 }

@@ -9,11 +9,11 @@ const STEP_STATES: readonly string[] = ['pending', 'in_progress', 'complete', 'f
  * a step the server has not reported yet is pending. Nothing here advances by time.
  */
 export function setupSteps(steps: readonly ProjectStep[]): SetupStep[] {
-  return PROJECT_STEP_NAMES.map((name) => {
-    const reported = steps.find((step) => step.name === name);
-    const state = reported && STEP_STATES.includes(reported.state) ? reported.state : 'pending';
-    return { name, state, detail: reported?.detail ?? null };
-  });
+	return PROJECT_STEP_NAMES.map((name) => {
+		const reported = steps.find((step) => step.name === name);
+		const state = reported && STEP_STATES.includes(reported.state) ? reported.state : 'pending';
+		return { name, state, detail: reported?.detail ?? null };
+	});
 }
 
 /**
@@ -21,12 +21,12 @@ export function setupSteps(steps: readonly ProjectStep[]): SetupStep[] {
  * (the server records it as skipped once it gets there), so it is never listed.
  */
 export function listedSetupSteps(steps: readonly ProjectStep[], sitesOverHttps: boolean): SetupStep[] {
-  return setupSteps(steps).filter((step) => step.state !== 'skipped' && (sitesOverHttps || step.name !== 'certificate'));
+	return setupSteps(steps).filter((step) => step.state !== 'skipped' && (sitesOverHttps || step.name !== 'certificate'));
 }
 
 /** Overall progress: completed steps of those that apply, as a whole percent. */
 export function setupPercent(steps: readonly ProjectStep[], sitesOverHttps: boolean): number {
-  const listed = listedSetupSteps(steps, sitesOverHttps);
-  const complete = listed.filter((step) => step.state === 'complete').length;
-  return Math.round((complete / listed.length) * 100);
+	const listed = listedSetupSteps(steps, sitesOverHttps);
+	const complete = listed.filter((step) => step.state === 'complete').length;
+	return Math.round((complete / listed.length) * 100);
 }

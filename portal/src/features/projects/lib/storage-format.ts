@@ -8,11 +8,10 @@ const MIB = 1024 * 1024;
 
 /** `12_582_912` → "12 MB", `1_310_720` → "1.3 MB"; one decimal at most. */
 export const formatMegabytes = (bytes: number, locale: string | undefined): string =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / MIB);
+	new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / MIB);
 
 /** Percent of the quota used, 0–100 (a site can pass its quota a little: the bar stops at full). */
-export const storagePercent = (usedBytes: number, quotaBytes: number): number =>
-  quotaBytes <= 0 ? 100 : Math.min(100, Math.round((usedBytes / quotaBytes) * 1000) / 10);
+export const storagePercent = (usedBytes: number, quotaBytes: number): number => (quotaBytes <= 0 ? 100 : Math.min(100, Math.round((usedBytes / quotaBytes) * 1000) / 10));
 
 /** From this share on, the bar turns orange: uploads are close to being refused. */
 export const STORAGE_WARNING_PERCENT = 90;

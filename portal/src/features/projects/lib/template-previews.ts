@@ -6,6 +6,6 @@ import { SITE_TEMPLATES, templateSummary, type TemplateSummary } from '@epic/sit
  * preview always says what the site will get. Blank holds nothing.
  */
 export const TEMPLATE_PREVIEWS: { id: ProjectTemplate; summary: TemplateSummary }[] = PROJECT_TEMPLATES.map((id) => ({
-  id,
-  summary: id === 'blank' ? { collections: [], items: 0, roles: [] } : templateSummary(SITE_TEMPLATES[id]),
+	id,
+	summary: id === 'blank' ? { collections: [], items: 0, roles: [] } : templateSummary(SITE_TEMPLATES[id]),
 }));

@@ -9,17 +9,17 @@ export const formatCount = (count: number, locale: string | undefined): string =
 
 /** `12.5` → "+12.5%", `-40` → "-40%", `0` → "0%". */
 export const formatChange = (percent: number, locale: string | undefined): string =>
-  new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(percent / 100);
+	new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(percent / 100);
 
 /** A `YYYY-MM-DD` day as the reader writes dates; read in UTC, or it would shift a day west of Greenwich. */
 export const formatDay = (day: string, locale: string | undefined): string =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+	new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** The day with the most requests (the earliest of equals); null when there were none. */
 export function busiestDay(daily: DailyRequests[]): DailyRequests | null {
-  let busiest: DailyRequests | null = null;
-  for (const entry of daily) if (entry.requests > 0 && (!busiest || entry.requests > busiest.requests)) busiest = entry;
-  return busiest;
+	let busiest: DailyRequests | null = null;
+	for (const entry of daily) if (entry.requests > 0 && (!busiest || entry.requests > busiest.requests)) busiest = entry;
+	return busiest;
 }
 
 export type ChangeDirection = 'up' | 'down' | 'flat';

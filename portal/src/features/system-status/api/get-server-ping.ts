@@ -14,18 +14,18 @@ export const serverPingKey = 'server/ping';
  * page and 200, which would otherwise read as "operational".
  */
 export async function fetchServerPing(): Promise<true> {
-  const body = await directus.request(serverPing());
-  if (typeof body !== 'string' || body.trim() !== 'pong') {
-    throw new UnexpectedResponseError('GET /server/ping did not answer pong');
-  }
-  return true;
+	const body = await directus.request(serverPing());
+	if (typeof body !== 'string' || body.trim() !== 'pong') {
+		throw new UnexpectedResponseError('GET /server/ping did not answer pong');
+	}
+	return true;
 }
 
 export function useServerPing() {
-  return useSWR(serverPingKey, fetchServerPing, {
-    refreshInterval: SERVER_PING_INTERVAL_MS,
-    // The 30 s poll is the retry; SWR's own backoff would ping faster while down.
-    shouldRetryOnError: false,
-    revalidateOnFocus: false,
-  });
+	return useSWR(serverPingKey, fetchServerPing, {
+		refreshInterval: SERVER_PING_INTERVAL_MS,
+		// The 30 s poll is the retry; SWR's own backoff would ping faster while down.
+		shouldRetryOnError: false,
+		revalidateOnFocus: false,
+	});
 }

@@ -31,7 +31,9 @@ describe('imageEnd', () => {
 
 	it('follows every scan of a progressive JPEG of noise (escaped 0xFF bytes in its data)', async () => {
 		const noise = randomBytes(64 * 64 * 3);
-		const jpeg = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } }).jpeg({ progressive: true, quality: 95 }).toBuffer();
+		const jpeg = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } })
+			.jpeg({ progressive: true, quality: 95 })
+			.toBuffer();
 		expect(jpeg.includes(Buffer.from([0xff, 0x00]))).toBe(true);
 		expect(imageEnd(jpeg, 'jpeg')).toBe(jpeg.length);
 	});

@@ -4,8 +4,7 @@ import sharp from 'sharp';
 
 export type TestFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
-const base = (width: number, height: number) =>
-	sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+const base = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
 export function testImage(format: TestFormat, width = 40, height = 30): Promise<Buffer> {
 	return base(width, height).toFormat(format).toBuffer();

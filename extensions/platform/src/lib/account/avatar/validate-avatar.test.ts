@@ -2,17 +2,7 @@ import { AVATAR_MAX_BYTES } from '@epic/platform-api';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_MEGAPIXELS, STORED_AVATAR_MAX_SIDE } from './reencode-avatar.ts';
-import {
-	gifJsPolyglot,
-	HTML_PAYLOAD,
-	pngChunk,
-	pngHtmlPolyglot,
-	SVG_WITH_SCRIPT,
-	testImage,
-	withChunkBeforeEnd,
-	withDeclaredSize,
-	type TestFormat,
-} from './test-images.ts';
+import { gifJsPolyglot, HTML_PAYLOAD, pngChunk, pngHtmlPolyglot, SVG_WITH_SCRIPT, testImage, withChunkBeforeEnd, withDeclaredSize, type TestFormat } from './test-images.ts';
 import { validateAvatar } from './validate-avatar.ts';
 
 const refusal = (code: string, status: number, message: RegExp) => ({ code, status, message: expect.stringMatching(message) });
@@ -75,7 +65,9 @@ describe('validateAvatar refuses', () => {
 	});
 
 	it('a type other than the four (TIFF)', async () => {
-		const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer();
+		const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+			.tiff()
+			.toBuffer();
 		await expect(validateAvatar(tiff)).rejects.toMatchObject(NOT_AN_IMAGE);
 	});
 

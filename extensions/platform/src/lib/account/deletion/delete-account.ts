@@ -63,7 +63,7 @@ export async function deleteAccount(context: Context, dependencies: AccountDelet
 	await users.deleteOne(userId);
 	context.logger.info(`Account ${userId} deleted at its owner's request`);
 
-	void sendAccountEmail(context, profile.email, profile.language, { kind: 'account_deleted', support: dependencies.account.config.SUPPORT_EMAIL }).catch(
-		(error: Error) => context.logger.error(`Account-deleted email for ${userId} failed: ${error.message}`),
+	void sendAccountEmail(context, profile.email, profile.language, { kind: 'account_deleted', support: dependencies.account.config.SUPPORT_EMAIL }).catch((error: Error) =>
+		context.logger.error(`Account-deleted email for ${userId} failed: ${error.message}`),
 	);
 }

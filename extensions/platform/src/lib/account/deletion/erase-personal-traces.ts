@@ -15,8 +15,8 @@ export interface DeletedRecords {
 
 export async function erasePersonalTraces(database: Knex, userId: string, deleted: DeletedRecords[]): Promise<void> {
 	await database.transaction(async (trx) => {
-		const notifications = (await trx('directus_notifications').select('id').where({ recipient: userId }).orWhere({ sender: userId })).map(
-			(row: { id: number | string }) => String(row.id),
+		const notifications = (await trx('directus_notifications').select('id').where({ recipient: userId }).orWhere({ sender: userId })).map((row: { id: number | string }) =>
+			String(row.id),
 		);
 		const presets = (await trx('directus_presets').select('id').where({ user: userId })).map((row: { id: number | string }) => String(row.id));
 		const records = [
@@ -31,7 +31,9 @@ export async function erasePersonalTraces(database: Knex, userId: string, delete
 			for (const { collection, ids } of records) query.orWhere((about) => about.where({ collection }).whereIn('item', ids));
 			return query;
 		};
-		await trx('directus_revisions').whereIn('activity', activities(trx('directus_activity').select('id'))).delete();
+		await trx('directus_revisions')
+			.whereIn('activity', activities(trx('directus_activity').select('id')))
+			.delete();
 		for (const { collection, ids } of records) await trx('directus_revisions').where({ collection }).whereIn('item', ids).delete();
 		await activities(trx('directus_activity')).delete();
 		await trx('directus_sessions').where({ user: userId }).delete();

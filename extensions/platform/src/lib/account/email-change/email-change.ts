@@ -29,10 +29,8 @@ const EmailChangeSchema = z
 const ConfirmSchema = z.object({ token: z.string().trim().min(1).max(4096) }).strict();
 
 async function userByEmail(context: Context, email: string): Promise<{ id: string; email: string; language: string | null } | undefined> {
-	return (await context.database('directus_users')
-		.select('id', 'email', 'language')
-		.whereRaw('LOWER(??) = ?', ['email', email.toLowerCase()])
-		.first()) as { id: string; email: string; language: string | null } | undefined;
+	return (await context.database('directus_users').select('id', 'email', 'language').whereRaw('LOWER(??) = ?', ['email', email.toLowerCase()]).first()) as
+		{ id: string; email: string; language: string | null } | undefined;
 }
 
 export async function requestEmailChange(context: Context, account: AccountServices, userId: string, body: unknown): Promise<void> {
@@ -77,15 +75,14 @@ export async function confirmEmailChange(context: Context, account: AccountServi
 	const { token } = parseInput(ConfirmSchema, body);
 	const change = verifyEmailChange(account.config.SECRET, token);
 	const user = (await context.database('directus_users').select('id', 'email', 'language').where({ id: change.user }).first()) as
-		| { id: string; email: string; language: string | null }
-		| undefined;
+		{ id: string; email: string; language: string | null } | undefined;
 	// Used already, or the email changed since the link was sent, or the account is gone.
 	if (!user || user.email.toLowerCase() !== change.from) throw new InvalidEmailChangeLinkError();
 	// Someone registered the address after the link was sent: the link can no longer work.
 	if (await userByEmail(context, change.to)) throw new InvalidEmailChangeLinkError();
 	const users = new context.services.UsersService({ schema: await context.getSchema() });
 	await users.updateOne(user.id, { email: change.to });
-	void sendAccountEmail(context, user.email, user.language, { kind: 'email_changed', email: change.to, support: account.config.SUPPORT_EMAIL }).catch(
-		(error: Error) => context.logger.error(`Email-changed notice for user ${user.id} failed: ${error.message}`),
+	void sendAccountEmail(context, user.email, user.language, { kind: 'email_changed', email: change.to, support: account.config.SUPPORT_EMAIL }).catch((error: Error) =>
+		context.logger.error(`Email-changed notice for user ${user.id} failed: ${error.message}`),
 	);
 }

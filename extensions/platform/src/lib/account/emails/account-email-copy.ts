@@ -46,7 +46,10 @@ const COPY: Record<EmailLanguage, CopyOf> = {
 		}),
 		email_changed: ({ email, support }) => ({
 			subject: `The email address of your ${PRODUCT_NAME} account was changed`,
-			paragraphs: [`The email address of your account is now ${email}. This address will no longer receive emails about it.`, `If you did not make this change, write to ${support} at once.`],
+			paragraphs: [
+				`The email address of your account is now ${email}. This address will no longer receive emails about it.`,
+				`If you did not make this change, write to ${support} at once.`,
+			],
 		}),
 		account_deleted: ({ support }) => ({
 			subject: `Your ${PRODUCT_NAME} account has been deleted`,
@@ -86,7 +89,10 @@ const COPY: Record<EmailLanguage, CopyOf> = {
 		}),
 		email_changed: ({ email, support }) => ({
 			subject: `Se cambió la dirección de correo de tu cuenta de ${PRODUCT_NAME}`,
-			paragraphs: [`La dirección de correo de tu cuenta ahora es ${email}. Esta dirección ya no recibirá correos sobre ella.`, `Si no hiciste este cambio, escribe de inmediato a ${support}.`],
+			paragraphs: [
+				`La dirección de correo de tu cuenta ahora es ${email}. Esta dirección ya no recibirá correos sobre ella.`,
+				`Si no hiciste este cambio, escribe de inmediato a ${support}.`,
+			],
 		}),
 		account_deleted: ({ support }) => ({
 			subject: `Tu cuenta de ${PRODUCT_NAME} ha sido eliminada`,
@@ -126,7 +132,10 @@ const COPY: Record<EmailLanguage, CopyOf> = {
 		}),
 		email_changed: ({ email, support }) => ({
 			subject: `Адрес электронной почты вашей учётной записи ${PRODUCT_NAME} изменён`,
-			paragraphs: [`Теперь адрес вашей учётной записи — ${email}. Письма о ней больше не будут приходить на этот адрес.`, `Если это сделали не вы, немедленно напишите на ${support}.`],
+			paragraphs: [
+				`Теперь адрес вашей учётной записи — ${email}. Письма о ней больше не будут приходить на этот адрес.`,
+				`Если это сделали не вы, немедленно напишите на ${support}.`,
+			],
 		}),
 		account_deleted: ({ support }) => ({
 			subject: `Ваша учётная запись ${PRODUCT_NAME} удалена`,

@@ -25,10 +25,8 @@ export async function rewriteDirectusEmail(database: Knex, email: DirectusEmail)
 	const name = email.template?.name;
 	const url = email.template?.data['url'];
 	if (!name || !isOurs(name) || typeof url !== 'string' || typeof email.to !== 'string') return email;
-	const user = (await database('directus_users')
-		.select('language')
-		.whereRaw('LOWER(??) = ?', ['email', email.to.toLowerCase()])
-		.first()) as { language: string | null } | undefined;
+	const user = (await database('directus_users').select('language').whereRaw('LOWER(??) = ?', ['email', email.to.toLowerCase()]).first()) as
+		{ language: string | null } | undefined;
 	const rendered = renderEmail(accountEmailCopy(emailLanguageOf(user?.language), { kind: OURS[name], url }));
 	delete email.template;
 	email.subject = rendered.subject;

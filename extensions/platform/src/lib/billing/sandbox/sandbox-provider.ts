@@ -9,14 +9,7 @@ import { CheckoutSessionExpiredError, CheckoutSessionNotFoundError, WebhookSigna
 import type { PlanRow } from '../../plans/plan.ts';
 import type { BillingContext } from '../billing-context.ts';
 import { systemItems } from '../billing-context.ts';
-import type {
-	BillingProvider,
-	CheckoutRequest,
-	ProviderCheckoutSession,
-	ProviderEvent,
-	ProviderPayment,
-	ProviderSubscription,
-} from '../billing-provider.ts';
+import type { BillingProvider, CheckoutRequest, ProviderCheckoutSession, ProviderEvent, ProviderPayment, ProviderSubscription } from '../billing-provider.ts';
 import { addPeriod, priceCents, remainingShare } from '../period-dates.ts';
 import type { SandboxClock } from './sandbox-clock.ts';
 import { sandboxId } from './sandbox-ids.ts';
@@ -298,10 +291,7 @@ export class SandboxProvider implements BillingProvider {
 		return (await subscriptions.readByQuery({
 			// Each branch spells out its `_and`: a branch with two keys matched every row here.
 			filter: {
-				_or: [
-					{ _and: [{ status: { _in: ['active', 'trialing'] } }, { current_period_end: { _lte: now.toISOString() } }] },
-					{ status: { _eq: 'past_due' } },
-				],
+				_or: [{ _and: [{ status: { _in: ['active', 'trialing'] } }, { current_period_end: { _lte: now.toISOString() } }] }, { status: { _eq: 'past_due' } }],
 			},
 			limit: -1,
 		})) as SandboxSubscriptionRow[];

@@ -10,14 +10,7 @@ import Stripe from 'stripe';
 import { PlanChangeUnpaidError, PlanNotAvailableError, WebhookSignatureError } from '../../errors.ts';
 import type { PlanRow } from '../../plans/plan.ts';
 import type { PlatformConfig } from '../../platform-config.ts';
-import type {
-	BillingProvider,
-	CheckoutRequest,
-	ProviderCheckoutSession,
-	ProviderEvent,
-	ProviderPayment,
-	ProviderSubscription,
-} from '../billing-provider.ts';
+import type { BillingProvider, CheckoutRequest, ProviderCheckoutSession, ProviderEvent, ProviderPayment, ProviderSubscription } from '../billing-provider.ts';
 import { stripeClientOptions } from '@epic/stripe-client';
 
 /** Stripe refuses events signed longer ago than this (its own default tolerance). */

@@ -173,7 +173,8 @@ export class DomainRouting {
 		const others = (await this.#options.database('projects').select(COLUMNS).where({ domain: prover.domain }).whereNot({ id: prover.id })) as DomainRow[];
 		for (const other of others) {
 			if (INSTANCE_STATUSES.includes(other.status) && stateOf(other).verifiedAt) await this.#options.driver.setCustomDomains(other.id, []);
-			const dropped = await this.#options.database('projects')
+			const dropped = await this.#options
+				.database('projects')
 				.where({ id: other.id, domain: prover.domain })
 				.update({ domain: null, ...UNCHECKED_DOMAIN_COLUMNS });
 			if (!dropped) continue;
@@ -206,9 +207,7 @@ export class DomainRouting {
 		const db = this.#options.database;
 		const timestamp = (date: Date | null) => (date ? toDbTimestamp(db, date) : null);
 		const read = stateOf(row);
-		const query = db('projects')
-			.where({ id: row.id, domain: row.domain })
-			.whereRaw('COALESCE(domain_failures, 0) = ?', [read.failures]);
+		const query = db('projects').where({ id: row.id, domain: row.domain }).whereRaw('COALESCE(domain_failures, 0) = ?', [read.failures]);
 		if (read.verifiedAt) query.whereNotNull('domain_verified_at');
 		else query.whereNull('domain_verified_at');
 		const updated = await query.update({

@@ -29,7 +29,12 @@ export class AccountActionLimits {
 	constructor(store: LimiterStore, allowances: ActionAllowances) {
 		this.#allowances = allowances;
 		const limiter = (action: AccountAction) => store.limiter({ keyPrefix: `account-${action}`, points: allowances[action], duration: 3600 });
-		this.#limiters = { 'project-create': limiter('project-create'), 'project-delete': limiter('project-delete'), 'domain-change': limiter('domain-change'), restore: limiter('restore') };
+		this.#limiters = {
+			'project-create': limiter('project-create'),
+			'project-delete': limiter('project-delete'),
+			'domain-change': limiter('domain-change'),
+			restore: limiter('restore'),
+		};
 	}
 
 	/** Counts one `action` of `userId`; over the hour's allowance it throws ACTION_LIMIT_REACHED instead. */

@@ -42,9 +42,9 @@ describe('projectChanges', () => {
 		expect(projectChanges([stored(shop)], [status(shop, { lastRequestAt: '2026-03-15T10:05:00.000Z', restarts: 2 })])).toEqual([
 			{ id: shop, changes: { last_request_at: '2026-03-15T10:05:00.000Z', restarts: 2 } },
 		]);
-		expect(
-			projectChanges([stored(shop, { instance_state: null, last_request_at: null, restarts: null, directus_version: null })], [status(shop, { state: 'sleeping' })]),
-		).toEqual([{ id: shop, changes: { instance_state: 'sleeping', restarts: 0, last_request_at: '2026-03-15T10:00:00.000Z', directus_version: '12.4.0' } }]);
+		expect(projectChanges([stored(shop, { instance_state: null, last_request_at: null, restarts: null, directus_version: null })], [status(shop, { state: 'sleeping' })])).toEqual([
+			{ id: shop, changes: { instance_state: 'sleeping', restarts: 0, last_request_at: '2026-03-15T10:00:00.000Z', directus_version: '12.4.0' } },
+		]);
 	});
 
 	it("shows staff an upgrade's failure in one line, and clears it once an upgrade succeeds", () => {
@@ -56,7 +56,7 @@ describe('projectChanges', () => {
 		expect(projectChanges([failed], [status(shop, { directusVersion: '12.5.0' })])).toEqual([{ id: shop, changes: { directus_version: '12.5.0', upgrade_failure: null } }]);
 	});
 
-	it("keeps a last request the runtime has forgotten, and clears only the state of a project it does not know", () => {
+	it('keeps a last request the runtime has forgotten, and clears only the state of a project it does not know', () => {
 		expect(projectChanges([stored(shop)], [status(shop, { lastRequestAt: null })])).toEqual([]);
 		expect(projectChanges([stored(shop, { restarts: 3 }), stored(blog, { instance_state: null })], [])).toEqual([{ id: shop, changes: { instance_state: null } }]);
 	});

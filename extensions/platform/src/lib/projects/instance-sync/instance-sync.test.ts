@@ -78,7 +78,14 @@ describe('InstanceSync', () => {
 
 		expect(first).toMatchObject({ projectsChanged: 2, failed: 0 });
 		expect(await db('projects').select('id', 'instance_state', 'last_request_at', 'restarts', 'directus_version', 'upgrade_failure').orderBy('id')).toEqual([
-			{ id: 'p-1', instance_state: 'running', last_request_at: Date.parse(lastRequest), restarts: 2, directus_version: '12.4.0', upgrade_failure: `Upgrade to Directus 12.5.0 failed at ${lastRequest}: migration failed` },
+			{
+				id: 'p-1',
+				instance_state: 'running',
+				last_request_at: Date.parse(lastRequest),
+				restarts: 2,
+				directus_version: '12.4.0',
+				upgrade_failure: `Upgrade to Directus 12.5.0 failed at ${lastRequest}: migration failed`,
+			},
 			{ id: 'p-2', instance_state: 'stopped', last_request_at: null, restarts: 0, directus_version: '12.4.0', upgrade_failure: null },
 		]);
 		now = new Date(T0.getTime() + 60_000);

@@ -14,8 +14,11 @@ describe('which projects the sync measures', () => {
 		expect(storageDue(stored, new Set(['new', 'old', 'fresh']), now)).toEqual(['new', 'old']);
 	});
 
-	it('measures at most a run\'s share, never measured first, then the oldest', () => {
-		const stored: StoredMeasurement[] = Array.from({ length: MEASURED_PER_RUN + 5 }, (_, index) => ({ id: `p${index}`, storage_measured_at: ago(STORAGE_EVERY_MS + index * 1000) }));
+	it("measures at most a run's share, never measured first, then the oldest", () => {
+		const stored: StoredMeasurement[] = Array.from({ length: MEASURED_PER_RUN + 5 }, (_, index) => ({
+			id: `p${index}`,
+			storage_measured_at: ago(STORAGE_EVERY_MS + index * 1000),
+		}));
 		stored.push({ id: 'never', storage_measured_at: null });
 		const due = storageDue(stored, new Set(stored.map((project) => project.id)), now);
 		expect(due).toHaveLength(MEASURED_PER_RUN);

@@ -68,7 +68,8 @@ async function measure(parts: StorageSyncParts, id: string): Promise<boolean> {
 		const storage = status && storageOf(status);
 		// Deleted since the list was read: nothing to show.
 		if (!storage) return false;
-		await parts.database('projects')
+		await parts
+			.database('projects')
 			.where({ id })
 			.update({
 				storage_used_mb: toMb(storage.used_bytes),

@@ -70,8 +70,7 @@ export class ProjectLicence {
 	async deliver(projectId: string): Promise<boolean> {
 		const { database, cipher, driver, logger } = this.#options;
 		const row = (await database('projects').first('licence_key', 'licence_key_pending').where({ id: projectId })) as
-			| { licence_key: string | null; licence_key_pending: unknown }
-			| undefined;
+			{ licence_key: string | null; licence_key_pending: unknown } | undefined;
 		if (!row?.licence_key || !row.licence_key_pending) return false;
 		try {
 			await driver.setLicenceKey(projectId, cipher.decrypt(projectId, row.licence_key));

@@ -31,9 +31,7 @@ export interface CopyParts {
 export async function copySourceData(parts: CopyParts, target: CopyTarget, admin: { email: string; password: string }): Promise<string> {
 	const { database, driver, progress } = parts;
 	// Checked again here, not only when the copy was asked for: the source may have been deleted or changed hands since.
-	const source = (await database('projects').select('id', 'name').where({ id: target.copy_of, owner: target.owner }).first()) as
-		| { id: string; name: string }
-		| undefined;
+	const source = (await database('projects').select('id', 'name').where({ id: target.copy_of, owner: target.owner }).first()) as { id: string; name: string } | undefined;
 	if (!source) throw new Error('The project this copy is made from no longer exists');
 	const backupId = target.copy_backup ?? (await latestBackup(parts, source));
 	if (!target.copy_backup) await database('projects').where({ id: target.id }).update({ copy_backup: backupId });

@@ -20,7 +20,13 @@ export async function planSiteResources(database: Knex, owner: string | null): P
 	if (!owner) return undefined;
 	const row = (await database('user_subscriptions')
 		.join('subscription_plans', 'subscription_plans.id', 'user_subscriptions.plan')
-		.select('subscription_plans.site_memory_mb', 'subscription_plans.site_cpu_shares', 'subscription_plans.site_upload_max_mb', 'subscription_plans.site_storage_quota_mb', 'subscription_plans.site_mail_per_hour')
+		.select(
+			'subscription_plans.site_memory_mb',
+			'subscription_plans.site_cpu_shares',
+			'subscription_plans.site_upload_max_mb',
+			'subscription_plans.site_storage_quota_mb',
+			'subscription_plans.site_mail_per_hour',
+		)
 		.where('user_subscriptions.user', owner)
 		.whereIn('user_subscriptions.status', [...SERVING_SUBSCRIPTION_STATUSES])
 		.orderBy('user_subscriptions.date_created', 'desc')

@@ -89,15 +89,34 @@ export class ProjectReconciler {
 	}
 
 	async #row(projectId: string): Promise<ProjectRow | undefined> {
-		return (await this.#options.database('projects')
-			.select('id', 'owner', 'name', 'subdomain', 'status', 'admin_email', 'admin_password', 'steps', 'domain', 'domain_verified_at', 'cors_origins', 'copy_of', 'copy_backup', 'template')
+		return (await this.#options
+			.database('projects')
+			.select(
+				'id',
+				'owner',
+				'name',
+				'subdomain',
+				'status',
+				'admin_email',
+				'admin_password',
+				'steps',
+				'domain',
+				'domain_verified_at',
+				'cors_origins',
+				'copy_of',
+				'copy_backup',
+				'template',
+			)
 			.where({ id: projectId })
 			.first()) as ProjectRow | undefined;
 	}
 
 	async #save(projectId: string, changes: Record<string, unknown>): Promise<void> {
 		const values = 'steps' in changes ? { ...changes, steps: JSON.stringify(changes['steps']) } : changes;
-		await this.#options.database('projects').where({ id: projectId }).update({ ...values, date_updated: this.#options.database.fn.now() });
+		await this.#options
+			.database('projects')
+			.where({ id: projectId })
+			.update({ ...values, date_updated: this.#options.database.fn.now() });
 	}
 
 	/**
@@ -138,7 +157,10 @@ export class ProjectReconciler {
 
 	/** Every project with unfinished work: after a restart, and on the schedule. */
 	async reconcileUnfinished(): Promise<void> {
-		const rows = (await this.#options.database('projects').select('id').whereIn('status', [...UNFINISHED_STATUSES])) as { id: string }[];
+		const rows = (await this.#options
+			.database('projects')
+			.select('id')
+			.whereIn('status', [...UNFINISHED_STATUSES])) as { id: string }[];
 		for (const { id } of rows) {
 			await this.reconcile(id).catch((error: Error) => this.#options.logger.error(`Provisioning ${id}: ${error.message}`));
 		}
@@ -261,7 +283,10 @@ export class ProjectReconciler {
 	}
 
 	#servingSubscriptions() {
-		return this.#options.database('user_subscriptions').whereIn('status', [...SERVING_SUBSCRIPTION_STATUSES]).whereNotNull('user');
+		return this.#options
+			.database('user_subscriptions')
+			.whereIn('status', [...SERVING_SUBSCRIPTION_STATUSES])
+			.whereNotNull('user');
 	}
 
 	async #suspendOwner(userId: string): Promise<void> {
@@ -302,7 +327,8 @@ export class ProjectReconciler {
 
 	/** Suspended, and not by staff (rows from before `suspended_by` have none: billing's). */
 	#suspendedByBilling() {
-		return this.#options.database('projects')
+		return this.#options
+			.database('projects')
 			.where({ status: 'suspended' })
 			.where((query) => query.whereNull('suspended_by').orWhere('suspended_by', '!=', 'staff'));
 	}

@@ -29,18 +29,13 @@ export class ProvisioningLease {
 		const claimed = await db('projects')
 			.where({ id: projectId })
 			.andWhere((free) =>
-				free
-					.whereNull('provisioning_lease_until')
-					.orWhere('provisioning_lease_until', '<', toDbTimestamp(db, now))
-					.orWhere('provisioning_lease_owner', this.#owner),
+				free.whereNull('provisioning_lease_until').orWhere('provisioning_lease_until', '<', toDbTimestamp(db, now)).orWhere('provisioning_lease_owner', this.#owner),
 			)
 			.update({ provisioning_lease_owner: this.#owner, provisioning_lease_until: toDbTimestamp(db, new Date(now.getTime() + this.#durationMs)) });
 		return claimed === 1;
 	}
 
 	async release(projectId: string): Promise<void> {
-		await this.#database('projects')
-			.where({ id: projectId, provisioning_lease_owner: this.#owner })
-			.update({ provisioning_lease_owner: null, provisioning_lease_until: null });
+		await this.#database('projects').where({ id: projectId, provisioning_lease_owner: this.#owner }).update({ provisioning_lease_owner: null, provisioning_lease_until: null });
 	}
 }

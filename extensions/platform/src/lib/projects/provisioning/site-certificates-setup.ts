@@ -11,8 +11,6 @@ const CHECK_TIMEOUT_MS = 15_000;
 export function siteCertificates(config: Pick<PlatformConfig, 'PUBLIC_URL' | 'TLS_CHECK_ADDRESS'>, context: Pick<ApiExtensionContext, 'database' | 'logger'>): SiteCertificates {
 	const https = new URL(config.PUBLIC_URL).protocol === 'https:';
 	const endpoint = config.TLS_CHECK_ADDRESS ? new URL(`tls://${config.TLS_CHECK_ADDRESS}`) : null;
-	const check = https
-		? tlsCertificateCheck({ host: endpoint?.hostname ?? null, port: endpoint?.port ? Number(endpoint.port) : HTTPS_PORT, timeoutMs: CHECK_TIMEOUT_MS })
-		: null;
+	const check = https ? tlsCertificateCheck({ host: endpoint?.hostname ?? null, port: endpoint?.port ? Number(endpoint.port) : HTTPS_PORT, timeoutMs: CHECK_TIMEOUT_MS }) : null;
 	return new SiteCertificates({ database: context.database, check, now: () => new Date(), logger: context.logger });
 }

@@ -45,7 +45,9 @@ export class SiteCertificates {
 			if (steps.find((step) => step.name === 'certificate')?.state !== 'in_progress') continue;
 			try {
 				const recorded = await this.record(steps, siteHostname(row.subdomain));
-				await database('projects').where({ id: row.id, status: 'published' }).update({ steps: JSON.stringify(recorded) });
+				await database('projects')
+					.where({ id: row.id, status: 'published' })
+					.update({ steps: JSON.stringify(recorded) });
 			} catch (error) {
 				this.#options.logger.error(`Checking the certificate of project ${row.id}: ${(error as Error).message}`);
 			}

@@ -58,7 +58,10 @@ describe('StaffRestore', () => {
 	});
 
 	it('stops waiting at its time limit and names the job to follow', async () => {
-		const { restore, polls } = restoreWith(Array.from({ length: 10 }, () => job('running')), 3000);
+		const { restore, polls } = restoreWith(
+			Array.from({ length: 10 }, () => job('running')),
+			3000,
+		);
 		await expect(restore.restore(project, backup)).rejects.toThrow(`The restore had not finished after 3 seconds; follow it at GET /projects/${project}/restores/job-1`);
 		expect(polls).toEqual([1000, 2000, 3000]);
 	});

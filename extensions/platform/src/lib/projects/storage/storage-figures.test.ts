@@ -28,7 +28,7 @@ function status(diskBytes: number | undefined, storageQuotaMb?: number): Instanc
 }
 
 describe('storage figures', () => {
-	it("reads the quota the runtime holds for the site, in bytes, and none when its plan sets none", () => {
+	it('reads the quota the runtime holds for the site, in bytes, and none when its plan sets none', () => {
 		expect(quotaBytesOf(status(0, 5120))).toBe(5120 * MIB);
 		expect(quotaBytesOf(status(0))).toBeNull();
 	});

@@ -9,7 +9,10 @@ const USAGE_TIMEOUT_MS = 5000;
 
 /** The owner filter is in the query itself, as everywhere in lib/projects (docs/access-model.md). */
 export async function ownProjectIds(database: Knex, userId: string): Promise<string[]> {
-	const rows = (await database('projects').select('id').where({ owner: userId }).orderBy([{ column: 'date_created' }, { column: 'id' }])) as { id: string }[];
+	const rows = (await database('projects')
+		.select('id')
+		.where({ owner: userId })
+		.orderBy([{ column: 'date_created' }, { column: 'id' }])) as { id: string }[];
 	return rows.map((row) => row.id);
 }
 

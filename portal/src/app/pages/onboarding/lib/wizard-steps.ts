@@ -16,8 +16,8 @@ export const visibleSteps = (subscribed: boolean): WizardStep[] => (subscribed ?
 
 /** The progress bar: with a subscription 25 % at step 1 and 100 % after it; otherwise step ÷ 4. */
 export function progressPercent(step: WizardStep, subscribed: boolean): number {
-  if (subscribed) return step === 1 ? 25 : 100;
-  return (step / WIZARD_STEP_COUNT) * 100;
+	if (subscribed) return step === 1 ? 25 : 100;
+	return (step / WIZARD_STEP_COUNT) * 100;
 }
 
 /**
@@ -26,8 +26,8 @@ export function progressPercent(step: WizardStep, subscribed: boolean): number {
  * a plan first.
  */
 export function stepAfterDetails(subscribed: boolean, hasChosenPlan: boolean): WizardStep {
-  if (subscribed) return 4;
-  return hasChosenPlan ? 3 : 2;
+	if (subscribed) return 4;
+	return hasChosenPlan ? 3 : 2;
 }
 
 /**
@@ -36,15 +36,15 @@ export function stepAfterDetails(subscribed: boolean, hasChosenPlan: boolean): W
  * the first step.
  */
 export function previousStep(step: WizardStep): WizardStep | null {
-  if (step === 1) return null;
-  if (step === 4) return 1;
-  return step === 3 ? 2 : 1;
+	if (step === 1) return null;
+	if (step === 4) return 1;
+	return step === 3 ? 2 : 1;
 }
 
 /** Where each step stands in the indicator. */
 export type StepState = 'complete' | 'current' | 'upcoming';
 
 export function stepState(step: WizardStep, current: WizardStep): StepState {
-  if (step === current) return 'current';
-  return step < current ? 'complete' : 'upcoming';
+	if (step === current) return 'current';
+	return step < current ? 'complete' : 'upcoming';
 }
