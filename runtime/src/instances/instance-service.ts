@@ -5,7 +5,7 @@
  * (site-sleep-cycle.ts), so an ensure racing a delete, or a wake racing a stop, happen one after
  * the other.
  */
-import { hostTaken, instanceNotFound, notOnPublicUrl } from '../errors.ts';
+import { hostTaken, notOnPublicUrl } from '../errors.ts';
 import type { KeyedMutex } from '@epic/concurrency';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
@@ -20,6 +20,7 @@ import type { WarmPool } from './warm-pool.ts';
 import type { AdminCredentials, InstanceState, InstanceStatus, SiteLogChunk, SiteMailStatus, SiteResources, SiteTier } from '@epic/runtime-contract';
 import { readSiteTier, siteAdminToken } from './site-tier.ts';
 import { applySiteTemplate, SiteApi } from './site-template.ts';
+import { projectRecord } from './project-record.ts';
 import { SITE_TEMPLATES, type SiteTemplateId } from '@epic/site-templates';
 import { siteLogChunk } from './site-log.ts';
 import { deactivateSiteLicense } from './site-license.ts';
@@ -89,9 +90,7 @@ export class InstanceService {
 	}
 
 	#record(id: string): InstanceRecord {
-		const record = this.#parts.store.get(id);
-		if (!record || record.kind !== 'project') throw instanceNotFound(id);
-		return record;
+		return projectRecord(this.#parts.store, id);
 	}
 
 	/** The site's Directus tier and its use, read from the site (woken if it sleeps: site-tier.ts). */

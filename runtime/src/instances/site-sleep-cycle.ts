@@ -6,13 +6,14 @@
  * racing a restore, happen one after the other.
  */
 import type { KeyedMutex } from '@epic/concurrency';
-import { instanceNotFound, notRunnable } from '../errors.ts';
+import { notRunnable } from '../errors.ts';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { HostIndex } from './host-index.ts';
 import type { ProcessSupervisor } from './process-supervisor.ts';
+import { projectRecord } from './project-record.ts';
 import { SiteActivity } from './site-activity.ts';
 
 export interface SiteSleepCycleParts {
@@ -123,9 +124,7 @@ export class SiteSleepCycle {
 	}
 
 	#project(id: string): InstanceRecord {
-		const record = this.#parts.store.get(id);
-		if (!record || record.kind !== 'project') throw instanceNotFound(id);
-		return record;
+		return projectRecord(this.#parts.store, id);
 	}
 
 	#isIdle(record: InstanceRecord, idleMs: number): boolean {
