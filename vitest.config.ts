@@ -55,7 +55,8 @@ export default defineConfig({
 					],
 				},
 			},
-			integration('integration-sqlite', 'sqlite3'),
+			// Replicas share a database server: PostgreSQL only.
+			integration('integration-sqlite', 'sqlite3', ['tests/integration/replicas.test.ts']),
 			// Once, on SQLite, for time: the usage figures come from the router's counts and the DNS
 			// check from DNS; allowed origins, the site log, the tier and site mail are read or applied
 			// by the runtime through the site's environment, its log and its API, whatever its database.

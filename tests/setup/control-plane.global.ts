@@ -5,7 +5,7 @@
  * maxWorkers) that no other running file holds, and the file talks to that id's control plane.
  */
 import type { TestProject } from 'vitest/node';
-import { bootTestControlPlane, type ControlPlaneHandle, type TestDatabaseClient } from '../support/test-control-plane.ts';
+import { bootTestControlPlane, handleData, type ControlPlaneHandle, type TestDatabaseClient } from '../support/test-control-plane.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -31,10 +31,7 @@ export default async function setup(project: TestProject) {
 		throw failure.reason;
 	}
 	// Only data crosses to the test files: the process controls stay here.
-	project.provide(
-		'controlPlanes',
-		running.map(({ stop: _stop, kill9: _kill9, restart: _restart, output: _output, ...handle }) => handle),
-	);
+	project.provide('controlPlanes', running.map(handleData));
 	console.log(`[${project.name}] ${workers} control plane(s) on ${db === 'pg' ? 'PostgreSQL' : 'SQLite'} at ${running.map((c) => c.url).join(', ')}`);
 	return stopAll;
 }

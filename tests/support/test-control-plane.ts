@@ -4,6 +4,7 @@
  * the same modules as `npm start`, so the tests exercise the real start-up path; the database is a
  * copy of one those modules prepared (prepared-database-template.ts).
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -46,6 +47,32 @@ export interface RunningTestControlPlane extends ControlPlaneHandle {
 	restart(): Promise<void>;
 	/** Everything Directus has printed so far (its log lines, JSON with LOG_STYLE=raw). */
 	output(): string;
+	/**
+	 * Another Directus process on the same database, data folder and environment, on a port of its
+	 * own: a second replica (docs/operations.md, Replicas). `directusEnv` adds to its environment.
+	 * Stopped with the control plane.
+	 */
+	startReplica(directusEnv?: Record<string, string>): Promise<TestControlPlaneReplica>;
+}
+
+export interface TestControlPlaneReplica {
+	url: string;
+	stop(): Promise<void>;
+	/** SIGKILL: Directus gets no chance to finish anything. */
+	kill9(): Promise<void>;
+	output(): string;
+}
+
+/** The handle's data alone, without the process controls: what may cross to test files (vitest's `provide`). */
+export function handleData({ url, db, adminEmail, adminPassword, mailUiUrl, knexConnection, env, dataDir }: ControlPlaneHandle): ControlPlaneHandle {
+	return { url, db, adminEmail, adminPassword, mailUiUrl, knexConnection, env, dataDir };
+}
+
+async function killNow(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	child.kill('SIGKILL');
+	await exited;
 }
 
 /** A control plane's data folder, database and Directus environment, not yet prepared or started. */
@@ -180,6 +207,7 @@ export async function bootTestControlPlane(
 		const url = options.reachAtListenAddress ? `http://127.0.0.1:${config.controlPlanePort}` : config.publicUrl;
 		const start = () => startControlPlane({ env, cwd: dataDir, url, timeoutMs: 90_000 });
 		let running = await start();
+		const replicas: ChildProcess[] = [];
 		return {
 			url,
 			db,
@@ -190,21 +218,23 @@ export async function bootTestControlPlane(
 			env,
 			dataDir,
 			stop: async () => {
+				await Promise.all(replicas.map((replica) => stopProcess(replica)));
 				await stopProcess(running.process);
 				await mail.close();
 				await discard();
 			},
-			kill9: async () => {
-				const child = running.process;
-				if (child.exitCode !== null || child.signalCode !== null) return;
-				const exited = new Promise((resolve) => child.once('exit', resolve));
-				child.kill('SIGKILL');
-				await exited;
-			},
+			kill9: () => killNow(running.process),
 			restart: async () => {
 				running = await start();
 			},
 			output: () => running.output(),
+			startReplica: async (replicaEnv = {}) => {
+				const port = await freeLoopbackPort();
+				const replicaUrl = `http://127.0.0.1:${port}`;
+				const replica = await startControlPlane({ env: { ...env, ...replicaEnv, PORT: String(port) }, cwd: dataDir, url: replicaUrl, timeoutMs: 90_000 });
+				replicas.push(replica.process);
+				return { url: replicaUrl, stop: () => stopProcess(replica.process), kill9: () => killNow(replica.process), output: replica.output };
+			},
 		};
 	} catch (error) {
 		await mail.close();

@@ -101,6 +101,15 @@ function limitsEnv(config: PlatformConfig): Record<string, string> {
 	return env;
 }
 
+/**
+ * With Redis, several control-plane processes can serve one database (docs/operations.md,
+ * Replicas): Directus moves its bus there by itself; its synchronisation store has each scheduled
+ * tick (Flows, the bundle's schedules) fired by one replica instead of every one.
+ */
+function replicasEnv(config: PlatformConfig): Record<string, string> {
+	return config.REDIS ? { SYNCHRONIZATION_STORE: 'redis' } : {};
+}
+
 /** How the control plane reaches the data plane: the runtime's management API. */
 function runtimeDriverEnv(config: PlatformConfig, secrets: PlatformSecrets): Record<string, string> {
 	const url = config.RUNTIME_URL ?? (config.embeddedRuntime ? `http://127.0.0.1:${config.RUNTIME_API_PORT}` : null);
@@ -141,6 +150,7 @@ export function directusEnv(config: PlatformConfig, secrets: PlatformSecrets): R
 		...billingEnv(config),
 		...runtimeDriverEnv(config, secrets),
 		...limitsEnv(config),
+		...replicasEnv(config),
 		...domainsEnv(config),
 		HOST: config.controlPlaneHost,
 		PORT: String(config.controlPlanePort),

@@ -9,6 +9,12 @@
  * uses of that part, saying why, and never the routes that do not need it.
  */
 import type { BillingContext } from './billing/billing-context.ts';
+import { customerEffectDeliverer, type CustomerEffect } from './coordination/customer-effects.ts';
+import { jobSchedule, type ScheduledJobName } from './coordination/job-schedules.ts';
+import { Outbox } from './coordination/outbox.ts';
+import { replicaName } from './coordination/replica-name.ts';
+import { scheduledJob } from './coordination/scheduled-job.ts';
+import { ScheduledJobLedger } from './coordination/scheduled-job-ledger.ts';
 import { createAccountServices, type AccountServices } from './account/account-services.ts';
 import { createBillingServices, type BillingServices } from './billing/billing-services.ts';
 import { createContactServices, type ContactServices } from './contact/contact-services.ts';
@@ -25,6 +31,14 @@ import { createRuntimeDriver } from './runtime-driver/runtime-driver-factory.ts'
 
 /** What every entry's context has and the services are built from. */
 export type BundleContext = BillingContext;
+
+/** How long a scheduled job's claim holds unrenewed: how long a replica that died blocks its job. */
+const JOB_LEASE_MS = 60_000;
+
+export interface ScheduledJobHandler {
+	rule: string;
+	handler: () => Promise<void>;
+}
 
 export class PlatformServices {
 	readonly #context: BundleContext;
@@ -55,6 +69,26 @@ export class PlatformServices {
 		};
 	}
 
+	/** This process's name among the control-plane replicas. */
+	get replica(): string {
+		return this.#once('replica', replicaName);
+	}
+
+	get jobLedger(): ScheduledJobLedger {
+		return this.#once('jobLedger', () => new ScheduledJobLedger(this.#context.database, this.replica, JOB_LEASE_MS));
+	}
+
+	/** The job's schedule and the handler Directus's `schedule()` runs on it: once per tick across replicas. */
+	scheduledJob(name: ScheduledJobName, run: () => Promise<unknown>): ScheduledJobHandler {
+		const rule = jobSchedule(this.#context.env, name);
+		return { rule, handler: scheduledJob(name, rule, { ledger: this.jobLedger, now: () => new Date(), logger: this.#context.logger, metrics: this.metrics }, run) };
+	}
+
+	/** What the platform owes customers (emails, notifications), each delivered once across replicas. */
+	get outbox(): Outbox<CustomerEffect> {
+		return this.#once('outbox', () => new Outbox({ database: this.#context.database, deliver: customerEffectDeliverer(this.#context), logger: this.#context.logger }));
+	}
+
 	get metrics(): PlatformMetrics {
 		return this.#once('metrics', () => createPlatformMetrics((message) => this.#context.logger.error(message)));
 	}
@@ -73,7 +107,7 @@ export class PlatformServices {
 	}
 
 	get billing(): BillingServices {
-		return this.#once('billing', () => createBillingServices(this.#context, this.metrics));
+		return this.#once('billing', () => createBillingServices(this.#context, this.metrics, this.outbox));
 	}
 
 	get contact(): ContactServices {

@@ -1,6 +1,6 @@
 /**
- * Provisioning (lib/projects/provisioning): a new project is provisioned at once; every 15 seconds
- * unfinished projects are taken up again (after a restart, or a crash of the process that had
+ * Provisioning (lib/projects/provisioning): a new project is provisioned at once; on
+ * `PROVISIONING_SCHEDULE` (every 15 seconds, once per tick across replicas) unfinished projects are taken up again (after a restart, or a crash of the process that had
  * them); a subscription that ends suspends its owner's projects and one that resumes starts them,
  * at once on billing's events and on the schedule for any event missed; a plan change gives the
  * owner's sites the new plan's limits; licence keys their sites could not take yet (a site still
@@ -30,12 +30,13 @@ export default defineHook(({ action, schedule }, context) => {
 			.catch(log(`Provisioning project ${String(key)}`));
 	});
 
-	schedule('*/15 * * * * *', async () => {
+	const job = platform.scheduledJob('provisioning', async () => {
 		await reconciler()?.reconcileUnfinished().catch(log('Provisioning unfinished projects'));
 		await reconciler()?.reconcileSuspensions().catch(log('Suspending or resuming projects'));
 		await services()?.licence.deliverPending().catch(log('Giving licence keys to their sites'));
 		await reconciler()?.confirmCertificates().catch(log('Checking the certificates of new sites'));
 	});
+	schedule(job.rule, job.handler);
 
 	// Either way, the owner's sites are brought in line with their subscription as it now stands.
 	for (const transition of [SUBSCRIPTION_ENDED_ACTION, SUBSCRIPTION_RESUMED_ACTION]) {

@@ -1,6 +1,7 @@
 /**
- * Every minute: re-reads current subscriptions from the provider and runs the sandbox's renewals
- * (lib/billing/billing-sync.ts). A failed run is logged and the next one tries again.
+ * On `SUBSCRIPTION_SYNC_SCHEDULE` (every minute): re-reads current subscriptions from the provider
+ * and runs the sandbox's renewals (lib/billing/billing-sync.ts), once per tick across replicas. A
+ * failed run is logged and recorded, and the next one tries again.
  */
 import { defineHook } from '@directus/extensions-sdk';
 import { syncSubscriptions } from '../../lib/billing/billing-sync.ts';
@@ -8,11 +9,6 @@ import { platformServices } from '../../lib/platform-services.ts';
 
 export default defineHook(({ schedule }, context) => {
 	const services = platformServices(context);
-	schedule('* * * * *', async () => {
-		try {
-			await syncSubscriptions(context, services.billing);
-		} catch (error) {
-			context.logger.error(`Subscription sync failed: ${(error as Error).message}`);
-		}
-	});
+	const job = services.scheduledJob('subscription-sync', () => syncSubscriptions(context, services.billing));
+	schedule(job.rule, job.handler);
 });

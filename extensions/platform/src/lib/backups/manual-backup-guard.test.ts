@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReplicaMutex } from '../coordination/replica-mutex.ts';
+import { coordinationDatabase } from '../coordination/testing.ts';
 import type { BackupSummary } from '../runtime-driver/runtime-driver.ts';
 import { ManualBackupGuard, manualBackupsInLastHour } from './manual-backup-guard.ts';
 
@@ -20,8 +23,18 @@ describe('manualBackupsInLastHour', () => {
 });
 
 describe('ManualBackupGuard', () => {
+	let db: Knex;
+
+	beforeEach(async () => {
+		db = await coordinationDatabase();
+	});
+
+	afterEach(async () => {
+		await db.destroy();
+	});
+
 	it('refuses a second backup of a project while one runs, lets another project through, and frees the project after', async () => {
-		const guard = new ManualBackupGuard(() => NOW);
+		const guard = new ManualBackupGuard(() => NOW, new ReplicaMutex(db));
 		let finish: (value: string) => void = () => undefined;
 		const first = guard.run(
 			'p-1',
@@ -56,7 +69,7 @@ describe('ManualBackupGuard', () => {
 	});
 
 	it('refuses once the hour holds the allowance of manual backups, without taking one', async () => {
-		const guard = new ManualBackupGuard(() => NOW);
+		const guard = new ManualBackupGuard(() => NOW, new ReplicaMutex(db));
 		const taken: string[] = [];
 		const full = [backup('manual', '2026-11-23T11:10:00.000Z'), backup('manual', '2026-11-23T11:20:00.000Z'), backup('manual', '2026-11-23T11:30:00.000Z')];
 		await expect(

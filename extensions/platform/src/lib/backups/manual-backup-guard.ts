@@ -1,11 +1,12 @@
 /**
- * Back up now, sensibly limited: one backup of a project at a time from this control plane (a
- * second click while one runs is refused, not queued), and at most MANUAL_BACKUPS_PER_HOUR manual
+ * Back up now, sensibly limited: one backup of a project at a time, across the control plane's
+ * replicas (a second click while one runs is refused, not queued), and at most MANUAL_BACKUPS_PER_HOUR manual
  * backups of a project in the last hour, counted from the runtime's own list so a restart of the
  * control plane does not reset it.
  */
 import { MANUAL_BACKUPS_PER_HOUR } from '@epic/platform-api';
 import { BackupInProgressError, BackupLimitReachedError } from '../errors.ts';
+import type { ReplicaMutex } from '../coordination/replica-mutex.ts';
 import type { BackupSummary } from '../runtime-driver/runtime-driver.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,22 +17,21 @@ export function manualBackupsInLastHour(backups: BackupSummary[], now: Date): nu
 }
 
 export class ManualBackupGuard {
-	readonly #running = new Set<string>();
 	readonly #now: () => Date;
+	readonly #locks: Pick<ReplicaMutex, 'tryRun'>;
 
-	constructor(now: () => Date) {
+	constructor(now: () => Date, locks: Pick<ReplicaMutex, 'tryRun'>) {
 		this.#now = now;
+		this.#locks = locks;
 	}
 
 	/** Runs `take` unless a backup of the project is running or the hour's allowance is used. */
 	async run<T>(projectId: string, list: () => Promise<BackupSummary[]>, take: () => Promise<T>): Promise<T> {
-		if (this.#running.has(projectId)) throw new BackupInProgressError();
-		this.#running.add(projectId);
-		try {
+		const outcome = await this.#locks.tryRun(`manual-backup:${projectId}`, async () => {
 			if (manualBackupsInLastHour(await list(), this.#now()) >= MANUAL_BACKUPS_PER_HOUR) throw new BackupLimitReachedError({ limit: MANUAL_BACKUPS_PER_HOUR });
-			return await take();
-		} finally {
-			this.#running.delete(projectId);
-		}
+			return take();
+		});
+		if (!outcome.ran) throw new BackupInProgressError();
+		return outcome.value;
 	}
 }

@@ -6,6 +6,8 @@
 import { MANUAL_BACKUPS_PER_HOUR } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReplicaMutex } from '../coordination/replica-mutex.ts';
+import { createCoordinationTables } from '../coordination/testing.ts';
 import { InMemoryRuntimeDriver } from '../runtime-driver/in-memory-runtime-driver.ts';
 import { ManualBackupGuard } from './manual-backup-guard.ts';
 import { ProjectBackupsService } from './project-backups-service.ts';
@@ -30,6 +32,7 @@ beforeEach(async () => {
 		table.string('subdomain');
 		table.string('status');
 	});
+	await createCoordinationTables(db);
 	await db('projects').insert({ id: PROJECT, owner: OWNER.userId, subdomain: 'blog', status: 'published' });
 	now = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
 	driver = new InMemoryRuntimeDriver(() => now);
@@ -38,7 +41,7 @@ beforeEach(async () => {
 	service = new ProjectBackupsService({
 		database: db,
 		driver: () => driver,
-		guard: new ManualBackupGuard(() => now),
+		guard: new ManualBackupGuard(() => now, new ReplicaMutex(db)),
 		actionLimits: () => ({ consume: async (action: string) => void consumed.push(action) }),
 		logger: { warn: () => {} },
 	});

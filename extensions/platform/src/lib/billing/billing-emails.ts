@@ -1,13 +1,11 @@
 /**
- * Sends the billing email a subscription change calls for, in the customer's language, over the
- * SMTP transport Directus is configured with. A failed send is logged and does not undo or retry
- * the change: the change is the provider's truth, the email only tells of it.
+ * The billing email a subscription change calls for, in the customer's language. It only tells of
+ * the change (the provider's truth); the outbox delivers it (lib/billing/billing-effects.ts).
  */
 import type { BillingContext } from './billing-context.ts';
 import { billingEmailCopy, type BillingEmailKind } from './billing-email-copy.ts';
 import { emailLanguageOf, formatEmailDate } from '../email/email-language.ts';
-import { renderEmail } from '../email/render-email.ts';
-import { sendEmail } from '../email/send-email.ts';
+import { renderEmail, type RenderedEmail } from '../email/render-email.ts';
 import { parsePlanTranslations } from '../plans/plan-translations.ts';
 import type { MirrorChange } from './subscription-mirror.ts';
 
@@ -31,31 +29,35 @@ const ACTION_PATH: Record<BillingEmailKind, string> = {
 	ended: '/subscription',
 };
 
-export async function sendBillingEmail(context: Pick<BillingContext, 'services' | 'getSchema' | 'logger'>, change: MirrorChange, portalUrl: string): Promise<void> {
+/**
+ * The email a change calls for, rendered for its customer in their language; null when it calls for
+ * none or names no customer. Throws what reading the customer or the plan throws.
+ */
+export async function billingEmail(
+	context: Pick<BillingContext, 'services' | 'getSchema'>,
+	change: MirrorChange,
+	portalUrl: string,
+): Promise<{ to: string; email: RenderedEmail } | null> {
 	const kind = billingEmailFor(change);
-	if (!kind || !change.after.user) return;
-	try {
-		const schema = await context.getSchema();
-		const users = new context.services.UsersService({ schema });
-		const [user] = (await users.readByQuery({ fields: ['email', 'language'], filter: { id: { _eq: change.after.user } }, limit: 1 })) as {
-			email: string;
-			language: string | null;
-		}[];
-		if (!user) return;
-		const plans = new context.services.ItemsService('subscription_plans', { schema });
-		const [plan] = change.after.plan
-			? ((await plans.readByQuery({ fields: ['name', 'translations'], filter: { id: { _eq: change.after.plan } }, limit: 1 })) as {
-					name: string;
-					translations: unknown;
-				}[])
-			: [];
-		const language = emailLanguageOf(user.language);
-		const planName = (language === 'en' ? undefined : parsePlanTranslations(plan?.translations)[language]?.name) ?? plan?.name ?? change.after.plan ?? '';
-		const end = change.after.current_period_end ? new Date(change.after.current_period_end) : new Date();
-		const copy = billingEmailCopy(language, kind, { plan: planName, date: formatEmailDate(language, end) });
-		const url = `${portalUrl}${ACTION_PATH[kind]}`;
-		await sendEmail(context, user.email, renderEmail({ subject: copy.subject, paragraphs: copy.paragraphs, action: { label: copy.action, url } }));
-	} catch (error) {
-		context.logger.error(`Billing email (${kind}) for subscription ${change.after.id} failed: ${(error as Error).message}`);
-	}
+	if (!kind || !change.after.user) return null;
+	const schema = await context.getSchema();
+	const users = new context.services.UsersService({ schema });
+	const [user] = (await users.readByQuery({ fields: ['email', 'language'], filter: { id: { _eq: change.after.user } }, limit: 1 })) as {
+		email: string;
+		language: string | null;
+	}[];
+	if (!user) return null;
+	const plans = new context.services.ItemsService('subscription_plans', { schema });
+	const [plan] = change.after.plan
+		? ((await plans.readByQuery({ fields: ['name', 'translations'], filter: { id: { _eq: change.after.plan } }, limit: 1 })) as {
+				name: string;
+				translations: unknown;
+			}[])
+		: [];
+	const language = emailLanguageOf(user.language);
+	const planName = (language === 'en' ? undefined : parsePlanTranslations(plan?.translations)[language]?.name) ?? plan?.name ?? change.after.plan ?? '';
+	const end = change.after.current_period_end ? new Date(change.after.current_period_end) : new Date();
+	const copy = billingEmailCopy(language, kind, { plan: planName, date: formatEmailDate(language, end) });
+	const url = `${portalUrl}${ACTION_PATH[kind]}`;
+	return { to: user.email, email: renderEmail({ subject: copy.subject, paragraphs: copy.paragraphs, action: { label: copy.action, url } }) };
 }

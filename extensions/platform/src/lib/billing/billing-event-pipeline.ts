@@ -4,8 +4,9 @@
  *      ten times at once) finds the row and does nothing;
  *   2. the subscription it concerns is re-read from the provider, never taken from the event, so
  *      events applied in any order end in the provider's real state;
- *   3. the mirror is written and the status change announced;
- *   4. a paid invoice's receipt is mailed to the customer (payment-receipts.ts).
+ *   3. the mirror is written and the status change announced (subscription-resync.ts);
+ *   4. a paid invoice's receipt is recorded in the outbox before the event is marked processed,
+ *      and mailed to the customer once (payment-receipts.ts).
  * The event is then linked to the customer whose subscription it concerns (`user`), for the
  * customer's page in Studio.
  * A failure marks the event `failed` with its error (staff see it in Studio) and is thrown, so the
@@ -14,8 +15,10 @@
  */
 import { withSchemaOnce, type BillingContext } from './billing-context.ts';
 import type { BillingProvider, ProviderEvent } from './billing-provider.ts';
-import { sendPaymentReceipt } from './payment-receipts.ts';
-import { resyncSubscription } from './subscription-resync.ts';
+import type { CustomerEffect } from '../coordination/customer-effects.ts';
+import type { Outbox } from '../coordination/outbox.ts';
+import { paymentReceipt } from './payment-receipts.ts';
+import type { SubscriptionResync } from './subscription-resync.ts';
 import { toDbTimestamp } from '../database/db-values.ts';
 import { isUniqueViolation } from '../database/unique-violation.ts';
 import { PlatformMetrics } from '../metrics/platform-metrics.ts';
@@ -31,25 +34,33 @@ const EVENTS = 'billing_events';
 /** Processing takes milliseconds; a claim this old was left by a process that died. */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
+export interface BillingEventPipelineOptions {
+	context: Context;
+	provider: BillingProvider;
+	resync: Pick<SubscriptionResync, 'run'>;
+	outbox: Pick<Outbox<CustomerEffect>, 'enqueue' | 'deliver'>;
+	portalUrl: string;
+	now?: () => Date;
+	metrics?: Pick<PlatformMetrics, 'webhookProcessed' | 'webhookFailed'>;
+}
+
 export class BillingEventPipeline {
 	readonly #context: Context;
 	readonly #provider: BillingProvider;
+	readonly #resync: Pick<SubscriptionResync, 'run'>;
+	readonly #outbox: Pick<Outbox<CustomerEffect>, 'enqueue' | 'deliver'>;
 	readonly #portalUrl: string;
 	readonly #now: () => Date;
 	readonly #metrics: Pick<PlatformMetrics, 'webhookProcessed' | 'webhookFailed'>;
 
-	constructor(
-		context: Context,
-		provider: BillingProvider,
-		portalUrl: string,
-		now: () => Date = () => new Date(),
-		metrics: Pick<PlatformMetrics, 'webhookProcessed' | 'webhookFailed'> = new PlatformMetrics(),
-	) {
-		this.#context = context;
-		this.#provider = provider;
-		this.#portalUrl = portalUrl;
-		this.#now = now;
-		this.#metrics = metrics;
+	constructor(options: BillingEventPipelineOptions) {
+		this.#context = options.context;
+		this.#provider = options.provider;
+		this.#resync = options.resync;
+		this.#outbox = options.outbox;
+		this.#portalUrl = options.portalUrl;
+		this.#now = options.now ?? (() => new Date());
+		this.#metrics = options.metrics ?? new PlatformMetrics();
 	}
 
 	/** Handles the event and counts its outcome, or its failure, under its type. */
@@ -73,11 +84,14 @@ export class BillingEventPipeline {
 				await this.#finish(event.id, 'processed', null, null);
 				return 'ignored';
 			}
-			await resyncSubscription(withSchemaOnce(this.#context), this.#provider, subscriptionId, this.#portalUrl);
+			const context = withSchemaOnce(this.#context);
+			await this.#resync.run(subscriptionId, context);
+			const receipt = event.type === PAID_INVOICE_EVENT && event.invoiceId ? await paymentReceipt(context, this.#provider, event.invoiceId, this.#portalUrl) : null;
+			if (receipt) await this.#outbox.enqueue(receipt.key, receipt.effect);
 			await this.#finish(event.id, 'processed', null, subscriptionId);
 			// Not awaited: the provider's webhook gets its answer without waiting for the mail server
-			// (the receipt logs its own failure and never throws).
-			if (event.type === PAID_INVOICE_EVENT && event.invoiceId) void sendPaymentReceipt(this.#context, this.#provider, event.invoiceId, this.#portalUrl);
+			// (a failed delivery is logged and left to the outbox job).
+			if (receipt) void this.#outbox.deliver(receipt.key);
 			return 'processed';
 		} catch (error) {
 			await this.#finish(event.id, 'failed', (error as Error).message, subscriptionId).catch(() => {});

@@ -5,7 +5,8 @@
  * reader's language. The latest state wins: a reactivation takes away the notice that the
  * subscription would end, and a new cancellation the notice that it renews.
  */
-import type { NewNotification, Notify } from '../notifications/notify.ts';
+import type { NotificationKind } from '@epic/platform-api';
+import type { NewNotification } from '../notifications/notify.ts';
 import type { BillingContext } from './billing-context.ts';
 import { billingEmailFor } from './billing-emails.ts';
 import type { BillingEmailKind } from './billing-email-copy.ts';
@@ -39,14 +40,17 @@ export function billingNotificationFor(change: MirrorChange, planName: string | 
 	return { user, kind, params: plan };
 }
 
-export async function notifyBillingChange(context: Pick<BillingContext, 'database'>, change: MirrorChange, notify: Notify, now: () => Date = () => new Date()): Promise<void> {
-	if (!billingEmailFor(change) || !change.after.user) return;
+/** The notification a change calls for, with the notices it makes untrue; null when it calls for none. */
+export async function billingNotification(
+	context: Pick<BillingContext, 'database'>,
+	change: MirrorChange,
+	now: () => Date = () => new Date(),
+): Promise<{ notification: NewNotification; supersedes: NotificationKind[] } | null> {
+	if (!billingEmailFor(change) || !change.after.user) return null;
 	const plan = change.after.plan
 		? ((await context.database('subscription_plans').select('name').where({ id: change.after.plan }).first()) as { name: string } | undefined)
 		: undefined;
 	const notification = billingNotificationFor(change, plan?.name ?? null, now());
-	if (!notification) return;
-	const superseded = SUPERSEDES[notification.kind as BillingNotificationKind];
-	if (superseded) await context.database('notifications').where({ user: notification.user }).whereIn('kind', superseded).delete();
-	await notify(notification);
+	if (!notification) return null;
+	return { notification, supersedes: SUPERSEDES[notification.kind as BillingNotificationKind] ?? [] };
 }

@@ -24,7 +24,7 @@ import { ownPortalUrl } from './return-urls.ts';
 import { cardOf } from './sandbox/sandbox-records.ts';
 import type { SandboxProvider } from './sandbox/sandbox-provider.ts';
 import { currentSubscriptionOf, toApiSubscription, type MirroredSubscription } from './subscription-mirror.ts';
-import { resyncSubscription } from './subscription-resync.ts';
+import type { SubscriptionResync } from './subscription-resync.ts';
 
 type Context = Pick<BillingContext, 'services' | 'getSchema' | 'emitter' | 'logger' | 'database'>;
 
@@ -33,6 +33,7 @@ export interface BillingServiceOptions {
 	provider: BillingProvider;
 	/** The portal's origin, for default return pages and the return-URL check. */
 	portalUrl: string;
+	resync: Pick<SubscriptionResync, 'run'>;
 }
 
 const DEFAULT_CHECKOUT_RETURN = '/subscription/return?session_id={CHECKOUT_SESSION_ID}';
@@ -41,11 +42,13 @@ export class BillingService {
 	readonly #context: Context;
 	readonly #provider: BillingProvider;
 	readonly #portalUrl: string;
+	readonly #resync: Pick<SubscriptionResync, 'run'>;
 
 	constructor(options: BillingServiceOptions) {
 		this.#context = options.context;
 		this.#provider = options.provider;
 		this.#portalUrl = options.portalUrl;
+		this.#resync = options.resync;
 	}
 
 	async #activePlan(planId: string): Promise<PlanRow | null> {
@@ -110,7 +113,7 @@ export class BillingService {
 
 	/** After a change made through the provider: the mirror as the provider now has it. */
 	async #mirrored(subscription: ProviderSubscription): Promise<Subscription> {
-		const change = await resyncSubscription(this.#context, this.#provider, subscription.id, this.#portalUrl);
+		const change = await this.#resync.run(subscription.id);
 		if (!change) throw new SubscriptionNotFoundError();
 		return toApiSubscription(this.#context, change.after);
 	}

@@ -3,6 +3,8 @@
  * the routes call. One per process (lib/platform-services.ts), so the `stripe-endpoint` and the
  * `subscription-sync-hook` share it (and the sandbox's clock).
  */
+import type { CustomerEffect } from '../coordination/customer-effects.ts';
+import type { Outbox } from '../coordination/outbox.ts';
 import type { PlatformMetrics } from '../metrics/platform-metrics.ts';
 import { readPlatformConfig, type PlatformConfig } from '../platform-config.ts';
 import type { BillingContext } from './billing-context.ts';
@@ -12,6 +14,7 @@ import { BillingService } from './billing-service.ts';
 import { SandboxClock } from './sandbox/sandbox-clock.ts';
 import { SandboxProvider } from './sandbox/sandbox-provider.ts';
 import { createStripeProvider } from './stripe/stripe-provider.ts';
+import { SubscriptionResync } from './subscription-resync.ts';
 
 export interface BillingServices {
 	config: PlatformConfig;
@@ -20,14 +23,17 @@ export interface BillingServices {
 	sandbox: SandboxProvider | null;
 	pipeline: BillingEventPipeline;
 	service: BillingService;
+	/** Every write of the subscription mirror goes through it. */
+	resync: SubscriptionResync;
 }
 
-export function createBillingServices(context: BillingContext, metrics: PlatformMetrics): BillingServices {
+export function createBillingServices(context: BillingContext, metrics: PlatformMetrics, outbox: Outbox<CustomerEffect>): BillingServices {
 	const config = readPlatformConfig(context.env);
 	const portalUrl = config.PUBLIC_URL.replace(/\/$/, '');
 	const sandbox = config.BILLING_PROVIDER === 'sandbox' ? new SandboxProvider({ context, clock: new SandboxClock(), portalUrl }) : null;
 	const provider: BillingProvider = sandbox ?? createStripeProvider(config);
-	const pipeline = new BillingEventPipeline(context, provider, portalUrl, undefined, metrics);
+	const resync = new SubscriptionResync(context, provider, portalUrl, outbox);
+	const pipeline = new BillingEventPipeline({ context, provider, resync, outbox, portalUrl, metrics });
 	sandbox?.deliverEventsTo((event) => pipeline.handle(event));
-	return { config, provider, sandbox, pipeline, service: new BillingService({ context, provider, portalUrl }) };
+	return { config, provider, sandbox, pipeline, resync, service: new BillingService({ context, provider, portalUrl, resync }) };
 }

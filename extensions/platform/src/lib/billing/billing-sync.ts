@@ -5,9 +5,9 @@
  */
 import type { BillingServices } from './billing-services.ts';
 import { systemItems, withSchemaOnce, type BillingContext } from './billing-context.ts';
+import { ReplicaMutex } from '../coordination/replica-mutex.ts';
 import { runSandboxRenewals, type RenewalOutcome } from './sandbox/sandbox-renewals.ts';
 import { SERVING_SUBSCRIPTION_STATUSES } from '@epic/platform-api';
-import { resyncSubscription } from './subscription-resync.ts';
 
 export interface SyncOutcome {
 	resynced: number;
@@ -16,7 +16,7 @@ export interface SyncOutcome {
 
 export async function syncSubscriptions(unscoped: BillingContext, billing: BillingServices): Promise<SyncOutcome> {
 	const context = withSchemaOnce(unscoped);
-	const renewals = billing.sandbox ? await runSandboxRenewals(billing.sandbox, billing.config.BILLING_GRACE_DAYS) : null;
+	const renewals = billing.sandbox ? await runSandboxRenewals(billing.sandbox, billing.config.BILLING_GRACE_DAYS, new ReplicaMutex(context.database)) : null;
 	const items = await systemItems(context, 'user_subscriptions');
 	const rows = (await items.readByQuery({
 		fields: ['stripe_subscription_id'],
@@ -25,7 +25,7 @@ export async function syncSubscriptions(unscoped: BillingContext, billing: Billi
 	})) as { stripe_subscription_id: string }[];
 	let resynced = 0;
 	for (const row of rows) {
-		if (await resyncSubscription(context, billing.provider, row.stripe_subscription_id, billing.config.PUBLIC_URL.replace(/\/$/, ''))) resynced++;
+		if (await billing.resync.run(row.stripe_subscription_id, context)) resynced++;
 	}
 	return { resynced, renewals };
 }

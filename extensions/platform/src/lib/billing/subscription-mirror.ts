@@ -73,8 +73,12 @@ export interface MirrorChange {
 	after: MirroredSubscription;
 }
 
-/** Writes the provider's state; returns the row before and after, for the life-cycle events. */
-export async function mirrorSubscription(context: Context, subscription: ProviderSubscription): Promise<MirrorChange> {
+/**
+ * Writes the provider's state; returns the row before and after, for the life-cycle events.
+ * `beforeWrite` is told of a change to a row already mirrored before it is written (the row as it
+ * will be, but for its update time), so what the change owes the customer is recorded first.
+ */
+export async function mirrorSubscription(context: Context, subscription: ProviderSubscription, beforeWrite?: (upcoming: MirrorChange) => Promise<void>): Promise<MirrorChange> {
 	const before = await mirroredByProviderId(context, subscription.id);
 	const profile = await findPaymentProfile(context, { customerId: subscription.customerId });
 	const values = {
@@ -91,6 +95,7 @@ export async function mirrorSubscription(context: Context, subscription: Provide
 	if (before && unchanged(before, values)) return { before, after: before };
 	const items = await systemItems(context, 'user_subscriptions');
 	if (before) {
+		await beforeWrite?.({ before, after: { ...before, ...values } });
 		await items.updateOne(before.id, values);
 	} else {
 		try {

@@ -1,5 +1,5 @@
 /**
- * What the control plane counts: billing events and provisioning steps, on a registry the caller
+ * What the control plane counts: billing events, provisioning steps and scheduled jobs, on a registry the caller
  * owns (a test passes its own). Labels are bounded: the provider's event type (a fixed list per
  * provider, and only events that passed the signature check are counted), an outcome, a step name;
  * never a customer, project or event id. Recording never throws into billing or provisioning.
@@ -15,6 +15,8 @@ export class PlatformMetrics {
 	readonly #webhooksProcessed: Counter<'type' | 'outcome'>;
 	readonly #webhooksFailed: Counter<'type'>;
 	readonly #provisioningSteps: Counter<'step' | 'outcome'>;
+	readonly #jobFirings: Counter<'job'>;
+	readonly #jobRuns: Counter<'job' | 'outcome'>;
 	readonly #log: (message: string) => void;
 
 	constructor(registry = new Registry(), log: (message: string) => void = () => {}) {
@@ -39,6 +41,18 @@ export class PlatformMetrics {
 			labelNames: ['step', 'outcome'],
 			registers,
 		});
+		this.#jobFirings = new Counter({
+			name: 'epic_scheduled_job_firings_total',
+			help: "Times this replica's schedule fired a scheduled job, by job; the tick runs on one replica only.",
+			labelNames: ['job'],
+			registers,
+		});
+		this.#jobRuns = new Counter({
+			name: 'epic_scheduled_job_runs_total',
+			help: 'Scheduled job runs this replica did, by job and outcome (succeeded, failed).',
+			labelNames: ['job', 'outcome'],
+			registers,
+		});
 	}
 
 	#safely(what: string, record: () => void): void {
@@ -55,6 +69,14 @@ export class PlatformMetrics {
 
 	webhookFailed(type: string): void {
 		this.#safely('a failed billing event', () => this.#webhooksFailed.inc({ type }));
+	}
+
+	scheduledJobFired(job: string): void {
+		this.#safely('a scheduled job firing', () => this.#jobFirings.inc({ job }));
+	}
+
+	scheduledJobRan(job: string, outcome: 'succeeded' | 'failed'): void {
+		this.#safely('a scheduled job run', () => this.#jobRuns.inc({ job, outcome }));
 	}
 
 	provisioningStep(step: string, outcome: StepOutcome): void {

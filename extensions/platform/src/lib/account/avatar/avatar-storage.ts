@@ -5,21 +5,21 @@
  * read and written by the caller's id only.
  */
 import { Readable } from 'node:stream';
-import { KeyedMutex } from '@epic/concurrency';
+import { ReplicaMutex } from '../../coordination/replica-mutex.ts';
 import { readOwnProfile } from '../profile.ts';
 import type { AvatarContext } from './avatar-context.ts';
 import { AVATARS_FOLDER_ID } from './avatars-folder.ts';
 import type { StoredAvatarImage } from './reencode-avatar.ts';
 
 /**
- * One change of a user's avatar at a time (in this process): two uploads racing would both delete
+ * One change of a user's avatar at a time, across replicas: two uploads racing would both delete
  * the same previous file and leave one new file that no user points at.
  */
-const changes = new KeyedMutex();
+const oneChangeAtATime = <T>(context: AvatarContext, userId: string, change: () => Promise<T>) => new ReplicaMutex(context.database).run(`avatar:${userId}`, change);
 
 /** Stores the image as a new file, points the caller's avatar at it, then deletes the previous one. */
 export function replaceAvatar(context: AvatarContext, userId: string, image: StoredAvatarImage): Promise<void> {
-	return changes.run(userId, async () => {
+	return oneChangeAtATime(context, userId, async () => {
 		const { avatar: previous } = await readOwnProfile(context, userId);
 		const schema = await context.getSchema();
 		const files = new context.services.FilesService({ schema });
@@ -44,7 +44,7 @@ export function replaceAvatar(context: AvatarContext, userId: string, image: Sto
 
 /** Clears the caller's avatar and deletes its file. Nothing to clear is not an error. */
 export function removeAvatar(context: AvatarContext, userId: string): Promise<void> {
-	return changes.run(userId, async () => {
+	return oneChangeAtATime(context, userId, async () => {
 		const { avatar } = await readOwnProfile(context, userId);
 		if (!avatar) return;
 		await new context.services.UsersService({ schema: await context.getSchema() }).updateOne(userId, { avatar: null });

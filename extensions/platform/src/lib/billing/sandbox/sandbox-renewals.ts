@@ -3,7 +3,7 @@
  * moved: renew what reached its period end, turn a failed renewal into `past_due` and, after the
  * grace period, `unpaid`, and end a cancelled subscription when its period passes.
  */
-import { KeyedMutex } from '@epic/concurrency';
+import type { ReplicaMutex } from '../../coordination/replica-mutex.ts';
 import { isServingStatus } from '@epic/platform-api';
 import { DAY_MS } from '../period-dates.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -19,11 +19,9 @@ export interface RenewalOutcome {
 /** A clock moved years ahead must not renew forever. */
 const MAX_RENEWALS_PER_RUN = 36;
 
-/** One run at a time: the minute's schedule and a moved clock must not both renew one period. */
-const oneRunAtATime = new KeyedMutex();
-
-export function runSandboxRenewals(provider: SandboxProvider, graceDays: number): Promise<RenewalOutcome> {
-	return oneRunAtATime.run('renewals', () => renewDue(provider, graceDays));
+/** One run at a time across replicas: the minute's schedule and a moved clock must not both renew one period. */
+export function runSandboxRenewals(provider: SandboxProvider, graceDays: number, locks: Pick<ReplicaMutex, 'run'>): Promise<RenewalOutcome> {
+	return locks.run('sandbox-renewals', () => renewDue(provider, graceDays));
 }
 
 async function renewDue(provider: SandboxProvider, graceDays: number): Promise<RenewalOutcome> {

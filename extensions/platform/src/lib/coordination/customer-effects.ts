@@ -1,0 +1,30 @@
+/**
+ * The effects the outbox (outbox.ts) delivers to customers: one of our rendered emails, or a
+ * notification (with the earlier notices it makes untrue, taken away as it is stored).
+ */
+import type { Knex } from 'knex';
+import type { NotificationKind } from '@epic/platform-api';
+import type { RenderedEmail } from '../email/render-email.ts';
+import { sendEmail, type MailContext } from '../email/send-email.ts';
+import { notify, type NewNotification } from '../notifications/notify.ts';
+
+export type CustomerEffect =
+	{ type: 'email'; to: string; email: RenderedEmail; replyTo?: string } | { type: 'notification'; notification: NewNotification; supersedes?: NotificationKind[] };
+
+/** An effect and the key naming the event it tells of. */
+export interface OwedEffect {
+	key: string;
+	effect: CustomerEffect;
+}
+
+export function customerEffectDeliverer(context: MailContext & { database: Knex }): (effect: CustomerEffect) => Promise<void> {
+	return async (effect) => {
+		if (effect.type === 'email') {
+			await sendEmail(context, effect.to, effect.email, effect.replyTo);
+			return;
+		}
+		const { notification, supersedes } = effect;
+		if (supersedes?.length) await context.database('notifications').where({ user: notification.user }).whereIn('kind', supersedes).delete();
+		await notify(context.database, notification);
+	};
+}
