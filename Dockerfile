@@ -106,6 +106,6 @@ COPY --from=platform-build /app/extensions/platform/dist extensions/platform/dis
 COPY --from=platform-build /app/portal/dist portal/dist
 VOLUME /data
 EXPOSE 8055
-HEALTHCHECK --interval=5s --timeout=3s --start-period=180s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8055)+'/server/ping').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=5s --timeout=3s --start-period=180s CMD ["node", "scripts/docker/control-plane-health.ts"]
 CMD ["node", "scripts/start.ts"]
 LABEL epic.image=platform

@@ -10,6 +10,7 @@ import { buildMissingOutputs } from '@epic/local-platform/builds';
 import { ConfigError, loadConfig } from '@epic/local-platform/config';
 import { ChildSupervisor } from '@epic/local-platform/child-supervisor';
 import { prepareControlPlaneDatabase, startControlPlane, type RunningControlPlane } from '@epic/local-platform/control-plane';
+import { drainBeforeStop, freshDrainFile, recordListenPort } from '@epic/local-platform/control-plane-drain';
 import { directusEnv } from '@epic/local-platform/directus-env';
 import { watchDiskSpace } from '@epic/local-platform/disk-space-watch';
 import { startMailCatcher, type MailCatcher } from '@epic/local-platform/mail-catcher';
@@ -18,6 +19,7 @@ import { stopProcess } from '@epic/node-support/processes';
 import { runtimeEnv } from '@epic/local-platform/runtime-env';
 import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/local-platform/checkpoint-tools';
 import { spawnRuntime, waitForRuntimeApi, type RuntimeProcess } from '@epic/local-platform/runtime-process';
+import { firstFreePort, portRange, whileHoldingStartLock } from '@epic/local-platform/replica-start';
 import { loadOrCreateSecrets } from '@epic/local-platform/secrets';
 import { startBanner } from '@epic/local-platform/start-banner';
 import { formatStartWarnings, startWarnings } from '@epic/local-platform/start-warnings';
@@ -43,7 +45,10 @@ mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 chmodSync(config.dataDir, statSync(config.dataDir).mode & 0o7711);
 mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
 const secrets = loadOrCreateSecrets(config.dataDir, config);
-const directus = { env: directusEnv(config, secrets), cwd: config.dataDir };
+const drainFile = freshDrainFile();
+const directus = { env: { ...directusEnv(config, secrets), PLATFORM_DRAIN_FILE: drainFile }, cwd: config.dataDir };
+// PORT, or with CONTROL_PLANE_PORTS the port this replica claims when it starts.
+let listenPort = config.controlPlanePort;
 
 await buildMissingOutputs(log);
 
@@ -87,7 +92,8 @@ const runtimeSupervisor = config.embeddedRuntime
 	: null;
 const controlPlaneSupervisor = new ChildSupervisor<RunningControlPlane>({
 	name: 'The control plane',
-	start: () => startControlPlane({ ...directus, url: `http://127.0.0.1:${config.controlPlanePort}`, echo: (chunk) => process.stdout.write(chunk) }),
+	start: () =>
+		startControlPlane({ ...directus, env: { ...directus.env, PORT: String(listenPort) }, url: `http://127.0.0.1:${listenPort}`, echo: (chunk) => process.stdout.write(chunk) }),
 	log,
 	onGiveUp: giveUp,
 });
@@ -110,9 +116,16 @@ const runtimeStarted = runtimeSupervisor?.start();
 // Awaited below; until then a failure must not count as unhandled.
 runtimeStarted?.catch(() => {});
 
-await prepareControlPlaneDatabase(directus, (step) => log(`Preparing database: ${step}`), path.join(config.dataDir, 'prepared.json'));
-log('Starting the control plane…');
-await controlPlaneSupervisor.start();
+// Replicas sharing a PostgreSQL database take turns, until each listens (replica-start.ts).
+await whileHoldingStartLock(config.DB_CLIENT === 'pg' ? (config.DB_CONNECTION_STRING ?? null) : null, async () => {
+	await prepareControlPlaneDatabase(directus, (step) => log(`Preparing database: ${step}`), path.join(config.dataDir, 'prepared.json'));
+	if (config.CONTROL_PLANE_PORTS) {
+		listenPort = await firstFreePort(config.controlPlaneHost, portRange(config.CONTROL_PLANE_PORTS));
+		recordListenPort(listenPort);
+	}
+	log(`Starting the control plane on port ${listenPort}…`);
+	await controlPlaneSupervisor.start();
+});
 await runtimeStarted;
 stopDiskWatch = watchDiskSpace({ dir: config.dataDir, log });
 console.log(startBanner(config, secrets, mailCatcher?.uiUrl ?? null));
@@ -129,6 +142,11 @@ async function stopEverything(exitCode: number) {
 	controlPlaneSupervisor.stopSupervising();
 	const controlPlane = controlPlaneSupervisor.current;
 	const runtime = runtimeSupervisor?.current;
+	// A replica behind a proxy goes on serving while the proxy learns it is leaving.
+	if (controlPlane && config.DRAIN_SECONDS > 0) {
+		log(`Draining for ${config.DRAIN_SECONDS} s before stopping…`);
+		await drainBeforeStop(drainFile, config.DRAIN_SECONDS);
+	}
 	// The runtime stops its sites on SIGTERM; it gets longer, as it waits for each of them.
 	await Promise.all([controlPlane ? stopProcess(controlPlane.process) : undefined, runtime ? stopProcess(runtime.process, 20_000) : undefined]);
 	await mailCatcher?.close();

@@ -378,7 +378,8 @@ describe('provisioning', () => {
 			certificates: new SiteCertificates({ database: db, check: null, now: () => new Date(), logger: { error: (message) => expect.fail(message) } }),
 			now: () => new Date(),
 			logger: { info: () => {}, error: (message) => expect.fail(message) },
-			notify: async () => {},
+			// The suspension pass tells nobody anything.
+			notices: { owe: async (_trx, key) => expect.fail(`owed ${key}`), deliver: async (key) => expect.fail(`delivered ${key}`) },
 		});
 		await billingPass.reconcileSuspensions();
 		expect(await row()).toEqual({ status: 'suspended', suspended_by: 'staff' });

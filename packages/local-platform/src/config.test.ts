@@ -83,6 +83,15 @@ describe('loadConfig', () => {
 		expect(problemsOf({ METRICS_PORT: '8055', RUNTIME_ENABLED: 'false' })).toEqual([]);
 	});
 
+	it('takes a range of ports for replicas beside a runtime of their own, and a drain time', () => {
+		const remote = { RUNTIME_URL: 'http://runtime:8057', RUNTIME_SECRET: 'r'.repeat(40) };
+		expect(loadConfig({ ...remote, CONTROL_PLANE_PORTS: '8061-8068', DRAIN_SECONDS: '6' }, '/repo')).toMatchObject({ CONTROL_PLANE_PORTS: '8061-8068', DRAIN_SECONDS: 6 });
+		expect(loadConfig({}, '/repo')).toMatchObject({ DRAIN_SECONDS: 0 });
+		expect(problemsOf({ ...remote, CONTROL_PLANE_PORTS: '8068-8061' })).toEqual(['CONTROL_PLANE_PORTS: must be a range of at most 64 ports, e.g. 8061-8068']);
+		expect(problemsOf({ CONTROL_PLANE_PORTS: '8061-8068' })).toEqual(['CONTROL_PLANE_PORTS: is for replicas beside a runtime of their own (RUNTIME_URL)']);
+		expect(problemsOf({ DRAIN_SECONDS: '-1' })[0]).toMatch(/^DRAIN_SECONDS: /);
+	});
+
 	it('needs the shared secret for a runtime elsewhere', () => {
 		expect(problemsOf({ RUNTIME_URL: 'http://runtime:8057' })).toEqual(['RUNTIME_SECRET: is required when RUNTIME_URL is set']);
 		expect(problemsOf({ WARM_POOL_SIZE: '-1' })[0]).toMatch(/^WARM_POOL_SIZE: /);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { withoutEmptyValues } from '@epic/node-support/env';
 import Joi from 'joi';
 import { z } from 'zod';
+import { portRange } from './replica-start.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -29,6 +30,15 @@ function isDnsServer(value: string): boolean {
 const DIRECTUS_EMAIL_RULE = 'Directus refuses this address (its top-level domain must be a real one, e.g. .com)';
 function directusAcceptsEmail(email: string): boolean {
 	return Joi.string().email().validate(email).error === undefined;
+}
+
+function isPortRange(value: string): boolean {
+	try {
+		portRange(value);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 function validPort(port: string | undefined): boolean {
@@ -117,6 +127,20 @@ const EnvSchema = z
 		RUNTIME_ENABLED: flag.default(true),
 		RUNTIME_URL: z.url().optional(),
 		CONTROL_PLANE_PORT: port.default(8056),
+		/**
+		 * Replicas on one host's network (docs/operations.md, Replicas): a range such as `8061-8068`,
+		 * of which this control plane listens on the first free port, instead of PORT.
+		 */
+		CONTROL_PLANE_PORTS: z
+			.string()
+			.refine((value) => isPortRange(value), 'must be a range of at most 64 ports, e.g. 8061-8068')
+			.optional(),
+		/**
+		 * On SIGTERM, how long the control plane goes on serving while it reports itself draining
+		 * (`/platform-ready` answers 503), so the proxy in front stops sending it requests before it
+		 * stops: a rolling restart then drops none. 0 stops at once.
+		 */
+		DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
 		RUNTIME_API_PORT: port.default(8057),
 		/** The embedded runtime's Prometheus scrape address (`/metrics`, both planes' metrics). */
 		METRICS_PORT: port.default(9464),
@@ -145,6 +169,9 @@ const EnvSchema = z
 			for (const taken of ['PORT', 'CONTROL_PLANE_PORT', 'RUNTIME_API_PORT'] as const) {
 				if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
 			}
+		}
+		if (env.CONTROL_PLANE_PORTS && env.RUNTIME_ENABLED && !env.RUNTIME_URL) {
+			ctx.addIssue({ code: 'custom', path: ['CONTROL_PLANE_PORTS'], message: 'is for replicas beside a runtime of their own (RUNTIME_URL)' });
 		}
 		if (env.RUNTIME_URL && !env.RUNTIME_SECRET) {
 			ctx.addIssue({ code: 'custom', path: ['RUNTIME_SECRET'], message: 'is required when RUNTIME_URL is set' });

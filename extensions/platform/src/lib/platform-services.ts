@@ -22,6 +22,7 @@ import { createDomainsServices, type DomainsServices } from './domains/domains-s
 import { createAccountActionLimits, type AccountActionLimits } from './http/rate-limits/account-actions.ts';
 import { createPlatformMetrics } from './metrics/create-platform-metrics.ts';
 import type { PlatformMetrics } from './metrics/platform-metrics.ts';
+import { owedNotifications } from './notifications/owed-notifications.ts';
 import { createPlanCatalogue } from './plans/plan-catalogue-setup.ts';
 import type { PlanCatalogue } from './plans/plan-catalogue.ts';
 import type { LocalizablePlan } from './plans/plan-translations.ts';
@@ -115,12 +116,12 @@ export class PlatformServices {
 	}
 
 	get domains(): DomainsServices {
-		return this.#once('domains', () => createDomainsServices(this.#context, this.driver));
+		return this.#once('domains', () => createDomainsServices(this.#context, this.driver, this.outbox));
 	}
 
 	/** Null without a runtime: projects then stay in `draft`. */
 	get provisioning(): ProvisioningServices | null {
-		return this.#once('provisioning', () => createProvisioningServices(this.#context, this.driver, this.metrics));
+		return this.#once('provisioning', () => createProvisioningServices(this.#context, this.driver, this.metrics, owedNotifications(this.outbox)));
 	}
 }
 

@@ -46,10 +46,13 @@ export class Outbox<E> {
 		this.#now = options.now ?? (() => new Date());
 	}
 
-	/** Writes the effect under `key` unless it is there already; true when this call wrote it. */
-	async enqueue(key: string, effect: E): Promise<boolean> {
+	/**
+	 * Writes the effect under `key` unless it is there already; true when this call wrote it.
+	 * `within`: the transaction that saves the change the effect tells of, so both or neither stay.
+	 */
+	async enqueue(key: string, effect: E, within: Knex = this.#database): Promise<boolean> {
 		try {
-			await this.#database(OUTBOX).insert({ key, effect: JSON.stringify(effect), state: 'pending', attempts: 0, created_at: this.#now().getTime() });
+			await within(OUTBOX).insert({ key, effect: JSON.stringify(effect), state: 'pending', attempts: 0, created_at: this.#now().getTime() });
 			return true;
 		} catch (error) {
 			if (isUniqueViolation(error)) return false;

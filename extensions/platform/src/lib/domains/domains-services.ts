@@ -5,12 +5,13 @@
  * Routing is null when no runtime is configured (the control plane alone): nothing to route to.
  */
 import type { ApiExtensionContext } from '@directus/types';
-import { loggedNotifier } from '../notifications/notify.ts';
+import type { CustomerEffect } from '../coordination/customer-effects.ts';
+import type { Outbox } from '../coordination/outbox.ts';
 import type { RuntimeDriver } from '../runtime-driver/runtime-driver.ts';
 import { DnsVerifier } from './dns-verifier.ts';
 import { readDomainsConfig, type DomainsConfig } from './domains-config.ts';
 import { DomainRouting } from './routing/domain-routing.ts';
-import { sendUnroutedDomainEmail } from './routing/unrouted-domain-email.ts';
+import { renderUnroutedDomainEmail } from './routing/unrouted-domain-email.ts';
 
 export interface DomainsServices {
 	config: DomainsConfig;
@@ -20,7 +21,7 @@ export interface DomainsServices {
 
 export type DomainsContext = Pick<ApiExtensionContext, 'env' | 'database' | 'services' | 'getSchema' | 'logger'>;
 
-export function createDomainsServices(context: DomainsContext, driver: RuntimeDriver | null): DomainsServices {
+export function createDomainsServices(context: DomainsContext, driver: RuntimeDriver | null, outbox: Outbox<CustomerEffect>): DomainsServices {
 	const config = readDomainsConfig(context.env);
 	const verifier = new DnsVerifier(config);
 	const routing = driver
@@ -28,8 +29,8 @@ export function createDomainsServices(context: DomainsContext, driver: RuntimeDr
 				database: context.database,
 				driver,
 				verify: (domain, proofValue) => verifier.verifyOwnership(domain, proofValue),
-				notifyUnrouted: (unrouted) => sendUnroutedDomainEmail(context, { portalUrl: config.portalUrl, publicIp: config.publicIp }, unrouted),
-				notify: loggedNotifier(context.database, context.logger),
+				unroutedEmail: (unrouted) => renderUnroutedDomainEmail(context, { portalUrl: config.portalUrl, publicIp: config.publicIp }, unrouted),
+				outbox,
 				now: () => new Date(),
 				logger: context.logger,
 			})

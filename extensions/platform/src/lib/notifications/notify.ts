@@ -1,8 +1,10 @@
 /**
  * Writes a customer's notification (docs/product.md, Notifications): a kind and its facts, no text,
- * so the portal tells it in the reader's language. Provisioning, billing and domain routing are
- * handed a `Notify` from `loggedNotifier`: a notification only tells of what happened, so a write
- * that fails is logged and never undoes or breaks the operation it tells of.
+ * so the portal tells it in the reader's language. Provisioning, billing and domain routing owe
+ * theirs through the outbox (owed-notifications.ts), which calls `notify` to deliver them. The
+ * instance sync's notices are handed a `Notify` from `loggedNotifier` (their own conditional write
+ * makes them once): a notification only tells of what happened, so a write that fails is logged
+ * and never undoes or breaks the operation it tells of.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';

@@ -7,6 +7,9 @@
  */
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CustomerEffect } from '../../coordination/customer-effects.ts';
+import { Outbox } from '../../coordination/outbox.ts';
+import { createCoordinationTables } from '../../coordination/testing.ts';
 import type { NewNotification } from '../../notifications/notify.ts';
 import { InMemoryRuntimeDriver } from '../../runtime-driver/in-memory-runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';
@@ -23,6 +26,8 @@ let now: Date;
 let dnsProof: string | null;
 let notices: NewNotification[];
 let unrouted: UnroutedDomain[];
+/** The addresses of the emails delivered. */
+let emailed: string[];
 let routing: DomainRouting;
 
 beforeEach(async () => {
@@ -38,11 +43,13 @@ beforeEach(async () => {
 		table.bigInteger('domain_failing_since').nullable();
 		table.string('domain_token').nullable();
 	});
+	await createCoordinationTables(db);
 	driver = new InMemoryRuntimeDriver();
 	now = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
 	dnsProof = null;
 	notices = [];
 	unrouted = [];
+	emailed = [];
 	const verify = async (_domain: string, proofValue: string | null): Promise<DnsVerification> =>
 		dnsProof !== null && dnsProof === proofValue
 			? { verified: true, outcome: 'verified', message: 'verified' }
@@ -51,12 +58,20 @@ beforeEach(async () => {
 		database: db,
 		driver,
 		verify,
-		notifyUnrouted: async (domain) => {
+		unroutedEmail: async (domain) => {
 			unrouted.push(domain);
+			return { to: `${domain.owner}@example.com`, email: { subject: `${domain.domain} is no longer connected`, text: 'text', html: '<p>html</p>' } };
 		},
-		notify: async (notification) => {
-			notices.push(notification);
-		},
+		// The real outbox, on the test's database: recorded with the routing change, then delivered here.
+		outbox: new Outbox<CustomerEffect>({
+			database: db,
+			deliver: async (effect) => {
+				if (effect.type === 'notification') notices.push(effect.notification);
+				else emailed.push(effect.to);
+			},
+			logger: { error: () => {} },
+			now: () => now,
+		}),
 		now: () => now,
 		logger: { info: () => {}, error: () => {} },
 	});
@@ -111,6 +126,7 @@ describe('DomainRouting', () => {
 		expect(await domainsOf('a')).toEqual([]);
 		expect(await routing.routedDomainsOf('a')).toEqual([]);
 		expect(unrouted).toEqual([{ projectId: 'a', projectName: 'Site a', owner: 'owner-a', domain: DOMAIN }]);
+		expect(emailed).toEqual(['owner-a@example.com']);
 		expect(notices.map((notice) => notice.kind)).toEqual(['domain_verified', 'domain_lost']);
 	});
 

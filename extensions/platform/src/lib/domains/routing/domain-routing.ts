@@ -6,11 +6,15 @@
  * it, and every other claim is dropped, its owner told (domain_claimed_elsewhere). The state lives in the project's row
  * (`domain_verified_at`, `domain_failures`, `domain_failing_since`); the runtime is told through
  * the driver, and its site's PUBLIC_URL follows the routed domain. The owner is notified when the
- * domain starts and stops being served (lib/notifications).
+ * domain starts and stops being served, and emailed when it stops: recorded in the outbox with the
+ * state that calls for it (one transaction), so each is delivered once, whichever replica checked.
  */
 import type { Knex } from 'knex';
 import { fromDbTimestamp, toDbTimestamp } from '../../database/db-values.ts';
-import type { NewNotification, Notify } from '../../notifications/notify.ts';
+import type { CustomerEffect, OwedEffect } from '../../coordination/customer-effects.ts';
+import type { Outbox } from '../../coordination/outbox.ts';
+import type { RenderedEmail } from '../../email/render-email.ts';
+import type { NewNotification } from '../../notifications/notify.ts';
 import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import type { DnsVerification } from '../dns-verifier.ts';
 import { domainProofValue } from '../ownership/domain-proof.ts';
@@ -43,10 +47,10 @@ export interface DomainRoutingOptions {
 	driver: RuntimeDriver;
 	/** The A record and the proof record holding `proofValue` (DnsVerifier.verifyOwnership). */
 	verify: (domain: string, proofValue: string | null) => Promise<DnsVerification>;
-	/** Tells the owner their domain is no longer routed; failures are the caller's to log. */
-	notifyUnrouted: (unrouted: UnroutedDomain) => Promise<void>;
-	/** Stores the owner's notification that the domain is now served, or no longer. */
-	notify: Notify;
+	/** The email telling the owner their domain is no longer routed; null when there is nobody to tell. */
+	unroutedEmail: (unrouted: UnroutedDomain) => Promise<{ to: string; email: RenderedEmail } | null>;
+	/** Where the owner's notifications and emails are recorded with the change they tell of, then delivered. */
+	outbox: Pick<Outbox<CustomerEffect>, 'enqueue' | 'deliver'>;
 	now: () => Date;
 	logger: { info(message: string): void; error(message: string): void };
 }
@@ -141,27 +145,40 @@ export class DomainRouting {
 		// Every successful check (re)states the route, so a route the runtime lost comes back.
 		if (verified && hasInstance) await driver.setCustomDomains(row.id, [row.domain!]);
 		if (action === 'unroute' && hasInstance) await driver.setCustomDomains(row.id, []);
+		const owed = await this.#owedFor(row, action);
 		// Only if the domain is still the one checked: a change in between starts afresh.
-		const saved = await this.#save(row, state);
+		const saved = await this.#save(row, state, owed);
 		// The domain changed meanwhile: what this check routed is not the project's any more.
 		if (saved === 'domain-changed' && verified && hasInstance) await driver.setCustomDomains(row.id, []);
 		// Another check of the same domain saved first (the scheduled and the manual re-check, say):
 		// it routed the same way and told the owner; this one tells nobody again.
 		if (saved !== 'saved') return 'none';
 		if (action === 'route') logger.info(`Project ${row.id}: ${row.domain} verified and routed`);
-		if (action !== 'none' && row.owner) {
-			const kind = action === 'route' ? 'domain_verified' : 'domain_lost';
-			await this.#tell({ user: row.owner, kind, project: row.id, params: { project_name: row.name, domain: row.domain! } });
-		}
-		if (action === 'unroute') {
-			logger.info(`Project ${row.id}: ${row.domain} failed its checks for a day and is no longer routed`);
-			if (row.owner) {
-				await this.#options
-					.notifyUnrouted({ projectId: row.id, projectName: row.name, owner: row.owner, domain: row.domain! })
-					.catch((error: Error) => logger.error(`Telling the owner of project ${row.id} about ${row.domain}: ${error.message}`));
-			}
-		}
+		if (action === 'unroute') logger.info(`Project ${row.id}: ${row.domain} failed its checks for a day and is no longer routed`);
+		for (const { key } of owed) await this.#options.outbox.deliver(key);
 		return action;
+	}
+
+	/**
+	 * What a routing change owes the owner: the notification, and for a domain no longer routed the
+	 * email. Keyed by the state the check started from, which only one check can save.
+	 */
+	async #owedFor(row: DomainRow, action: DomainRoutingAction): Promise<OwedEffect[]> {
+		if (action === 'none' || !row.owner) return [];
+		const read = stateOf(row);
+		const key = `domain:${row.id}:${action}:${row.domain}:${read.verifiedAt?.getTime() ?? 'unverified'}:${read.failures}`;
+		const kind = action === 'route' ? 'domain_verified' : 'domain_lost';
+		const notification: NewNotification = { user: row.owner, kind, project: row.id, params: { project_name: row.name, domain: row.domain! } };
+		const owed: OwedEffect[] = [{ key: `${key}:notification`, effect: { type: 'notification', notification } }];
+		if (action !== 'unroute') return owed;
+		try {
+			const email = await this.#options.unroutedEmail({ projectId: row.id, projectName: row.name, owner: row.owner, domain: row.domain! });
+			if (email) owed.push({ key: `${key}:email`, effect: { type: 'email', ...email } });
+		} catch (error) {
+			// The email only tells of the change: one that cannot be written leaves the routing as it is.
+			this.#options.logger.error(`Writing the email to the owner of project ${row.id} about ${row.domain}: ${(error as Error).message}`);
+		}
+		return owed;
 	}
 
 	/**
@@ -173,24 +190,27 @@ export class DomainRouting {
 		const others = (await this.#options.database('projects').select(COLUMNS).where({ domain: prover.domain }).whereNot({ id: prover.id })) as DomainRow[];
 		for (const other of others) {
 			if (INSTANCE_STATUSES.includes(other.status) && stateOf(other).verifiedAt) await this.#options.driver.setCustomDomains(other.id, []);
-			const dropped = await this.#options
-				.database('projects')
-				.where({ id: other.id, domain: prover.domain })
-				.update({ domain: null, ...UNCHECKED_DOMAIN_COLUMNS });
+			const owed: OwedEffect[] = other.owner
+				? [
+						{
+							key: `domain:${other.id}:claimed_elsewhere:${prover.domain}:${this.#options.now().getTime()}`,
+							effect: {
+								type: 'notification',
+								notification: { user: other.owner, kind: 'domain_claimed_elsewhere', project: other.id, params: { project_name: other.name, domain: prover.domain! } },
+							},
+						},
+					]
+				: [];
+			const dropped = await this.#options.database.transaction(async (trx) => {
+				const count = await trx('projects')
+					.where({ id: other.id, domain: prover.domain })
+					.update({ domain: null, ...UNCHECKED_DOMAIN_COLUMNS });
+				if (count) for (const { key, effect } of owed) await this.#options.outbox.enqueue(key, effect, trx);
+				return count;
+			});
 			if (!dropped) continue;
 			this.#options.logger.info(`Project ${other.id}: ${prover.domain} was proven by project ${prover.id} and is no longer claimed here`);
-			if (other.owner) {
-				await this.#tell({ user: other.owner, kind: 'domain_claimed_elsewhere', project: other.id, params: { project_name: other.name, domain: prover.domain! } });
-			}
-		}
-	}
-
-	/** A notification only tells of the change: failing to store it leaves the routing as it is. */
-	async #tell(notification: NewNotification): Promise<void> {
-		try {
-			await this.#options.notify(notification);
-		} catch (error) {
-			this.#options.logger.error(`Notifying the owner of project ${notification.project}: ${(error as Error).message}`);
+			for (const { key } of owed) await this.#options.outbox.deliver(key);
 		}
 	}
 
@@ -203,20 +223,28 @@ export class DomainRouting {
 	 * this check started from: of two checks that read the same row, one saves and the other learns
 	 * it was 'raced', so a route, a drop or a failure is counted and announced once.
 	 */
-	async #save(row: DomainRow, state: DomainCheckState): Promise<'saved' | 'raced' | 'domain-changed'> {
+	async #save(row: DomainRow, state: DomainCheckState, owed: OwedEffect[]): Promise<'saved' | 'raced' | 'domain-changed'> {
 		const db = this.#options.database;
+		const updated = await db.transaction(async (trx) => {
+			const count = await this.#saveState(trx, row, state);
+			if (count > 0) for (const { key, effect } of owed) await this.#options.outbox.enqueue(key, effect, trx);
+			return count;
+		});
+		if (updated > 0) return 'saved';
+		const stillClaimed = await db('projects').where({ id: row.id, domain: row.domain }).first('id');
+		return stillClaimed ? 'raced' : 'domain-changed';
+	}
+
+	async #saveState(db: Knex, row: DomainRow, state: DomainCheckState): Promise<number> {
 		const timestamp = (date: Date | null) => (date ? toDbTimestamp(db, date) : null);
 		const read = stateOf(row);
 		const query = db('projects').where({ id: row.id, domain: row.domain }).whereRaw('COALESCE(domain_failures, 0) = ?', [read.failures]);
 		if (read.verifiedAt) query.whereNotNull('domain_verified_at');
 		else query.whereNull('domain_verified_at');
-		const updated = await query.update({
+		return query.update({
 			domain_verified_at: timestamp(state.verifiedAt),
 			domain_failures: state.failures,
 			domain_failing_since: timestamp(state.failingSince),
 		});
-		if (updated > 0) return 'saved';
-		const stillClaimed = await db('projects').where({ id: row.id, domain: row.domain }).first('id');
-		return stillClaimed ? 'raced' : 'domain-changed';
 	}
 }

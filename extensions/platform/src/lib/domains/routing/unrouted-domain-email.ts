@@ -4,8 +4,7 @@
  */
 import type { ApiExtensionContext } from '@directus/types';
 import { emailLanguageOf, type EmailLanguage } from '../../email/email-language.ts';
-import { renderEmail, type EmailCopy } from '../../email/render-email.ts';
-import { sendEmail } from '../../email/send-email.ts';
+import { renderEmail, type EmailCopy, type RenderedEmail } from '../../email/render-email.ts';
 import type { UnroutedDomain } from './domain-routing.ts';
 
 interface Facts {
@@ -46,17 +45,18 @@ export function unroutedDomainEmail(language: EmailLanguage, facts: Facts, dashb
 	return { ...copy, action: { label: copy.action, url: dashboardUrl } };
 }
 
-export async function sendUnroutedDomainEmail(
+/** The email, rendered for the owner in their language; null when the owner is gone. */
+export async function renderUnroutedDomainEmail(
 	context: Pick<ApiExtensionContext, 'services' | 'getSchema'>,
 	settings: { portalUrl: string; publicIp: string | null },
 	unrouted: UnroutedDomain,
-): Promise<void> {
+): Promise<{ to: string; email: RenderedEmail } | null> {
 	const users = new context.services.UsersService({ schema: await context.getSchema() });
 	const [user] = (await users.readByQuery({ fields: ['email', 'language'], filter: { id: { _eq: unrouted.owner } }, limit: 1 })) as {
 		email: string;
 		language: string | null;
 	}[];
-	if (!user) return;
+	if (!user) return null;
 	const facts = { domain: unrouted.domain, project: unrouted.projectName, publicIp: settings.publicIp ?? '' };
-	await sendEmail(context, user.email, renderEmail(unroutedDomainEmail(emailLanguageOf(user.language), facts, `${settings.portalUrl}/dashboard`)));
+	return { to: user.email, email: renderEmail(unroutedDomainEmail(emailLanguageOf(user.language), facts, `${settings.portalUrl}/dashboard`)) };
 }

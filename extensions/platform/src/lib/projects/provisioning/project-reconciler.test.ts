@@ -8,7 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { ProjectStep } from '@epic/platform-api';
 import knex, { type Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CustomerEffect } from '../../coordination/customer-effects.ts';
+import { Outbox } from '../../coordination/outbox.ts';
+import { createCoordinationTables } from '../../coordination/testing.ts';
 import type { NewNotification } from '../../notifications/notify.ts';
+import { owedNotifications } from '../../notifications/owed-notifications.ts';
 import { InMemoryRuntimeDriver } from '../../runtime-driver/in-memory-runtime-driver.ts';
 import { CredentialsCipher } from '../credentials/credentials-cipher.ts';
 import { ProjectLicence } from '../licence/project-licence.ts';
@@ -66,6 +70,7 @@ beforeEach(async () => {
 		table.string('status');
 		table.bigInteger('date_created');
 	});
+	await createCoordinationTables(db);
 	await db('subscription_plans').insert({ id: 'pro', site_memory_mb: 512, site_cpu_shares: 1024, site_upload_max_mb: 200, site_storage_quota_mb: 5120, site_mail_per_hour: 200 });
 
 	driver = new InMemoryRuntimeDriver(() => NOW);
@@ -82,9 +87,16 @@ beforeEach(async () => {
 		certificates: new SiteCertificates({ database: db, check: null, now: () => NOW, logger }),
 		now: () => NOW,
 		logger,
-		notify: async (notification) => {
-			notices.push(notification);
-		},
+		// The real outbox, on the test's database: recorded with the outcome, then delivered here.
+		notices: owedNotifications(
+			new Outbox<CustomerEffect>({
+				database: db,
+				deliver: async (effect) => {
+					if (effect.type === 'notification') notices.push(effect.notification);
+				},
+				logger,
+			}),
+		),
 	});
 });
 
@@ -125,6 +137,8 @@ describe('ProjectReconciler', () => {
 		expect(cipher.decrypt('p1', project.admin_password)).toBe(driver.admins.get('p1')?.password);
 		expect(project.provisioning_lease_owner).toBeNull();
 		expect(notices).toEqual([{ user: OWNER, kind: 'project_ready', project: 'p1', params: { project_name: 'Site p1' } }]);
+		// Recorded under the event's key, so another process that finishes the project finds it told.
+		expect(await db('outbox').select('key', 'state')).toEqual([{ key: 'project:p1:ready', state: 'sent' }]);
 	});
 
 	it('records a failure on the step that was running, with the reason, and tells the owner; a second run finishes it', async () => {

@@ -12,7 +12,8 @@
 import type { Knex } from 'knex';
 import { SERVING_SUBSCRIPTION_STATUSES, type ProjectStep, type ProjectStepName } from '@epic/platform-api';
 import type { PlatformMetrics } from '../../metrics/platform-metrics.ts';
-import type { NewNotification, Notify } from '../../notifications/notify.ts';
+import type { NewNotification } from '../../notifications/notify.ts';
+import type { OwedNotifications } from '../../notifications/owed-notifications.ts';
 import type { InstanceStatus, RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { generateAdminPassword } from '../credentials/admin-password.ts';
 import type { CredentialsCipher } from '../credentials/credentials-cipher.ts';
@@ -59,8 +60,8 @@ export interface ReconcilerOptions {
 	certificates: SiteCertificates;
 	now: () => Date;
 	logger: { info(message: string): void; error(message: string): void };
-	/** Tells the owner their project is published or failed. */
-	notify: Notify;
+	/** Tells the owner their project is published or failed: once, recorded with the status that tells it. */
+	notices: OwedNotifications;
 	/** Counts each step as it completes or fails. */
 	metrics?: Pick<PlatformMetrics, 'provisioningStep'>;
 	/** Waits between polls of a copy's restore (tests may pass a faster one). */
@@ -111,12 +112,24 @@ export class ProjectReconciler {
 			.first()) as ProjectRow | undefined;
 	}
 
-	async #save(projectId: string, changes: Record<string, unknown>): Promise<void> {
+	async #save(projectId: string, changes: Record<string, unknown>, within: Knex = this.#options.database): Promise<void> {
 		const values = 'steps' in changes ? { ...changes, steps: JSON.stringify(changes['steps']) } : changes;
-		await this.#options
-			.database('projects')
+		await within('projects')
 			.where({ id: projectId })
-			.update({ ...values, date_updated: this.#options.database.fn.now() });
+			.update({ ...values, date_updated: within.fn.now() });
+	}
+
+	/**
+	 * Saves the project's outcome and records the owner's notification of it in one transaction, so
+	 * a process that dies right after still has it delivered (by the outbox job). Returns the
+	 * notification's key, for delivering it; null for a project without an owner.
+	 */
+	async #saveOutcome(row: ProjectRow, changes: Record<string, unknown>, key: string, notification: NewNotification | null): Promise<string | null> {
+		await this.#options.database.transaction(async (trx) => {
+			await this.#save(row.id, changes, trx);
+			if (notification) await this.#options.notices.owe(trx, key, notification);
+		});
+		return notification ? key : null;
 	}
 
 	/**
@@ -174,6 +187,7 @@ export class ProjectReconciler {
 			return completeStep(current, name, now(), detail);
 		};
 		let steps: ProjectStep[] = row.status === 'draft' ? initialSteps() : resumableSteps(row.steps);
+		let ready: string | null = null;
 		try {
 			const password = row.admin_password ? cipher.decrypt(row.id, row.admin_password) : generateAdminPassword();
 			steps = startStep(startStep(steps, 'infrastructure', now()), 'database', now());
@@ -229,30 +243,32 @@ export class ProjectReconciler {
 			steps = await this.#options.certificates.record(steps, new URL(url).hostname);
 			const certificate = steps.find((step) => step.name === 'certificate')?.state;
 			if (certificate === 'complete' || certificate === 'skipped') this.#options.metrics?.provisioningStep('certificate', certificate);
-			await this.#save(row.id, { status: 'published', steps });
+			ready = await this.#saveOutcome(
+				row,
+				{ status: 'published', steps },
+				`project:${row.id}:ready`,
+				row.owner ? { user: row.owner, kind: 'project_ready', project: row.id, params: { project_name: row.name } } : null,
+			);
 			logger.info(`Project ${row.id} (${row.subdomain}) published`);
 		} catch (error) {
 			const reason = (error as Error).message || 'Provisioning failed';
 			const failed = failCurrentStep(steps, now(), reason);
 			const failedStep = failed.find((step) => step.state === 'failed');
 			if (failedStep) this.#options.metrics?.provisioningStep(failedStep.name, 'failed');
-			await this.#save(row.id, { status: 'failed', failure_reason: reason, steps: failed });
+			const told = await this.#saveOutcome(
+				row,
+				{ status: 'failed', failure_reason: reason, steps: failed },
+				// One notice per failed attempt: the lease lets one process at a time attempt a project.
+				`project:${row.id}:failed:${now().getTime()}`,
+				row.owner ? { user: row.owner, kind: 'project_failed', project: row.id, params: { project_name: row.name, reason } } : null,
+			);
 			logger.error(`Provisioning project ${row.id} failed: ${reason}`);
-			if (row.owner) await this.#tell({ user: row.owner, kind: 'project_failed', project: row.id, params: { project_name: row.name, reason } });
+			if (told) await this.#options.notices.deliver(told);
 			return;
 		}
 		// A key saved before the site existed: given now if the site is on its URL, else by the schedule (deliverPending).
 		await this.#options.licence.deliver(row.id).catch((error: Error) => logger.error(`Giving project ${row.id}'s licence key to its site: ${error.message}`));
-		if (row.owner) await this.#tell({ user: row.owner, kind: 'project_ready', project: row.id, params: { project_name: row.name } });
-	}
-
-	/** A notification only tells of the outcome: failing to store it changes nothing of the project. */
-	async #tell(notification: NewNotification): Promise<void> {
-		try {
-			await this.#options.notify(notification);
-		} catch (error) {
-			this.#options.logger.error(`Notifying the owner of project ${notification.project}: ${(error as Error).message}`);
-		}
+		if (ready) await this.#options.notices.deliver(ready);
 	}
 
 	/**

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiExtensionContext } from '@directus/types';
 import type { PlatformMetrics } from '../../metrics/platform-metrics.ts';
-import { loggedNotifier } from '../../notifications/notify.ts';
+import type { OwedNotifications } from '../../notifications/owed-notifications.ts';
 import { readPlatformConfig } from '../../platform-config.ts';
 import type { RuntimeDriver } from '../../runtime-driver/runtime-driver.ts';
 import { ProjectAdminCredentials } from '../credentials/admin-credentials.ts';
@@ -33,6 +33,7 @@ export function createProvisioningServices(
 	context: Pick<ApiExtensionContext, 'env' | 'database' | 'logger'>,
 	driver: RuntimeDriver | null,
 	metrics: PlatformMetrics,
+	notices: OwedNotifications,
 ): ProvisioningServices | null {
 	if (!driver) return null;
 	const key = context.env['CREDENTIALS_KEY'];
@@ -51,7 +52,7 @@ export function createProvisioningServices(
 			certificates: siteCertificates(config, context),
 			now: () => new Date(),
 			logger: context.logger,
-			notify: loggedNotifier(context.database, context.logger),
+			notices,
 			metrics,
 		}),
 		licence,

@@ -1,0 +1,90 @@
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
+import { firstFreePort, portRange, whileHoldingStartLock } from './replica-start.ts';
+
+const servers: net.Server[] = [];
+
+afterEach(async () => {
+	await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+function listenOn(port: number): Promise<void> {
+	const server = net.createServer();
+	servers.push(server);
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen({ host: '127.0.0.1', port }, () => resolve());
+	});
+}
+
+async function freeRange(size: number): Promise<number[]> {
+	// A range the machine does not use: ports in the upper part of the range are checked one by one.
+	for (let first = 42000 + Math.floor(Math.random() * 1000) * 8; ; first += size) {
+		const ports = Array.from({ length: size }, (_, index) => first + index);
+		if (
+			(
+				await Promise.all(
+					ports.map((port) =>
+						firstFreePort('127.0.0.1', [port]).then(
+							() => true,
+							() => false,
+						),
+					),
+				)
+			).every(Boolean)
+		)
+			return ports;
+	}
+}
+
+describe('portRange', () => {
+	it('reads a range of ports', () => {
+		expect(portRange('8061-8064')).toEqual([8061, 8062, 8063, 8064]);
+		expect(portRange(' 9000-9000 ')).toEqual([9000]);
+	});
+
+	it('refuses what is not a range of ports, naming it', () => {
+		for (const value of ['8061', '8064-8061', '0-3', '65535-65536', '8000-9000', 'a-b']) expect(() => portRange(value), value).toThrow(`"${value}"`);
+	});
+});
+
+describe('firstFreePort', () => {
+	it('skips ports something listens on, and says so when the range is full', async () => {
+		const ports = await freeRange(3);
+		await listenOn(ports[0]!);
+		expect(await firstFreePort('127.0.0.1', ports)).toBe(ports[1]);
+		await listenOn(ports[1]!);
+		await listenOn(ports[2]!);
+		await expect(firstFreePort('127.0.0.1', ports)).rejects.toThrow('more replicas than the range holds');
+	});
+});
+
+describe('whileHoldingStartLock', () => {
+	it('lets one replica at a time start on one PostgreSQL server', async () => {
+		const order: string[] = [];
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		let started!: () => void;
+		const holding = new Promise<void>((resolve) => (started = resolve));
+		const first = whileHoldingStartLock(TEST_POSTGRES_URL, async () => {
+			order.push('first starts');
+			started();
+			await held;
+			order.push('first listens');
+		});
+		await holding;
+		const second = whileHoldingStartLock(TEST_POSTGRES_URL, async () => {
+			order.push('second starts');
+		});
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		order.push('first let go');
+		release();
+		await Promise.all([first, second]);
+		expect(order).toEqual(['first starts', 'first let go', 'first listens', 'second starts']);
+	});
+
+	it('runs the work at once without a database server (SQLite: one process)', async () => {
+		expect(await whileHoldingStartLock(null, async () => 'started')).toBe('started');
+	});
+});
