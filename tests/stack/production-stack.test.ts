@@ -11,7 +11,7 @@ import { api, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer } from '../support/customers.ts';
 import { containersOfRuntime } from '../support/docker.ts';
 import { fetchThroughLoopback, servedCertificate } from '../support/loopback-https.ts';
-import { STACK_CONTROL_PLANE_HOST, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
+import { STACK_CONTROL_PLANE_HOST, STACK_CONTROL_PLANE_REPLICAS, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { readUntil } from '../support/wait-for.ts';
@@ -125,4 +125,24 @@ describe('the production stack', () => {
 			await expect(servedCertificate(host, stack.caddyRootCertificate), host).rejects.toMatchObject({ code: 'ERR_SSL_TLSV1_ALERT_INTERNAL_ERROR' });
 		}
 	});
+
+	// Last: it kills a replica.
+	it('runs the control plane as replicas on ports of its range, and answers every request while one is killed and comes back', async () => {
+		const replicas = await stack.controlPlaneReplicas();
+		expect(replicas).toHaveLength(STACK_CONTROL_PLANE_REPLICAS);
+		const ports = await Promise.all(replicas.map((id) => stack.replicaPort(id)));
+		expect(new Set(ports).size).toBe(replicas.length);
+		for (const port of ports) expect(stack.replicaPortRange).toContain(port);
+
+		const plans = () => fetch(`${stack.controlPlaneUrl}/stripe/plans`).then((response) => response.status);
+		const killed = replicas[0]!;
+		await stack.killReplica(killed);
+		// Caddy's retries and health checks: not one request fails while the replica is gone.
+		const statuses: number[] = [];
+		for (let request = 0; request < 40; request++) statuses.push(await plans());
+		expect(statuses.filter((status) => status !== 200)).toEqual([]);
+		// Docker restarts it (restart: unless-stopped); it takes a port of the range again and serves.
+		expect(await stack.waitHealthy(killed)).toBe(true);
+		expect(stack.replicaPortRange).toContain(await stack.replicaPort(killed));
+	}, 300_000);
 });

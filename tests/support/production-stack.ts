@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { DockerComposeEnvironment, type StartedDockerComposeEnvironment } from 'testcontainers';
 import { parse as parseYaml } from 'yaml';
-import { freeLoopbackPort } from '@epic/node-support/free-port';
+import { freeLoopbackPort, freeLoopbackPortRange } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
@@ -27,6 +27,8 @@ const run = promisify(execFile);
 const COMPOSE_FILE = 'docker-compose.yml';
 export const STACK_CONTROL_PLANE_HOST = 'cms.stack.test';
 export const STACK_PUBLIC_HOST = 'sites.stack.test';
+/** As production runs it (docker-compose.yml's default). */
+export const STACK_CONTROL_PLANE_REPLICAS = 2;
 /** Where Caddy keeps its CA's root certificate (XDG_DATA_HOME=/data, docker/caddy.Dockerfile). */
 const CADDY_ROOT_CERTIFICATE = '/data/caddy/pki/authorities/local/root.crt';
 
@@ -92,6 +94,11 @@ export async function buildStackImages(): Promise<void> {
 
 export interface ProductionStack {
 	controlPlaneUrl: string;
+	/** Caddy's loopback entry for the replicas (plain HTTP, the same balancing as the public host). */
+	localControlPlaneUrl: string;
+	/** Compose's project name and the variables the stack was started with, for docker-compose or the deploy script. */
+	projectName: string;
+	composeEnv: Record<string, string>;
 	mailUiUrl: string;
 	adminEmail: string;
 	adminPassword: string;
@@ -103,12 +110,23 @@ export interface ProductionStack {
 	caddyRootCertificate: string;
 	/** One value, from a query psql runs as the server's superuser inside the PostgreSQL container. */
 	postgresValue(sql: string): Promise<string>;
-	/** Whether the service's container runs with a read-only root filesystem, as Docker started it. */
+	/** Whether every container of the service runs with a read-only root filesystem, as Docker started it. */
 	readOnlyRoot(service: string): Promise<boolean>;
+	/** The running control-plane replicas' container ids. */
+	controlPlaneReplicas(): Promise<string[]>;
+	/** The port a replica claimed from CONTROL_PLANE_PORTS, as its launcher recorded it. */
+	replicaPort(containerId: string): Promise<number>;
+	/** CONTROL_PLANE_PORTS as the stack was given it. */
+	replicaPortRange: number[];
+	/** SIGKILL to the replica's main process, as a crash would: Docker's restart policy applies. */
+	killReplica(containerId: string): Promise<void>;
+	/** Whether the container's health check passes again within `timeoutMs`. */
+	waitHealthy(containerId: string, timeoutMs?: number): Promise<boolean>;
 	down(): Promise<void>;
 }
 
-async function serviceContainerId(projectName: string, service: string): Promise<string> {
+/** The service's running containers (several for the control plane's replicas). */
+async function serviceContainerIds(projectName: string, service: string): Promise<string[]> {
 	const { stdout } = await run('docker', [
 		'ps',
 		'--quiet',
@@ -117,7 +135,11 @@ async function serviceContainerId(projectName: string, service: string): Promise
 		'--filter',
 		`label=com.docker.compose.service=${service}`,
 	]);
-	const ids = stdout.split('\n').filter(Boolean);
+	return stdout.split('\n').filter(Boolean);
+}
+
+async function serviceContainerId(projectName: string, service: string): Promise<string> {
+	const ids = await serviceContainerIds(projectName, service);
 	if (ids.length !== 1) throw new Error(`Expected one running ${service} container in ${projectName}, found ${ids.length}`);
 	return ids[0]!;
 }
@@ -136,7 +158,8 @@ async function composeDown(projectName: string, env: Record<string, string>): Pr
 	});
 }
 
-export async function startProductionStack(): Promise<ProductionStack> {
+/** `env`: variables added to the stack's own (docker-compose.yml's `${…}`), e.g. raised limits for a benchmark. */
+export async function startProductionStack(options: { env?: Record<string, string> } = {}): Promise<ProductionStack> {
 	useTestcontainersOnThisMachine();
 	const projectName = `epic-stack-${randomBytes(4).toString('hex')}`;
 	// Bind-mounted at the same path inside the runtime's container (docker-compose.yml, runtime).
@@ -144,6 +167,8 @@ export async function startProductionStack(): Promise<ProductionStack> {
 	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort, mailRelayPort] = await Promise.all(
 		Array.from({ length: 9 }, () => freeLoopbackPort()),
 	);
+	// Room for twice the replicas, as a rolling deploy needs.
+	const replicaPorts = await freeLoopbackPortRange(2 * STACK_CONTROL_PLANE_REPLICAS);
 	const secret = () => randomBytes(24).toString('hex');
 	const adminEmail = 'staff@example.com';
 	const adminPassword = secret();
@@ -163,6 +188,8 @@ export async function startProductionStack(): Promise<ProductionStack> {
 		BILLING_PROVIDER: 'sandbox',
 		RUNTIME_DATA_DIR: runtimeDataDir,
 		CONTROL_PLANE_PORT: String(controlPlanePort),
+		CONTROL_PLANE_REPLICAS: String(STACK_CONTROL_PLANE_REPLICAS),
+		CONTROL_PLANE_PORTS: `${replicaPorts[0]}-${replicaPorts.at(-1)}`,
 		RUNTIME_API_PORT: String(runtimeApiPort),
 		ROUTER_PORT: String(routerPort),
 		METRICS_PORT: String(metricsPort),
@@ -177,6 +204,7 @@ export async function startProductionStack(): Promise<ProductionStack> {
 		// test machine, where other suites run beside the stack, not the platform (CI once saw the
 		// registration refused as "Under pressure").
 		PRESSURE_LIMITER_ENABLED: 'false',
+		...options.env,
 	};
 	let environment: StartedDockerComposeEnvironment | undefined;
 	const down = async () => {
@@ -199,6 +227,9 @@ export async function startProductionStack(): Promise<ProductionStack> {
 			.up();
 		return {
 			controlPlaneUrl: `https://${STACK_CONTROL_PLANE_HOST}`,
+			localControlPlaneUrl: `http://127.0.0.1:${controlPlanePort}`,
+			projectName,
+			composeEnv: env,
 			mailUiUrl: `http://127.0.0.1:${mailUiPort}`,
 			adminEmail,
 			adminPassword,
@@ -206,8 +237,26 @@ export async function startProductionStack(): Promise<ProductionStack> {
 			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${runtimeApiPort}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate: await caddyRootCertificate(projectName),
 			readOnlyRoot: async (service) => {
-				const id = await serviceContainerId(projectName, service);
-				return JSON.parse((await run('docker', ['inspect', '--format', '{{json .HostConfig.ReadonlyRootfs}}', id])).stdout) === true;
+				const ids = await serviceContainerIds(projectName, service);
+				const roots = await Promise.all(
+					ids.map(async (id) => JSON.parse((await run('docker', ['inspect', '--format', '{{json .HostConfig.ReadonlyRootfs}}', id])).stdout) === true),
+				);
+				return ids.length > 0 && roots.every(Boolean);
+			},
+			controlPlaneReplicas: () => serviceContainerIds(projectName, 'control-plane'),
+			replicaPort: async (id) => Number((await run('docker', ['exec', id, 'cat', '/tmp/epic-control-plane-port'])).stdout.trim()),
+			replicaPortRange: replicaPorts,
+			killReplica: async (id) => {
+				const pid = Number((await run('docker', ['inspect', '--format', '{{.State.Pid}}', id])).stdout.trim());
+				process.kill(pid, 'SIGKILL');
+				await waitFor(`replica ${id} to die`, async () => (await run('docker', ['inspect', '--format', '{{.State.Pid}}', id])).stdout.trim() !== String(pid), 30_000, 100);
+			},
+			waitHealthy: async (id, timeoutMs = 240_000) => {
+				const health = async () => (await run('docker', ['inspect', '--format', '{{.State.Health.Status}}', id])).stdout.trim();
+				return waitFor(`replica ${id} to be healthy`, async () => (await health()) === 'healthy', timeoutMs, 500).then(
+					() => true,
+					() => false,
+				);
 			},
 			postgresValue: async (sql) => {
 				const postgres = await serviceContainerId(projectName, 'postgres');

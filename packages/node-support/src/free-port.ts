@@ -30,3 +30,16 @@ export async function freeLoopbackPort(): Promise<number> {
 	}
 	throw new Error(`No free loopback port between ${LOWEST} and ${HIGHEST} after 200 tries`);
 }
+
+/** `size` consecutive loopback ports nobody listens on right now (a replicas' port range), none given out before. */
+export async function freeLoopbackPortRange(size: number): Promise<number[]> {
+	for (let attempt = 0; attempt < 200; attempt++) {
+		const first = LOWEST + Math.floor(Math.random() * (HIGHEST - LOWEST + 2 - size));
+		const ports = Array.from({ length: size }, (_, index) => first + index);
+		if (ports.some((port) => given.has(port))) continue;
+		if (!(await Promise.all(ports.map(isFree))).every(Boolean)) continue;
+		for (const port of ports) given.add(port);
+		return ports;
+	}
+	throw new Error(`No ${size} consecutive free loopback ports between ${LOWEST} and ${HIGHEST} after 200 tries`);
+}
