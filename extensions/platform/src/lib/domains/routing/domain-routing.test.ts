@@ -128,6 +128,12 @@ describe('DomainRouting', () => {
 		expect(unrouted).toEqual([{ projectId: 'a', projectName: 'Site a', owner: 'owner-a', domain: DOMAIN }]);
 		expect(emailed).toEqual(['owner-a@example.com']);
 		expect(notices.map((notice) => notice.kind)).toEqual(['domain_verified', 'domain_lost']);
+
+		// Pointing here again: served again, and the owner told again.
+		dnsProof = domainProofValue('token-a');
+		now = new Date(now.getTime() + HOUR);
+		expect((await routing.recheck()).routed).toEqual([DOMAIN]);
+		expect(notices.map((notice) => notice.kind)).toEqual(['domain_verified', 'domain_lost', 'domain_verified']);
 	});
 
 	it('leaves the route and the row as they were when the runtime cannot be told, so the next check does it again', async () => {

@@ -161,12 +161,12 @@ export class DomainRouting {
 
 	/**
 	 * What a routing change owes the owner: the notification, and for a domain no longer routed the
-	 * email. Keyed by the state the check started from, which only one check can save.
+	 * email. Only the check whose conditional save wins records them (#save), so the key only has to
+	 * tell this change from the project's others: its time.
 	 */
 	async #owedFor(row: DomainRow, action: DomainRoutingAction): Promise<OwedEffect[]> {
 		if (action === 'none' || !row.owner) return [];
-		const read = stateOf(row);
-		const key = `domain:${row.id}:${action}:${row.domain}:${read.verifiedAt?.getTime() ?? 'unverified'}:${read.failures}`;
+		const key = `domain:${row.id}:${action}:${row.domain}:${this.#options.now().getTime()}`;
 		const kind = action === 'route' ? 'domain_verified' : 'domain_lost';
 		const notification: NewNotification = { user: row.owner, kind, project: row.id, params: { project_name: row.name, domain: row.domain! } };
 		const owed: OwedEffect[] = [{ key: `${key}:notification`, effect: { type: 'notification', notification } }];

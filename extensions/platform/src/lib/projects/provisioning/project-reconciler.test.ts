@@ -138,7 +138,7 @@ describe('ProjectReconciler', () => {
 		expect(project.provisioning_lease_owner).toBeNull();
 		expect(notices).toEqual([{ user: OWNER, kind: 'project_ready', project: 'p1', params: { project_name: 'Site p1' } }]);
 		// Recorded under the event's key, so another process that finishes the project finds it told.
-		expect(await db('outbox').select('key', 'state')).toEqual([{ key: 'project:p1:ready', state: 'sent' }]);
+		expect(await db('outbox').select('key', 'state')).toEqual([{ key: `project:p1:ready:${NOW.getTime()}`, state: 'sent' }]);
 	});
 
 	it('records a failure on the step that was running, with the reason, and tells the owner; a second run finishes it', async () => {

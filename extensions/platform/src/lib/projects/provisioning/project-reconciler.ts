@@ -246,7 +246,8 @@ export class ProjectReconciler {
 			ready = await this.#saveOutcome(
 				row,
 				{ status: 'published', steps },
-				`project:${row.id}:ready`,
+				// The lease lets one process at a time provision a project: its time tells this outcome from others.
+				`project:${row.id}:ready:${now().getTime()}`,
 				row.owner ? { user: row.owner, kind: 'project_ready', project: row.id, params: { project_name: row.name } } : null,
 			);
 			logger.info(`Project ${row.id} (${row.subdomain}) published`);
@@ -258,7 +259,6 @@ export class ProjectReconciler {
 			const told = await this.#saveOutcome(
 				row,
 				{ status: 'failed', failure_reason: reason, steps: failed },
-				// One notice per failed attempt: the lease lets one process at a time attempt a project.
 				`project:${row.id}:failed:${now().getTime()}`,
 				row.owner ? { user: row.owner, kind: 'project_failed', project: row.id, params: { project_name: row.name, reason } } : null,
 			);
