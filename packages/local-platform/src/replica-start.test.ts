@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import { firstFreePort, portRange, whileHoldingStartLock } from './replica-start.ts';
@@ -82,6 +83,37 @@ describe('whileHoldingStartLock', () => {
 		release();
 		await Promise.all([first, second]);
 		expect(order).toEqual(['first starts', 'first let go', 'first listens', 'second starts']);
+	});
+
+	it('keeps no transaction open while a replica waits for its turn, so the holder can build indexes concurrently', async () => {
+		const database = `replica_start_${process.pid}`;
+		const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+		await admin.connect();
+		await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+		await admin.query(`CREATE DATABASE ${database}`);
+		const url = new URL(TEST_POSTGRES_URL);
+		url.pathname = `/${database}`;
+		try {
+			let waiting!: Promise<void>;
+			await whileHoldingStartLock(url.href, async () => {
+				waiting = whileHoldingStartLock(url.href, async () => {}, 50);
+				await new Promise((resolve) => setTimeout(resolve, 200));
+				// What Directus's bootstrap does while its replica holds the lock.
+				const holder = new pg.Client({ connectionString: url.href });
+				await holder.connect();
+				try {
+					await holder.query('CREATE TABLE activity (timestamp timestamptz)');
+					await holder.query({ text: 'SET statement_timeout = 5000' });
+					await holder.query('CREATE INDEX CONCURRENTLY activity_timestamp ON activity (timestamp)');
+				} finally {
+					await holder.end();
+				}
+			});
+			await waiting;
+		} finally {
+			await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+			await admin.end();
+		}
 	});
 
 	it('runs the work at once without a database server (SQLite: one process)', async () => {

@@ -36,13 +36,26 @@ export async function firstFreePort(host: string, ports: number[]): Promise<numb
 	throw new Error(`Every port of ${ports[0]}-${ports.at(-1)} is taken: more replicas than the range holds`);
 }
 
-/** Runs `work` while holding the replicas' start lock on `connectionString`'s database; `work` alone without one. */
-export async function whileHoldingStartLock<T>(connectionString: string | null, work: () => Promise<T>): Promise<T> {
+/** How often a replica waiting for its turn asks again. */
+const RETRY_MS = 250;
+
+/**
+ * Runs `work` while holding the replicas' start lock on `connectionString`'s database; `work` alone
+ * without one. A waiting replica asks with `pg_try_advisory_lock` again and again rather than
+ * waiting inside `pg_advisory_lock`: a statement left waiting keeps its transaction open, and the
+ * holder's bootstrap runs `CREATE INDEX CONCURRENTLY`, which waits for every open transaction to
+ * end: the two would wait for each other for ever (seen in the stack).
+ */
+export async function whileHoldingStartLock<T>(connectionString: string | null, work: () => Promise<T>, retryMs = RETRY_MS): Promise<T> {
 	if (!connectionString) return work();
 	const client = new pg.Client({ connectionString });
 	await client.connect();
 	try {
-		await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY]);
+		for (;;) {
+			const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [START_LOCK_KEY]);
+			if (rows[0]?.locked) break;
+			await new Promise((resolve) => setTimeout(resolve, retryMs));
+		}
 		return await work();
 	} finally {
 		// Ending the session lets go of the lock even if the unlock itself failed.
