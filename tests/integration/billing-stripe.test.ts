@@ -237,14 +237,23 @@ describe('Stripe provider', () => {
 		expect(answers).toEqual(Array(10).fill('duplicate'));
 		expect(await storedEvents(event.id)).toHaveLength(1);
 
-		// A new event ten times at once: one delivery processes it, nine see a duplicate.
+		// A new event ten times at once: one delivery processes it; each other one is told to come
+		// back later while it is being processed (409, so the provider delivers it again) or sees it
+		// processed; delivered again, every one is a duplicate.
 		server.pauseWebhooks();
 		await stripe.subscriptions.update(subscriptionId, { metadata: { plan_id: 'business', period: 'monthly', touched: 'yes' } });
 		const fresh = server.pendingWebhooks().find((candidate) => candidate.type === 'customer.subscription.updated')!;
 		const burst = await Promise.all(Array.from({ length: 10 }, () => server.deliver(fresh)));
-		const freshAnswers = burst.map((outcome) => JSON.parse(outcome.responseBody ?? '{}').data?.outcome);
+		const freshAnswers = burst.map((outcome) =>
+			outcome.status === 200
+				? JSON.parse(outcome.responseBody ?? '{}').data?.outcome
+				: `${outcome.status} ${JSON.parse(outcome.responseBody ?? '{}').errors?.[0]?.extensions?.code}`,
+		);
 		expect(freshAnswers.filter((answer) => answer === 'processed')).toHaveLength(1);
-		expect(freshAnswers.filter((answer) => answer === 'duplicate')).toHaveLength(9);
+		expect(freshAnswers.filter((answer) => answer !== 'processed' && answer !== 'duplicate' && answer !== '409 EVENT_IN_PROGRESS')).toEqual([]);
+		const again = await Promise.all(Array.from({ length: 9 }, () => server.deliver(fresh)));
+		expect(again.map((outcome) => JSON.parse(outcome.responseBody ?? '{}').data?.outcome)).toEqual(Array(9).fill('duplicate'));
+		expect(await storedEvents(fresh.id)).toHaveLength(1);
 		await server.resumeWebhooks();
 	});
 
@@ -313,10 +322,19 @@ describe('Stripe provider', () => {
 		const delivered = await server.deliver(cutOff!);
 		expect(JSON.parse(delivered.responseBody).data.outcome).toBe('processed');
 		expect(await storedEvents(cutOff!.id)).toMatchObject([{ status: 'processed' }]);
-		// A claim from a moment ago may still be in progress: a second delivery leaves it alone.
+		// A claim from a moment ago may still be in progress: a second delivery leaves it alone and
+		// is told to come back (409), so the provider delivers it again rather than taking it as done.
 		await db('billing_events').insert({ id: 'evt_in_progress', provider: 'stripe', type: cutOff!.type, status: 'received', received_at: at(0) });
 		const second = await server.deliver({ ...cutOff!, id: 'evt_in_progress' });
-		expect(JSON.parse(second.responseBody).data.outcome).toBe('duplicate');
+		expect(second.status).toBe(409);
+		expect(JSON.parse(second.responseBody).errors[0].extensions.code).toBe('EVENT_IN_PROGRESS');
+		expect(await storedEvents('evt_in_progress')).toMatchObject([{ status: 'received' }]);
+		// Its claim left by a replica that died two minutes ago and more: the next delivery takes it up.
+		await db('billing_events')
+			.where({ id: 'evt_in_progress' })
+			.update({ received_at: at(3) });
+		const third = await server.deliver({ ...cutOff!, id: 'evt_in_progress' });
+		expect(JSON.parse(third.responseBody).data.outcome).toBe('processed');
 		await server.resumeWebhooks();
 	});
 

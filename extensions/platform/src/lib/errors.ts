@@ -53,6 +53,8 @@ export const PlanChangeUnpaidError = createError(
 export const InsufficientFundsError = createError('INSUFFICIENT_FUNDS', 'Your card has insufficient funds.', 402);
 export const UnknownTestCardError = createError('CARD_DECLINED', 'The sandbox accepts only test cards, such as 4242 4242 4242 4242.', 402);
 export const WebhookSignatureError = createError<{ reason: string }>('INVALID_SIGNATURE', ({ reason }) => reason, 400);
+/** A delivery of an event another delivery (another replica, say) is processing now: the provider delivers it again later. */
+export const WebhookEventInProgressError = createError('EVENT_IN_PROGRESS', 'This event is being processed; deliver it again later.', 409);
 export const ForbiddenError = createError('FORBIDDEN', "You don't have permission to access this.", 403);
 
 // Accounts (docs/product.md, Profile; codes listed in @epic/platform-api's ACCOUNT_ERROR_CODES).

@@ -1,7 +1,10 @@
 /**
  * Every provider event, from Stripe's webhook or the sandbox, goes through here:
- *   1. its id is stored in `billing_events` first, so a duplicate (a redelivery, or the same event
- *      ten times at once) finds the row and does nothing;
+ *   1. its id is stored in `billing_events` first, so a duplicate finds the row and does nothing:
+ *      one of an event processed already is answered `duplicate` (200); one of an event another
+ *      delivery is processing now (the same event ten times at once, or a redelivery while a
+ *      replica works on it) gets 409, so the provider delivers it again later, when it is either
+ *      processed or, if the replica processing it died, abandoned and taken up;
  *   2. the subscription it concerns is re-read from the provider, never taken from the event, so
  *      events applied in any order end in the provider's real state;
  *   3. the mirror is written and the status change announced (subscription-resync.ts);
@@ -21,6 +24,7 @@ import { paymentReceipt } from './payment-receipts.ts';
 import type { SubscriptionResync } from './subscription-resync.ts';
 import { toDbTimestamp } from '../database/db-values.ts';
 import { isUniqueViolation } from '../database/unique-violation.ts';
+import { WebhookEventInProgressError } from '../errors.ts';
 import { PlatformMetrics } from '../metrics/platform-metrics.ts';
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -31,8 +35,11 @@ const PAID_INVOICE_EVENT = 'invoice.paid';
 
 const EVENTS = 'billing_events';
 
-/** Processing takes milliseconds; a claim this old was left by a process that died. */
-const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+/**
+ * Processing takes well under a second, or up to the half minute a re-read of a busy subscription
+ * may wait for its lock; a claim this old was left by a process that died.
+ */
+const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
 export interface BillingEventPipelineOptions {
 	context: Context;
@@ -76,7 +83,9 @@ export class BillingEventPipeline {
 	}
 
 	async #handle(event: ProviderEvent): Promise<EventOutcome> {
-		if (!(await this.#claim(event))) return 'duplicate';
+		const claim = await this.#claim(event);
+		if (claim === 'processed') return 'duplicate';
+		if (claim === 'in-progress') throw new WebhookEventInProgressError();
 		let subscriptionId = event.subscriptionId;
 		try {
 			subscriptionId = await this.#subscriptionOf(event);
@@ -99,8 +108,12 @@ export class BillingEventPipeline {
 		}
 	}
 
-	/** True when this call owns the event: it is new, or it failed before and nobody retries it. */
-	async #claim(event: ProviderEvent): Promise<boolean> {
+	/**
+	 * `owned` when this call processes the event: it is new, it failed before, or the delivery
+	 * processing it was cut off long ago; `processed` when it is done; `in-progress` when another
+	 * delivery is processing it now.
+	 */
+	async #claim(event: ProviderEvent): Promise<'owned' | 'processed' | 'in-progress'> {
 		const db = this.#context.database;
 		try {
 			await db(EVENTS).insert({
@@ -111,7 +124,7 @@ export class BillingEventPipeline {
 				payload: JSON.stringify(event.payload ?? null),
 				received_at: toDbTimestamp(this.#context.database, this.#now()),
 			});
-			return true;
+			return 'owned';
 		} catch (error) {
 			if (!isUniqueViolation(error)) throw error;
 		}
@@ -122,7 +135,9 @@ export class BillingEventPipeline {
 			.where({ id: event.id })
 			.andWhere((query) => query.where({ status: 'failed' }).orWhere((stale) => stale.where({ status: 'received' }).andWhere('received_at', '<', abandonedBefore)))
 			.update({ status: 'received', error: null, received_at: toDbTimestamp(db, this.#now()) });
-		return retried === 1;
+		if (retried === 1) return 'owned';
+		const stored = (await db(EVENTS).where({ id: event.id }).first('status')) as { status: string } | undefined;
+		return stored?.status === 'received' ? 'in-progress' : 'processed';
 	}
 
 	async #subscriptionOf(event: ProviderEvent): Promise<string | null> {
