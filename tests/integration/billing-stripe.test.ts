@@ -329,10 +329,10 @@ describe('Stripe provider', () => {
 		expect(second.status).toBe(409);
 		expect(JSON.parse(second.responseBody).errors[0].extensions.code).toBe('EVENT_IN_PROGRESS');
 		expect(await storedEvents('evt_in_progress')).toMatchObject([{ status: 'received' }]);
-		// Its claim left by a replica that died two minutes ago and more: the next delivery takes it up.
+		// Its claim not renewed for 20 s and more (a replica that died): the next delivery takes it up.
 		await db('billing_events')
 			.where({ id: 'evt_in_progress' })
-			.update({ received_at: at(3) });
+			.update({ received_at: at(1) });
 		const third = await server.deliver({ ...cutOff!, id: 'evt_in_progress' });
 		expect(JSON.parse(third.responseBody).data.outcome).toBe('processed');
 		await server.resumeWebhooks();

@@ -14,6 +14,7 @@ import { ServerClock } from './clock.ts';
 import { EventLog, snapshot } from './events.ts';
 import { answerApi } from './http-api.ts';
 import { IdempotencyCache } from './idempotency.ts';
+import { RequestHolds, type RequestHold } from './request-holds.ts';
 import type { CheckoutSession, StripeEvent, Subscription } from './objects.ts';
 import { answerPage } from './pages.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -45,6 +46,7 @@ export class StripeTestServer {
 	private readonly state: ServerState;
 	private readonly webhooks: WebhookSender;
 	private readonly secretKey: string | undefined;
+	private readonly holds = new RequestHolds();
 
 	private constructor(server: http.Server, options: StripeTestServerOptions) {
 		this.http = server;
@@ -67,7 +69,8 @@ export class StripeTestServer {
 		const idempotency = new IdempotencyCache();
 		server.on('request', (request: IncomingMessage, response: ServerResponse) => {
 			readBody(request)
-				.then((body) => {
+				.then(async (body) => {
+					await this.holds.passage(request.method ?? 'GET', new URL(request.url ?? '/', this.url).pathname);
 					const { pathname } = new URL(request.url ?? '/', this.url);
 					if (pathname.startsWith('/v1/')) answerApi({ state, routes: apiRoutes, idempotency, secretKey: this.secretKey }, request, body, response);
 					else if (!answerPage(this.store, pathname, response)) {
@@ -152,6 +155,14 @@ export class StripeTestServer {
 		this.state.billing.recoverPayment(subscription, card.id);
 		await this.webhooks.idle();
 		return snapshot(subscription);
+	}
+
+	/**
+	 * Holds API requests that `match` (method, path) unanswered until the hold is released: the
+	 * caller is caught in the middle of its work, e.g. a webhook receiver re-reading a subscription.
+	 */
+	holdRequests(match: (method: string, path: string) => boolean): RequestHold {
+		return this.holds.hold(match);
 	}
 
 	/** Every event, in the order it happened (delivered or not). */

@@ -36,10 +36,12 @@ const PAID_INVOICE_EVENT = 'invoice.paid';
 const EVENTS = 'billing_events';
 
 /**
- * Processing takes well under a second, or up to the half minute a re-read of a busy subscription
- * may wait for its lock; a claim this old was left by a process that died.
+ * A claim is renewed (its `received_at` moved on) every CLAIM_RENEW_MS while its delivery is
+ * processed; one not renewed for ABANDONED_AFTER_MS was left by a process that died, and the next
+ * delivery takes it up.
  */
-const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+const CLAIM_RENEW_MS = 5_000;
+const ABANDONED_AFTER_MS = 20_000;
 
 export interface BillingEventPipelineOptions {
 	context: Context;
@@ -86,6 +88,22 @@ export class BillingEventPipeline {
 		const claim = await this.#claim(event);
 		if (claim === 'processed') return 'duplicate';
 		if (claim === 'in-progress') throw new WebhookEventInProgressError();
+		const renewal = setInterval(() => {
+			const db = this.#context.database;
+			db(EVENTS)
+				.where({ id: event.id, status: 'received' })
+				.update({ received_at: toDbTimestamp(db, this.#now()) })
+				.catch((error: Error) => this.#context.logger.error(`Renewing the claim on billing event ${event.id}: ${error.message}`));
+		}, CLAIM_RENEW_MS);
+		renewal.unref();
+		try {
+			return await this.#process(event);
+		} finally {
+			clearInterval(renewal);
+		}
+	}
+
+	async #process(event: ProviderEvent): Promise<EventOutcome> {
 		let subscriptionId = event.subscriptionId;
 		try {
 			subscriptionId = await this.#subscriptionOf(event);
