@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLAIM_EXPIRES_MS, KEEP_DELIVERED_MS, MAX_ATTEMPTS, Outbox, RETRY_AFTER_MS } from './outbox.ts';
-import { coordinationDatabase } from './testing.ts';
+import { twoReplicas, type TwoReplicas } from './testing.ts';
 
 type Mail = { to: string; subject: string };
 
-let folder: string;
+let replicas: TwoReplicas;
 let first: Knex;
 let second: Knex;
 let clock: number;
@@ -16,18 +13,14 @@ const now = () => new Date(clock);
 const logger = { error: vi.fn() };
 
 beforeEach(async () => {
-	folder = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-	// Two connections to one SQLite file: two replicas, as far as the database can tell.
-	first = await coordinationDatabase(path.join(folder, 'platform.db'));
-	second = await coordinationDatabase(path.join(folder, 'platform.db'));
+	replicas = await twoReplicas();
+	({ first, second } = replicas);
 	clock = Date.UTC(2026, 10, 28, 10, 0, 0);
 	logger.error.mockClear();
 });
 
 afterEach(async () => {
-	await first.destroy();
-	await second.destroy();
-	rmSync(folder, { recursive: true, force: true });
+	await replicas.close();
 });
 
 const mail: Mail = { to: 'owner@example.com', subject: 'Your payment failed' };

@@ -1,29 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCoordinationTables } from './testing.ts';
+import { twoReplicas, type TwoReplicas } from './testing.ts';
 import { LEASE_MS, LockBusyError, ReplicaMutex } from './replica-mutex.ts';
 
-let folder: string;
-/** Two connections to one SQLite file: two replicas, as far as the database can tell. */
+let replicas: TwoReplicas;
 let first: Knex;
 let second: Knex;
 
-const connect = () => knex({ client: 'sqlite3', connection: { filename: path.join(folder, 'platform.db') }, useNullAsDefault: true });
-
 beforeEach(async () => {
-	folder = mkdtempSync(path.join(os.tmpdir(), 'mutex-'));
-	first = connect();
-	second = connect();
-	await createCoordinationTables(first);
+	replicas = await twoReplicas();
+	({ first, second } = replicas);
 });
 
 afterEach(async () => {
-	await first.destroy();
-	await second.destroy();
-	rmSync(folder, { recursive: true, force: true });
+	await replicas.close();
 });
 
 /** A promise and the function that resolves it: lets a test hold a lock as long as it needs. */

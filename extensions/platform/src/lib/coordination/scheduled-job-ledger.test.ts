@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCoordinationTables } from './testing.ts';
+import { twoReplicas, type TwoReplicas } from './testing.ts';
 import { RUNS_KEPT_MS, ScheduledJobLedger } from './scheduled-job-ledger.ts';
 
 const LEASE_MS = 60_000;
@@ -11,24 +8,17 @@ const T0 = Date.UTC(2026, 10, 28, 10, 0, 0);
 const tick = (n: number) => T0 + n * 15_000;
 const at = (ms: number) => new Date(ms);
 
-let folder: string;
-/** Two connections to one SQLite file: two replicas, as far as the database can tell. */
+let replicas: TwoReplicas;
 let first: Knex;
 let second: Knex;
 
-const connect = () => knex({ client: 'sqlite3', connection: { filename: path.join(folder, 'platform.db') }, useNullAsDefault: true });
-
 beforeEach(async () => {
-	folder = mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
-	first = connect();
-	second = connect();
-	await createCoordinationTables(first);
+	replicas = await twoReplicas();
+	({ first, second } = replicas);
 });
 
 afterEach(async () => {
-	await first.destroy();
-	await second.destroy();
-	rmSync(folder, { recursive: true, force: true });
+	await replicas.close();
 });
 
 describe('ScheduledJobLedger', () => {
