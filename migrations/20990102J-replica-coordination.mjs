@@ -45,6 +45,8 @@ export async function up(knex) {
 	if (!(await knex.schema.hasTable('outbox'))) {
 		await knex.schema.createTable('outbox', (table) => {
 			table.string('key', 255).primary();
+			// The customer it is for (their id), so deleting the account erases what is owed to them.
+			table.string('recipient', 64).nullable().index();
 			table.text('effect').notNullable();
 			table.string('state', 16).notNullable();
 			table.integer('attempts').notNullable().defaultTo(0);

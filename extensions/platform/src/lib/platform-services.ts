@@ -9,7 +9,7 @@
  * uses of that part, saying why, and never the routes that do not need it.
  */
 import type { BillingContext } from './billing/billing-context.ts';
-import { customerEffectDeliverer, type CustomerEffect } from './coordination/customer-effects.ts';
+import { customerEffectDeliverer, recipientOf, type CustomerEffect } from './coordination/customer-effects.ts';
 import { jobSchedule, type ScheduledJobName } from './coordination/job-schedules.ts';
 import { Outbox } from './coordination/outbox.ts';
 import { replicaName } from './coordination/replica-name.ts';
@@ -87,7 +87,7 @@ export class PlatformServices {
 
 	/** What the platform owes customers (emails, notifications), each delivered once across replicas. */
 	get outbox(): Outbox<CustomerEffect> {
-		return this.#once('outbox', () => new Outbox({ database: this.#context.database, deliver: customerEffectDeliverer(this.#context), logger: this.#context.logger }));
+		return this.#once('outbox', () => new Outbox({ database: this.#context.database, deliver: customerEffectDeliverer(this.#context), recipientOf, logger: this.#context.logger }));
 	}
 
 	get metrics(): PlatformMetrics {

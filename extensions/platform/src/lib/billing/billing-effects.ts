@@ -18,7 +18,7 @@ export async function owedForChange(context: Pick<BillingContext, 'services' | '
 	const key = `billing:${change.after.stripe_subscription_id}:${kind}:${version}`;
 	const owed: OwedEffect[] = [];
 	const email = await billingEmail(context, change, portalUrl);
-	if (email) owed.push({ key: `${key}:email`, effect: { type: 'email', ...email } });
+	if (email && change.after.user) owed.push({ key: `${key}:email`, effect: { type: 'email', user: change.after.user, ...email } });
 	const notice = await billingNotification(context, change);
 	if (notice) owed.push({ key: `${key}:notification`, effect: { type: 'notification', ...notice } });
 	return owed;

@@ -35,5 +35,5 @@ export async function paymentReceipt(context: Context, provider: BillingProvider
 		number: payment.id,
 	});
 	const email = renderEmail({ subject: copy.subject, paragraphs: copy.paragraphs, action: { label: copy.action, url: `${portalUrl}/payments` } });
-	return { key: `receipt:${invoiceId}`, effect: { type: 'email', to: user.email, email } };
+	return { key: `receipt:${invoiceId}`, effect: { type: 'email', user: profile.user, to: user.email, email } };
 }

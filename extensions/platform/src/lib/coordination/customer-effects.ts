@@ -8,8 +8,14 @@ import type { RenderedEmail } from '../email/render-email.ts';
 import { sendEmail, type MailContext } from '../email/send-email.ts';
 import { notify, type NewNotification } from '../notifications/notify.ts';
 
+/** `user`: the customer an email is for (its `to` is their address). */
 export type CustomerEffect =
-	{ type: 'email'; to: string; email: RenderedEmail; replyTo?: string } | { type: 'notification'; notification: NewNotification; supersedes?: NotificationKind[] };
+	{ type: 'email'; user: string; to: string; email: RenderedEmail; replyTo?: string } | { type: 'notification'; notification: NewNotification; supersedes?: NotificationKind[] };
+
+/** The customer an effect is for: the outbox keeps it beside the effect, for erasure. */
+export function recipientOf(effect: CustomerEffect): string {
+	return effect.type === 'email' ? effect.user : effect.notification.user;
+}
 
 /** An effect and the key naming the event it tells of. */
 export interface OwedEffect {

@@ -85,6 +85,12 @@ describe('Outbox', () => {
 		expect(logger.error).toHaveBeenCalledWith('Outbox: delivering k failed: SMTP 451 try later');
 	});
 
+	it('keeps the customer an effect is for beside it, so erasing the customer can find it', async () => {
+		const outbox = new Outbox<Mail>({ database: first, deliver: async () => {}, recipientOf: (effect) => effect.to, logger, now });
+		await outbox.enqueue('k', mail);
+		expect(await first('outbox').where({ recipient: 'owner@example.com' }).pluck('key')).toEqual(['k']);
+	});
+
 	it('forgets delivered effects after the keeping period, not before', async () => {
 		const outbox = outboxOn(first, async () => {});
 		await outbox.enqueue('old', mail);

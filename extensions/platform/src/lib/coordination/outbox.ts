@@ -29,6 +29,8 @@ export type DeliveryOutcome = 'delivered' | 'not-owed' | 'failed';
 export interface OutboxOptions<E> {
 	database: Knex;
 	deliver: (effect: E) => Promise<void>;
+	/** The customer an effect is for, stored beside it so their account's deletion erases it. */
+	recipientOf?: (effect: E) => string | null;
 	logger: { error(message: string): void };
 	now?: () => Date;
 }
@@ -36,12 +38,14 @@ export interface OutboxOptions<E> {
 export class Outbox<E> {
 	readonly #database: Knex;
 	readonly #deliver: (effect: E) => Promise<void>;
+	readonly #recipientOf: (effect: E) => string | null;
 	readonly #logger: { error(message: string): void };
 	readonly #now: () => Date;
 
 	constructor(options: OutboxOptions<E>) {
 		this.#database = options.database;
 		this.#deliver = options.deliver;
+		this.#recipientOf = options.recipientOf ?? (() => null);
 		this.#logger = options.logger;
 		this.#now = options.now ?? (() => new Date());
 	}
@@ -52,7 +56,7 @@ export class Outbox<E> {
 	 */
 	async enqueue(key: string, effect: E, within: Knex = this.#database): Promise<boolean> {
 		try {
-			await within(OUTBOX).insert({ key, effect: JSON.stringify(effect), state: 'pending', attempts: 0, created_at: this.#now().getTime() });
+			await within(OUTBOX).insert({ key, recipient: this.#recipientOf(effect), effect: JSON.stringify(effect), state: 'pending', attempts: 0, created_at: this.#now().getTime() });
 			return true;
 		} catch (error) {
 			if (isUniqueViolation(error)) return false;

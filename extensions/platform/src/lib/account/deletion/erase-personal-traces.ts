@@ -2,8 +2,9 @@
  * What Directus itself keeps about a person besides the user row: sessions (signed-in devices),
  * the activity log (sign-ins with address and browser, changes made by or to the user, and changes
  * to the person's other records, such as a project or the avatar file) with its revisions (which
- * hold copies of those rows, email included), notifications and saved presets. Deleting the user
- * row alone leaves all of these behind.
+ * hold copies of those rows, email included), notifications and saved presets; and what the
+ * platform's outbox still holds for them (emails and notifications owed or sent, which carry their
+ * address). Deleting the user row alone leaves all of these behind.
  */
 import type { Knex } from 'knex';
 
@@ -39,5 +40,6 @@ export async function erasePersonalTraces(database: Knex, userId: string, delete
 		await trx('directus_sessions').where({ user: userId }).delete();
 		await trx('directus_notifications').whereIn('id', notifications).delete();
 		await trx('directus_presets').whereIn('id', presets).delete();
+		await trx('outbox').where({ recipient: userId }).delete();
 	});
 }

@@ -173,7 +173,7 @@ export class DomainRouting {
 		if (action !== 'unroute') return owed;
 		try {
 			const email = await this.#options.unroutedEmail({ projectId: row.id, projectName: row.name, owner: row.owner, domain: row.domain! });
-			if (email) owed.push({ key: `${key}:email`, effect: { type: 'email', ...email } });
+			if (email) owed.push({ key: `${key}:email`, effect: { type: 'email', user: row.owner, ...email } });
 		} catch (error) {
 			// The email only tells of the change: one that cannot be written leaves the routing as it is.
 			this.#options.logger.error(`Writing the email to the owner of project ${row.id} about ${row.domain}: ${(error as Error).message}`);
