@@ -87,6 +87,8 @@ export default defineConfig({
 				test: {
 					name: 'stack',
 					include: ['tests/stack/**/*.test.ts'],
+					// Each stack takes the host's ports 80 and 443 (Caddy): one stack at a time.
+					fileParallelism: false,
 					globalSetup: ['tests/setup/stack-images.global.ts'],
 					testTimeout: 60_000,
 					hookTimeout: 600_000,

@@ -118,6 +118,11 @@ export interface ProductionStack {
 	replicaPort(containerId: string): Promise<number>;
 	/** CONTROL_PLANE_PORTS as the stack was given it. */
 	replicaPortRange: number[];
+	/** The control plane's database, as published on the host's loopback. */
+	databaseUrl: string;
+	/** Freezes every process of the service's container (`docker pause`): calls to it hang until `unpause`. */
+	pause(service: string): Promise<void>;
+	unpause(service: string): Promise<void>;
 	/** SIGKILL to the replica's main process, as a crash would: Docker's restart policy applies. */
 	killReplica(containerId: string): Promise<void>;
 	/** Whether the container's health check passes again within `timeoutMs`. */
@@ -246,6 +251,13 @@ export async function startProductionStack(options: { env?: Record<string, strin
 			controlPlaneReplicas: () => serviceContainerIds(projectName, 'control-plane'),
 			replicaPort: async (id) => Number((await run('docker', ['exec', id, 'cat', '/tmp/epic-control-plane-port'])).stdout.trim()),
 			replicaPortRange: replicaPorts,
+			databaseUrl: `postgres://epic:${env['POSTGRES_PASSWORD']}@127.0.0.1:${postgresPort}/epic`,
+			pause: async (service) => {
+				await run('docker', ['pause', await serviceContainerId(projectName, service)]);
+			},
+			unpause: async (service) => {
+				await run('docker', ['unpause', await serviceContainerId(projectName, service)]);
+			},
 			killReplica: async (id) => {
 				const pid = Number((await run('docker', ['inspect', '--format', '{{.State.Pid}}', id])).stdout.trim());
 				process.kill(pid, 'SIGKILL');
