@@ -11,7 +11,14 @@ import { api, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer } from '../support/customers.ts';
 import { containersOfRuntime } from '../support/docker.ts';
 import { fetchThroughLoopback, servedCertificate } from '../support/loopback-https.ts';
-import { STACK_CONTROL_PLANE_HOST, STACK_CONTROL_PLANE_REPLICAS, STACK_PUBLIC_HOST, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
+import {
+	STACK_CONTROL_PLANE_HOST,
+	STACK_CONTROL_PLANE_REPLICAS,
+	STACK_PUBLIC_HOST,
+	stackControlPlane,
+	startProductionStack,
+	type ProductionStack,
+} from '../support/production-stack.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { readUntil } from '../support/wait-for.ts';
@@ -22,17 +29,7 @@ let restoreFetch: (() => Promise<void>) | undefined;
 beforeAll(async () => {
 	stack = await startProductionStack();
 	restoreFetch = fetchThroughLoopback(stack.caddyRootCertificate);
-	useOwnControlPlane({
-		url: stack.controlPlaneUrl,
-		mailUiUrl: stack.mailUiUrl,
-		adminEmail: stack.adminEmail,
-		adminPassword: stack.adminPassword,
-		// The stack's database is its own; these tests read nothing from it directly.
-		db: 'pg',
-		knexConnection: { client: 'pg', connection: '', useNullAsDefault: true },
-		env: {},
-		dataDir: '',
-	});
+	useOwnControlPlane(stackControlPlane(stack));
 }, 600_000);
 
 afterAll(async () => {

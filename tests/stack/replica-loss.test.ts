@@ -16,7 +16,7 @@ import { api, useOwnControlPlane, type Data } from '../support/api.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { fetchThroughLoopback } from '../support/loopback-https.ts';
 import { emailsTo, waitForEmail } from '../support/mailbox.ts';
-import { startProductionStack, type ProductionStack } from '../support/production-stack.ts';
+import { stackControlPlane, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 import { StripeTestServer } from '../support/stripe-server/index.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { readUntil, waitFor } from '../support/wait-for.ts';
@@ -41,16 +41,7 @@ beforeAll(async () => {
 		},
 	});
 	restoreFetch = fetchThroughLoopback(stack.caddyRootCertificate);
-	useOwnControlPlane({
-		url: stack.controlPlaneUrl,
-		mailUiUrl: stack.mailUiUrl,
-		adminEmail: stack.adminEmail,
-		adminPassword: stack.adminPassword,
-		db: 'pg',
-		knexConnection: { client: 'pg', connection: stack.databaseUrl, useNullAsDefault: true },
-		env: {},
-		dataDir: '',
-	});
+	useOwnControlPlane(stackControlPlane(stack));
 	const db = knex({ client: 'pg', connection: stack.databaseUrl });
 	try {
 		await syncPlansToStripe(db, server.stripeClient(SECRET_KEY));

@@ -19,6 +19,7 @@ import { runCommand } from '@epic/node-support/processes';
 import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import { containersOfRuntime } from './docker.ts';
+import type { ControlPlaneHandle } from './test-control-plane.ts';
 import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -280,4 +281,18 @@ export async function startProductionStack(options: { env?: Record<string, strin
 		await down().catch(() => {});
 		throw error;
 	}
+}
+
+/** The stack as the tests' API helpers take a control plane (`useOwnControlPlane`): over HTTPS through Caddy. */
+export function stackControlPlane(stack: ProductionStack): ControlPlaneHandle {
+	return {
+		url: stack.controlPlaneUrl,
+		mailUiUrl: stack.mailUiUrl,
+		adminEmail: stack.adminEmail,
+		adminPassword: stack.adminPassword,
+		db: 'pg',
+		knexConnection: { client: 'pg', connection: stack.databaseUrl, useNullAsDefault: true },
+		env: {},
+		dataDir: '',
+	};
 }
