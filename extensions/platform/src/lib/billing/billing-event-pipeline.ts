@@ -24,6 +24,7 @@ import { paymentReceipt } from './payment-receipts.ts';
 import type { SubscriptionResync } from './subscription-resync.ts';
 import { toDbTimestamp } from '../database/db-values.ts';
 import { isUniqueViolation } from '../database/unique-violation.ts';
+import { whileRenewing } from '../coordination/while-renewing.ts';
 import { WebhookEventInProgressError } from '../errors.ts';
 import { PlatformMetrics } from '../metrics/platform-metrics.ts';
 
@@ -88,19 +89,16 @@ export class BillingEventPipeline {
 		const claim = await this.#claim(event);
 		if (claim === 'processed') return 'duplicate';
 		if (claim === 'in-progress') throw new WebhookEventInProgressError();
-		const renewal = setInterval(() => {
-			const db = this.#context.database;
-			db(EVENTS)
-				.where({ id: event.id, status: 'received' })
-				.update({ received_at: toDbTimestamp(db, this.#now()) })
-				.catch((error: Error) => this.#context.logger.error(`Renewing the claim on billing event ${event.id}: ${error.message}`));
-		}, CLAIM_RENEW_MS);
-		renewal.unref();
-		try {
-			return await this.#process(event);
-		} finally {
-			clearInterval(renewal);
-		}
+		const db = this.#context.database;
+		return whileRenewing(
+			CLAIM_RENEW_MS,
+			() =>
+				db(EVENTS)
+					.where({ id: event.id, status: 'received' })
+					.update({ received_at: toDbTimestamp(db, this.#now()) }),
+			(error) => this.#context.logger.error(`Renewing the claim on billing event ${event.id}: ${error.message}`),
+			() => this.#process(event),
+		);
 	}
 
 	async #process(event: ProviderEvent): Promise<EventOutcome> {

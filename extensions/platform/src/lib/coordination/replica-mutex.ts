@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../database/unique-violation.ts';
+import { whileRenewing } from './while-renewing.ts';
 
 const LEASES = 'coordination_leases';
 
@@ -59,19 +60,19 @@ export class ReplicaMutex {
 	}
 
 	async #holding<T>(name: string, holder: string, work: () => Promise<T>): Promise<T> {
-		const renewal = setInterval(() => {
-			this.#database(LEASES)
-				.where({ name, holder })
-				.update({ lease_until: this.#now().getTime() + LEASE_MS })
-				.catch(() => {
-					// A renewal lost now is retried at the next interval; the lease outlives two misses.
-				});
-		}, RENEW_EVERY_MS);
-		renewal.unref();
 		try {
-			return await work();
+			return await whileRenewing(
+				RENEW_EVERY_MS,
+				() =>
+					this.#database(LEASES)
+						.where({ name, holder })
+						.update({ lease_until: this.#now().getTime() + LEASE_MS }),
+				() => {
+					// A renewal lost now is retried at the next interval; the lease outlives two misses.
+				},
+				work,
+			);
 		} finally {
-			clearInterval(renewal);
 			// A release the database refuses leaves the lock to expire: the work's own outcome stands.
 			await this.#database(LEASES)
 				.where({ name, holder })

@@ -8,6 +8,7 @@
  */
 import { CronTicks } from './cron-ticks.ts';
 import type { ScheduledJobLedger } from './scheduled-job-ledger.ts';
+import { whileRenewing } from './while-renewing.ts';
 import type { PlatformMetrics } from '../metrics/platform-metrics.ts';
 
 export interface ScheduledJobParts {
@@ -31,18 +32,17 @@ export function scheduledJob(name: string, rule: string, parts: ScheduledJobPart
 			return;
 		}
 		if (!runId) return;
-		const renewal = setInterval(() => {
-			ledger.renew(name, now()).catch((error: Error) => logger.error(`Scheduled job ${name}: renewing its claim failed: ${error.message}`));
-		}, ledger.renewEveryMs);
-		renewal.unref();
 		let failure: Error | null = null;
 		try {
-			await run();
+			await whileRenewing(
+				ledger.renewEveryMs,
+				() => ledger.renew(name, now()),
+				(error) => logger.error(`Scheduled job ${name}: renewing its claim failed: ${error.message}`),
+				run,
+			);
 		} catch (error) {
 			failure = error as Error;
 			logger.error(`Scheduled job ${name} failed: ${failure.message}`);
-		} finally {
-			clearInterval(renewal);
 		}
 		metrics.scheduledJobRan(name, failure ? 'failed' : 'succeeded');
 		await ledger

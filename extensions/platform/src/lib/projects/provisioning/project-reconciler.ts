@@ -11,6 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { SERVING_SUBSCRIPTION_STATUSES, type ProjectStep, type ProjectStepName } from '@epic/platform-api';
+import { whileRenewing } from '../../coordination/while-renewing.ts';
 import type { PlatformMetrics } from '../../metrics/platform-metrics.ts';
 import type { NewNotification } from '../../notifications/notify.ts';
 import type { OwedNotifications } from '../../notifications/owed-notifications.ts';
@@ -150,15 +151,17 @@ export class ProjectReconciler {
 	async #reconcileClaimed(projectId: string): Promise<void> {
 		const { lease, now, logger } = this.#options;
 		if (!(await lease.claim(projectId, now()))) return;
-		const renewal = setInterval(() => {
-			lease.claim(projectId, now()).catch((error: Error) => logger.error(`Renewing the claim on project ${projectId}: ${error.message}`));
-		}, lease.renewEveryMs);
-		renewal.unref();
 		try {
-			const row = await this.#row(projectId);
-			if (row && (UNFINISHED_STATUSES as readonly string[]).includes(row.status)) await this.#provision(row);
+			await whileRenewing(
+				lease.renewEveryMs,
+				() => lease.claim(projectId, now()),
+				(error) => logger.error(`Renewing the claim on project ${projectId}: ${error.message}`),
+				async () => {
+					const row = await this.#row(projectId);
+					if (row && (UNFINISHED_STATUSES as readonly string[]).includes(row.status)) await this.#provision(row);
+				},
+			);
 		} finally {
-			clearInterval(renewal);
 			await lease.release(projectId);
 		}
 	}
