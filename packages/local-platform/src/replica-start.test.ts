@@ -1,5 +1,6 @@
 import net from 'node:net';
 import pg from 'pg';
+import { freeLoopbackPortRange } from '@epic/node-support/free-port';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import { firstFreePort, portRange, whileHoldingStartLock } from './replica-start.ts';
@@ -19,26 +20,6 @@ function listenOn(port: number): Promise<void> {
 	});
 }
 
-async function freeRange(size: number): Promise<number[]> {
-	// A range the machine does not use: ports in the upper part of the range are checked one by one.
-	for (let first = 42000 + Math.floor(Math.random() * 1000) * 8; ; first += size) {
-		const ports = Array.from({ length: size }, (_, index) => first + index);
-		if (
-			(
-				await Promise.all(
-					ports.map((port) =>
-						firstFreePort('127.0.0.1', [port]).then(
-							() => true,
-							() => false,
-						),
-					),
-				)
-			).every(Boolean)
-		)
-			return ports;
-	}
-}
-
 describe('portRange', () => {
 	it('reads a range of ports', () => {
 		expect(portRange('8061-8064')).toEqual([8061, 8062, 8063, 8064]);
@@ -52,7 +33,7 @@ describe('portRange', () => {
 
 describe('firstFreePort', () => {
 	it('skips ports something listens on, and says so when the range is full', async () => {
-		const ports = await freeRange(3);
+		const ports = await freeLoopbackPortRange(3);
 		await listenOn(ports[0]!);
 		expect(await firstFreePort('127.0.0.1', ports)).toBe(ports[1]);
 		await listenOn(ports[1]!);

@@ -6,7 +6,7 @@
  * nothing listens on, holding the lock until their Directus listens there. On SQLite there is one
  * process and nothing to take turns with.
  */
-import net from 'node:net';
+import { isPortFree } from '@epic/node-support/free-port';
 import pg from 'pg';
 
 /** The key of the advisory lock the replicas take turns under (any constant of our own). */
@@ -22,17 +22,9 @@ export function portRange(value: string): number[] {
 	return Array.from({ length: last - first + 1 }, (_, index) => first + index);
 }
 
-function isFree(host: string, port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const probe = net.createServer();
-		probe.once('error', () => resolve(false));
-		probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)));
-	});
-}
-
 /** The first port of `ports` nothing listens on at `host`; throws when every one is taken. */
 export async function firstFreePort(host: string, ports: number[]): Promise<number> {
-	for (const port of ports) if (await isFree(host, port)) return port;
+	for (const port of ports) if (await isPortFree(port, host)) return port;
 	throw new Error(`Every port of ${ports[0]}-${ports.at(-1)} is taken: more replicas than the range holds`);
 }
 

@@ -12,19 +12,20 @@ const LOWEST = 20_000;
 const HIGHEST = 32_767;
 const given = new Set<number>();
 
-function isFree(port: number): Promise<boolean> {
+/** Whether nothing listens on `port` at `host` now (a listen there succeeds). */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
 	return new Promise((resolve) => {
 		const server = net.createServer();
 		server.unref();
 		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+		server.listen(port, host, () => server.close(() => resolve(true)));
 	});
 }
 
 export async function freeLoopbackPort(): Promise<number> {
 	for (let attempt = 0; attempt < 200; attempt++) {
 		const port = LOWEST + Math.floor(Math.random() * (HIGHEST - LOWEST + 1));
-		if (given.has(port) || !(await isFree(port))) continue;
+		if (given.has(port) || !(await isPortFree(port))) continue;
 		given.add(port);
 		return port;
 	}
@@ -37,7 +38,7 @@ export async function freeLoopbackPortRange(size: number): Promise<number[]> {
 		const first = LOWEST + Math.floor(Math.random() * (HIGHEST - LOWEST + 2 - size));
 		const ports = Array.from({ length: size }, (_, index) => first + index);
 		if (ports.some((port) => given.has(port))) continue;
-		if (!(await Promise.all(ports.map(isFree))).every(Boolean)) continue;
+		if (!(await Promise.all(ports.map((port) => isPortFree(port)))).every(Boolean)) continue;
 		for (const port of ports) given.add(port);
 		return ports;
 	}
