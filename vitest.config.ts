@@ -94,6 +94,16 @@ export default defineConfig({
 					hookTimeout: 600_000,
 				},
 			},
+			// A swarm of two Docker engines on this machine (tests/support/swarm/): one file at a time.
+			{
+				test: {
+					name: 'swarm',
+					include: ['tests/swarm/**/*.test.ts'],
+					fileParallelism: false,
+					testTimeout: 120_000,
+					hookTimeout: 300_000,
+				},
+			},
 			{
 				test: {
 					name: 'browser',

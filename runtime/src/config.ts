@@ -154,10 +154,32 @@ const RuntimeEnvSchema = z
 		 */
 		INSTANCE_COMPILE_CACHE: flag.default(false),
 		/**
-		 * How a site runs: `process`, one Directus process per site on this machine (the default), or
-		 * `docker`, each site in its own container (runtime/src/containers/).
+		 * How a site runs: `process`, one Directus process per site on this machine (the default),
+		 * `docker`, each site in its own container (runtime/src/containers/), or `swarm`, each site a
+		 * Docker Swarm service placed on any node (runtime/src/swarm/, docs/swarm.md).
 		 */
-		RUNTIME_DRIVER: z.enum(['process', 'docker']).default('process'),
+		RUNTIME_DRIVER: z.enum(['process', 'docker', 'swarm']).default('process'),
+		/** Swarm: the address site tasks reach PostgreSQL at from any node (INSTANCE_PG_URL is the runtime's). */
+		SWARM_SITE_DATABASE_HOST: z.string().min(1).optional(),
+		SWARM_SITE_DATABASE_PORT: port.optional(),
+		/** Swarm: the S3-compatible bucket sites keep their uploads in, each under `<prefix><instance id>/`. */
+		SWARM_SITE_S3_BUCKET: z
+			.string()
+			.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+			.optional(),
+		SWARM_SITE_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+		SWARM_SITE_S3_REGION: z
+			.string()
+			.regex(/^[a-z0-9-]+$/)
+			.default('us-east-1'),
+		SWARM_SITE_S3_PREFIX: z
+			.string()
+			.regex(/^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*\/?$/, 'must be segments of letters, digits, ".", "_" and "-" between "/"')
+			.transform((prefix) => (prefix.endsWith('/') ? prefix : `${prefix}/`))
+			.default('sites/'),
+		SWARM_SITE_S3_FORCE_PATH_STYLE: flag.default(false),
+		SWARM_SITE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+		SWARM_SITE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 		/** The site image (Dockerfile, target site): Node 22 and the installed packages in /app. */
 		DOCKER_SITE_IMAGE: z.string().min(1).default('epic/site:latest'),
 		/**
@@ -204,6 +226,13 @@ const RuntimeEnvSchema = z
 			if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
 			if (env.SITE_MAIL_SMTP_URL && env.SITE_MAIL_RELAY_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['SITE_MAIL_RELAY_PORT'], message: `must differ from ${taken}` });
 		}
+		if (env.RUNTIME_DRIVER === 'swarm') {
+			// A site's data must be reachable from every node: nothing of it may sit on one.
+			if (env.INSTANCE_DB_CLIENT !== 'pg') ctx.addIssue({ code: 'custom', path: ['INSTANCE_DB_CLIENT'], message: 'must be pg when RUNTIME_DRIVER=swarm' });
+			for (const name of ['SWARM_SITE_DATABASE_HOST', 'SWARM_SITE_S3_BUCKET', 'SWARM_SITE_S3_ACCESS_KEY_ID', 'SWARM_SITE_S3_SECRET_ACCESS_KEY'] as const) {
+				if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when RUNTIME_DRIVER=swarm' });
+			}
+		}
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });
 		}
@@ -244,6 +273,32 @@ export interface RuntimeConfig extends RuntimeEnv {
 	dockerSiteCodeDir: string | undefined;
 	/** How sites reach the mail relay; null when sites send no mail (no SITE_MAIL_SMTP_URL). */
 	siteMail: SiteMailRoute | null;
+	/** Where swarm sites keep their data (RUNTIME_DRIVER=swarm); null for the other drivers. */
+	swarmSiteStorage: SwarmSiteStorage | null;
+}
+
+/** A swarm site's database address and uploads bucket, as every node reaches them. */
+export interface SwarmSiteStorage {
+	databaseHost: string;
+	databasePort: number | undefined;
+	s3: { bucket: string; endpoint: string | undefined; region: string; prefix: string; forcePathStyle: boolean; accessKeyId: string; secretAccessKey: string };
+}
+
+function swarmSiteStorage(env: RuntimeEnv): SwarmSiteStorage | null {
+	if (env.RUNTIME_DRIVER !== 'swarm') return null;
+	return {
+		databaseHost: env.SWARM_SITE_DATABASE_HOST!,
+		databasePort: env.SWARM_SITE_DATABASE_PORT,
+		s3: {
+			bucket: env.SWARM_SITE_S3_BUCKET!,
+			endpoint: env.SWARM_SITE_S3_ENDPOINT,
+			region: env.SWARM_SITE_S3_REGION,
+			prefix: env.SWARM_SITE_S3_PREFIX,
+			forcePathStyle: env.SWARM_SITE_S3_FORCE_PATH_STYLE,
+			accessKeyId: env.SWARM_SITE_S3_ACCESS_KEY_ID!,
+			secretAccessKey: env.SWARM_SITE_S3_SECRET_ACCESS_KEY!,
+		},
+	};
 }
 
 export class RuntimeConfigError extends Error {}
@@ -277,6 +332,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 		dataDir,
 		backupDir: parsed.data.BACKUP_DIR ? path.resolve(rootDir, parsed.data.BACKUP_DIR) : path.join(dataDir, 'backups'),
 		backupS3: backupS3Settings(parsed.data),
+		swarmSiteStorage: swarmSiteStorage(parsed.data),
 		siteMigrationsDir: parsed.data.SITE_MIGRATIONS_PATH ? path.resolve(rootDir, parsed.data.SITE_MIGRATIONS_PATH) : DEFAULT_SITE_MIGRATIONS_DIR,
 		dockerSiteCodeDir: parsed.data.DOCKER_SITE_CODE_DIR ? path.resolve(rootDir, parsed.data.DOCKER_SITE_CODE_DIR) : undefined,
 		siteMail: parsed.data.SITE_MAIL_SMTP_URL

@@ -40,6 +40,9 @@ import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
 import { processSpawner } from './processes/process-spawner.ts';
+import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
+import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
+import { swarmSpawner } from './swarm/swarm-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
 import { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
@@ -108,6 +111,16 @@ async function siteSpawner(
 			mailRelayHost: config.siteMail ? network.gateway : null,
 		};
 	}
+	if (config.RUNTIME_DRIVER === 'swarm') {
+		log(await checkSwarmManager());
+		return {
+			spawner: swarmSpawner(swarmServiceSettings(config), config.swarmSiteStorage!),
+			support: { available: false, reason: 'sites run as Swarm services, which sleep stopped', criuVersion: null },
+			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
+			// Tasks reach the relay only where SITE_MAIL_RELAY_HOST is an address every node reaches.
+			mailRelayHost: config.siteMail?.host ?? null,
+		};
+	}
 	mkdirSync(instancesDir(config), { recursive: true, mode: 0o700 });
 	const { spawner, support } = processSpawner(config, store, await detectCheckpointSupport(config), log);
 	return { spawner, support, tierConfig: config, mailRelayHost: config.siteMail?.host ?? null };
@@ -116,7 +129,7 @@ async function siteSpawner(
 export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(givenConfig.dataDir, { recursive: true, mode: 0o700 });
 	const baseConfig =
-		givenConfig.RUNTIME_DRIVER === 'docker' ? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) } : givenConfig;
+		givenConfig.RUNTIME_DRIVER !== 'process' ? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) } : givenConfig;
 	const installed = directusVersion();
 	const databases = instanceDatabases(baseConfig, installed);
 	log('preparing the instance template…');

@@ -22,18 +22,21 @@ export interface TestS3Server {
 	close(): Promise<void>;
 }
 
-/** `bucket` needs 3 or more characters (S3's rule, which s3rver enforces). */
-export async function startS3Server(bucket = 'epic-test-backups'): Promise<TestS3Server> {
+/**
+ * `bucket` needs 3 or more characters (S3's rule, which s3rver enforces). `address`: where it
+ * listens, loopback unless containers on other nodes must reach it (the swarm tests).
+ */
+export async function startS3Server(bucket = 'epic-test-backups', address = '127.0.0.1'): Promise<TestS3Server> {
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'epic-s3rver-'));
-	const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
-	let address;
+	const server = new S3rver({ port: 0, address, silent: true, directory, configureBuckets: [{ name: bucket }] });
+	let listening;
 	try {
-		address = await server.run();
+		listening = await server.run();
 	} catch (error) {
 		rmSync(directory, { recursive: true, force: true });
 		throw error;
 	}
-	const endpoint = `http://127.0.0.1:${address.port}`;
+	const endpoint = `http://${address}:${listening.port}`;
 	return {
 		endpoint,
 		bucket,

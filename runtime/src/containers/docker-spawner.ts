@@ -19,18 +19,9 @@ import { openDatabaseGate, type DatabaseGate } from './database-gate.ts';
 import { containerName, dockerRunArguments, dockerUpdateArguments, siteLimits, type SiteContainerSettings } from './docker-run-arguments.ts';
 import { handFolderTo } from '../site-files/folder-owner.ts';
 import { gatedEnv, gateTargetOf } from './gated-database-env.ts';
+import { dockerCliEnvironment } from './docker-cli-env.ts';
 
 const run = promisify(execFile);
-
-/** The host-side variables the docker CLI itself needs (where the engine is, its config). */
-function cliEnvironment(): Record<string, string> {
-	const env: Record<string, string> = {};
-	for (const name of ['PATH', 'HOME', 'DOCKER_HOST', 'DOCKER_CONFIG', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY']) {
-		const value = process.env[name];
-		if (value) env[name] = value;
-	}
-	return env;
-}
 
 /** A FIFO opened read-write: reading it blocks forever, and no one else holds it once unlinked. */
 function endlessStdin(fifoDir: string): number {
@@ -94,7 +85,7 @@ export function dockerSpawner(settings: SiteContainerSettings, log: (message: st
 			try {
 				const cli = spawn('docker', dockerRunArguments({ ...settings, ...siteLimits(settings, resources) }, dir, hostPort, siteEnv, cidPath, gate?.dir), {
 					cwd: dir,
-					env: { ...siteEnv, ...cliEnvironment() },
+					env: { ...siteEnv, ...dockerCliEnvironment() },
 					detached: true,
 					stdio: [stdin, output, output],
 				});
@@ -121,7 +112,7 @@ export function dockerSpawner(settings: SiteContainerSettings, log: (message: st
 		async updateResources(cliPid: number, resources: SiteResources): Promise<void> {
 			const name = containerNameOf(cliPid);
 			if (!name) throw new Error(`No site container is run by process ${cliPid}`);
-			await run('docker', dockerUpdateArguments(siteLimits(settings, resources), name), { env: cliEnvironment() });
+			await run('docker', dockerUpdateArguments(siteLimits(settings, resources), name), { env: dockerCliEnvironment() });
 		},
 	};
 }

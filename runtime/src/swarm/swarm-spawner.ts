@@ -1,0 +1,61 @@
+/**
+ * RUNTIME_DRIVER=swarm: each site is a Docker Swarm service with one task, placed by Swarm on any
+ * node (swarm-service-arguments.ts). The supervisor keeps its process model: what it tracks is the
+ * site's service holder (site-service-holder.ts), a small process on the runtime's machine that
+ * owns the service, forwards the site's local port to its task wherever it runs, and removes the
+ * service when it is stopped. The holder carries the instance's EPIC_* variables, so a later
+ * runtime adopts it through /proc as it would a Directus process.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { NODE_22 } from '@epic/node-support/directus';
+import type { SiteResources } from '@epic/runtime-contract';
+import type { SwarmSiteStorage } from '../config.ts';
+import type { SiteSpawner } from '../instances/process-supervisor.ts';
+import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
+import { siteLimits } from '../containers/docker-run-arguments.ts';
+import { dockerCliEnvironment } from '../containers/docker-cli-env.ts';
+import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, type SwarmServiceSettings } from './swarm-service-arguments.ts';
+import { swarmSiteEnv } from './swarm-site-env.ts';
+
+const run = promisify(execFile);
+const HOLDER_SCRIPT = fileURLToPath(new URL('./site-service-holder.ts', import.meta.url));
+
+/** The service a holder owns, by its command line (its second argument). */
+function serviceOfHolder(holderPid: number): string | null {
+	try {
+		const args = readFileSync(`/proc/${holderPid}/cmdline`, 'utf8').split('\0');
+		const script = args.indexOf(HOLDER_SCRIPT);
+		return script >= 0 ? (args[script + 2] ?? null) : null;
+	} catch {
+		return null;
+	}
+}
+
+export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteStorage): SiteSpawner {
+	return {
+		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
+			const siteEnv = swarmSiteEnv(env, storage, dir);
+			const output = openInstanceLog(dir);
+			try {
+				return spawn(NODE_22, [HOLDER_SCRIPT, env['PORT']!, serviceName(dir), ...serviceCreateArguments(settings, dir, siteEnv, resources)], {
+					cwd: dir,
+					env: { ...siteEnv, ...dockerCliEnvironment() },
+					detached: true,
+					stdio: ['ignore', output, output],
+				});
+			} finally {
+				closeSync(output);
+			}
+		},
+		// The holder's port answers once the task does, wherever it runs.
+		waitUntilAnswering,
+		async updateResources(holderPid: number, resources: SiteResources): Promise<void> {
+			const service = serviceOfHolder(holderPid);
+			if (!service) throw new Error(`No site service is held by process ${holderPid}`);
+			await run('docker', serviceUpdateLimitsArguments(siteLimits(settings, resources), service), { env: dockerCliEnvironment() });
+		},
+	};
+}

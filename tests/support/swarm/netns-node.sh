@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# A second (or third) Swarm node on this machine, for the tests: a Docker engine of its own in a
+# network namespace, joined to the host's swarm as a worker over a veth pair. The recipe measured
+# on these machines (docs/swarm.md, Test nodes): `ip netns exec` remounts /sys, so the engine's
+# cgroup hierarchies are mounted again inside it; each node has its own data and exec roots.
+#   netns-node.sh up NAME INDEX     start node NAME at 10.99.0.(INDEX+1), join it to the swarm
+#   netns-node.sh kill NAME         SIGKILL the node's engine and every process in its namespace
+#   netns-node.sh down NAME         kill it, remove it from the swarm and delete its namespace
+# The host's end of every veth is on 10.99.0.1/24 through one bridge (sw-br0), the swarm's
+# advertise address; the manager is re-initialised on it when the swarm was on another address.
+set -euo pipefail
+
+NAME="${2:?node name}"
+BRIDGE=sw-br0
+MANAGER_ADDR=10.99.0.1
+SOCK="/run/docker-$NAME.sock"
+ROOT="/var/lib/docker-$NAME"
+EXEC_ROOT="/run/docker-$NAME"
+
+host_bridge() {
+	if ! ip link show "$BRIDGE" > /dev/null 2>&1; then
+		ip link add "$BRIDGE" type bridge
+		ip addr add "$MANAGER_ADDR/24" dev "$BRIDGE"
+		ip link set "$BRIDGE" up
+	fi
+	# The veths' traffic crosses a bridge: the host's FORWARD policy (Docker sets DROP) must let it.
+	iptables -C FORWARD -i "$BRIDGE" -o "$BRIDGE" -j ACCEPT 2> /dev/null || iptables -I FORWARD -i "$BRIDGE" -o "$BRIDGE" -j ACCEPT
+}
+
+manager_on_bridge() {
+	local addr
+	addr="$(docker info --format '{{.Swarm.NodeAddr}}' 2> /dev/null || true)"
+	local state
+	state="$(docker info --format '{{.Swarm.LocalNodeState}}')"
+	if [ "$state" = active ] && [ "$addr" = "$MANAGER_ADDR" ]; then return; fi
+	[ "$state" = active ] && docker swarm leave --force > /dev/null
+	docker swarm init --advertise-addr "$MANAGER_ADDR" --dispatcher-heartbeat 1s > /dev/null
+}
+
+wait_for_engine() {
+	for _ in $(seq 1 120); do
+		docker -H "unix://$SOCK" info > /dev/null 2>&1 && return 0
+		sleep 0.5
+	done
+	echo "netns-node: the engine of $NAME does not answer (see /var/log/docker-$NAME.log)" >&2
+	return 1
+}
+
+kill_node() {
+	# As a machine dies: the engine, its containerd and shims (every process in the namespace), and
+	# the containers' own processes, which have namespaces of their own but sit under the engine's
+	# cgroup parent. Killed in that order, no container is left whose engine could restart it.
+	if ip netns list | grep -qw "$NAME"; then
+		for pid in $(ip netns pids "$NAME"); do kill -9 "$pid" 2> /dev/null || true; done
+	fi
+	local procs
+	for procs in $(find "/sys/fs/cgroup/pids/docker-$NAME" -name cgroup.procs 2> /dev/null); do
+		while read -r pid; do kill -9 "$pid" 2> /dev/null || true; done < "$procs"
+	done
+}
+
+case "${1:?up|kill|down}" in
+up)
+	INDEX="${3:?node index}"
+	ADDR="10.99.0.$((INDEX + 1))"
+	host_bridge
+	manager_on_bridge
+	ip netns list | grep -qw "$NAME" || ip netns add "$NAME"
+	# A node's engine tries a registry pull before it uses its local image: with the host's resolver
+	# (unreachable from the namespace) the lookup waits 20 s to fail, with none it fails at once.
+	# `ip netns exec` mounts this file over /etc/resolv.conf.
+	mkdir -p "/etc/netns/$NAME"
+	echo 'nameserver 127.0.0.1' > "/etc/netns/$NAME/resolv.conf"
+	if ! ip link show "h-$NAME" > /dev/null 2>&1; then
+		ip link add "h-$NAME" type veth peer name "n-$NAME"
+		ip link set "n-$NAME" netns "$NAME"
+		ip link set "h-$NAME" master "$BRIDGE" up
+		ip netns exec "$NAME" sh -c "ip addr add $ADDR/24 dev n-$NAME; ip link set n-$NAME up; ip link set lo up; ip route add default via $MANAGER_ADDR"
+	fi
+	mkdir -p "$ROOT"
+	# Left by an engine that was killed; the engine refuses to start beside it.
+	rm -f "/run/docker-$NAME.pid"
+	ip netns exec "$NAME" unshare --uts --mount --propagation private sh -c "
+		hostname $NAME
+		mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup
+		for c in cpu cpuacct cpuset memory devices freezer blkio pids; do
+			mkdir -p /sys/fs/cgroup/\$c; mount -t cgroup -o \$c cgroup /sys/fs/cgroup/\$c; done
+		mkdir -p /sys/fs/cgroup/systemd; mount -t cgroup -o none,name=systemd cgroup /sys/fs/cgroup/systemd
+		exec dockerd --data-root $ROOT --exec-root $EXEC_ROOT -H unix://$SOCK --pidfile /run/docker-$NAME.pid \
+			--bip 172.31.$((INDEX)).1/24 --cgroup-parent /docker-$NAME" > "/var/log/docker-$NAME.log" 2>&1 &
+	wait_for_engine
+	if [ "$(docker -H "unix://$SOCK" info --format '{{.Swarm.LocalNodeState}}')" != active ]; then
+		docker -H "unix://$SOCK" swarm join --advertise-addr "$ADDR" --token "$(docker swarm join-token -q worker)" "$MANAGER_ADDR:2377" > /dev/null
+	fi
+	echo "$NAME $ADDR $SOCK"
+	;;
+kill)
+	kill_node
+	;;
+down)
+	kill_node
+	node_id="$(docker node ls --filter "name=$NAME" --format '{{.ID}}' || true)"
+	[ -n "$node_id" ] && docker node rm --force $node_id > /dev/null 2>&1 || true
+	ip link del "h-$NAME" 2> /dev/null || true
+	ip netns del "$NAME" 2> /dev/null || true
+	rm -rf "/etc/netns/$NAME"
+	# The node's swarm identity goes; its images stay, so the next node of this name starts quickly.
+	rm -rf "$ROOT/swarm" "/run/docker-$NAME.pid"
+	;;
+*)
+	echo "netns-node: up|kill|down" >&2
+	exit 2
+	;;
+esac

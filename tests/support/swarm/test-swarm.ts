@@ -1,0 +1,132 @@
+/**
+ * A swarm of real Docker engines on this machine for the swarm tests: the host's engine as the
+ * manager on SWARM_MANAGER_ADDRESS, and worker nodes each a Docker engine in a network namespace of
+ * its own (netns-node.sh). Read with the docker CLI, independently of the runtime.
+ */
+import { execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const run = promisify(execFile);
+const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'netns-node.sh');
+
+/** The manager's address on the nodes' bridge: where workers join, and where tasks reach the test's services. */
+export const SWARM_MANAGER_ADDRESS = '10.99.0.1';
+
+export interface SwarmNode {
+	name: string;
+	address: string;
+	/** The node's engine, for `docker -H`. */
+	socket: string;
+}
+
+async function nodeScript(...args: string[]): Promise<string> {
+	try {
+		return (await run(NODE_SCRIPT, args, { timeout: 120_000 })).stdout.trim();
+	} catch (error) {
+		throw new Error(`netns-node.sh ${args.join(' ')} failed: ${String((error as { stderr?: unknown }).stderr ?? (error as Error).message).trim()}`);
+	}
+}
+
+/** Starts (or restarts) worker `name`, the `index`th, and waits until the manager counts it ready. */
+export async function startSwarmNode(name: string, index: number): Promise<SwarmNode> {
+	const [, address, socket] = (await nodeScript('up', name, String(index))).split(' ');
+	const node = { name, address: address!, socket: `unix://${socket!}` };
+	await waitForNodeState(name, 'ready', 60_000);
+	return node;
+}
+
+/** Kills the node as a machine dies: its engine and every container on it, no goodbye to the manager. */
+export function killSwarmNode(name: string): Promise<string> {
+	return nodeScript('kill', name);
+}
+
+export function removeSwarmNode(name: string): Promise<string> {
+	return nodeScript('down', name);
+}
+
+/** The state the manager has for a node: `ready`, `down` or `unknown`. */
+export async function nodeState(name: string): Promise<string> {
+	const { stdout } = await run('docker', ['node', 'inspect', name, '--format', '{{.Status.State}}']).catch(() => ({ stdout: 'absent' }));
+	return stdout.trim();
+}
+
+export async function waitForNodeState(name: string, state: string, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	let last = '';
+	while (Date.now() < deadline) {
+		last = await nodeState(name);
+		if (last === state) return;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`Swarm node ${name} is ${last}, not ${state}, after ${timeoutMs} ms`);
+}
+
+/** Copies `image` from the host's engine to the node's, unless it has it already. */
+export async function loadImageOnNode(node: SwarmNode, image: string): Promise<void> {
+	const [hostId, nodeId] = await Promise.all([
+		run('docker', ['image', 'inspect', image, '--format', '{{.Id}}']).then(({ stdout }) => stdout.trim()),
+		run('docker', ['-H', node.socket, 'image', 'inspect', image, '--format', '{{.Id}}']).then(
+			({ stdout }) => stdout.trim(),
+			() => '',
+		),
+	]);
+	if (hostId === nodeId) return;
+	await new Promise<void>((resolve, reject) => {
+		const save = spawn('docker', ['save', image], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const load = spawn('docker', ['-H', node.socket, 'load'], { stdio: ['pipe', 'ignore', 'inherit'] });
+		save.stdout.pipe(load.stdin);
+		save.on('error', reject);
+		load.on('error', reject);
+		load.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`docker load on ${node.name} exited with ${code}`))));
+	});
+}
+
+export interface SiteTask {
+	id: string;
+	node: string;
+	state: string;
+	desiredState: string;
+}
+
+/** The tasks of a site's service, newest first, with the hostname of each one's node. */
+export async function tasksOfService(service: string): Promise<SiteTask[]> {
+	const { stdout } = await run('docker', ['service', 'ps', service, '--no-trunc', '--format', '{{.ID}} {{.Node}} {{.DesiredState}} {{.CurrentState}}']);
+	return stdout
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => {
+			const [id, node, desiredState, state] = line.split(' ');
+			return { id: id!, node: node!, desiredState: desiredState!.toLowerCase(), state: state!.toLowerCase() };
+		});
+}
+
+/** The node the service's one running task is on; fails when there is not exactly one. */
+export async function runningNodeOf(service: string): Promise<string> {
+	const running = (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+	if (running.length !== 1) throw new Error(`Service ${service} has ${running.length} running tasks, not one`);
+	return running[0]!.node;
+}
+
+/** Every service labelled as a site of the runtime with this data folder. */
+export async function servicesOfRuntime(dataDir: string): Promise<string[]> {
+	const { stdout } = await run('docker', ['service', 'ls', '--filter', `label=epic.runtime=${dataDir}`, '--format', '{{.Name}}']);
+	return stdout.split('\n').filter(Boolean);
+}
+
+export interface ServiceSpec {
+	Spec: {
+		Labels: Record<string, string>;
+		TaskTemplate: {
+			ContainerSpec: { User?: string; ReadOnly?: boolean; CapabilityDrop?: string[]; Env?: string[]; Init?: boolean };
+			Resources: { Limits: { MemoryBytes?: number; NanoCPUs?: number; Pids?: number }; Reservations: { MemoryBytes?: number } };
+		};
+		Mode: { Replicated?: { Replicas: number } };
+	};
+}
+
+export async function inspectService(service: string): Promise<ServiceSpec> {
+	const { stdout } = await run('docker', ['service', 'inspect', service]);
+	return (JSON.parse(stdout) as ServiceSpec[])[0]!;
+}

@@ -1,0 +1,163 @@
+/**
+ * RUNTIME_DRIVER=swarm on a real two-node swarm: the host's engine as manager, a second engine in
+ * a network namespace as worker (tests/support/swarm/netns-node.sh). Sites keep their data on a
+ * PostgreSQL server that asks for passwords and in S3 (s3rver), both reached by every node on the
+ * manager's swarm address, so a site written on one node is read on the other, and a node killed
+ * as a machine dies has its sites running again on the one left.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { repoPath } from '@epic/node-support/paths';
+import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
+import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../support/s3-server.ts';
+import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
+import { startPasswordPostgres, type PasswordPostgres } from '../support/swarm/password-postgres.ts';
+import {
+	inspectService,
+	killSwarmNode,
+	loadImageOnNode,
+	removeSwarmNode,
+	runningNodeOf,
+	servicesOfRuntime,
+	startSwarmNode,
+	SWARM_MANAGER_ADDRESS,
+	waitForNodeState,
+	type SwarmNode,
+} from '../support/swarm/test-swarm.ts';
+import { waitFor } from '../support/wait-for.ts';
+import { hostRequest } from '../support/host-request.ts';
+import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
+
+const WORKER = 'epicnode2';
+const admin = { email: 'swarm@example.com', password: 'swarm-secret-password' };
+let worker: SwarmNode;
+let database: PasswordPostgres;
+let s3: TestS3Server;
+let runtime: TestRuntime;
+
+beforeAll(async () => {
+	await ensureDocker((message) => process.stderr.write(`${message}\n`));
+	worker = await startSwarmNode(WORKER, 1);
+	await loadImageOnNode(worker, TEST_SITE_BASE_IMAGE);
+	database = await startPasswordPostgres(['127.0.0.1', SWARM_MANAGER_ADDRESS]);
+	s3 = await startS3Server('epic-swarm-sites', SWARM_MANAGER_ADDRESS);
+	runtime = new TestRuntime({
+		db: 'pg',
+		pgUrl: database.adminUrl,
+		warmPoolSize: 0,
+		idleTimeoutSeconds: 900,
+		env: {
+			RUNTIME_DRIVER: 'swarm',
+			DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE,
+			DOCKER_SITE_CODE_DIR: repoPath('node_modules'),
+			SWARM_SITE_DATABASE_HOST: SWARM_MANAGER_ADDRESS,
+			SWARM_SITE_DATABASE_PORT: String(database.port),
+			SWARM_SITE_S3_BUCKET: s3.bucket,
+			SWARM_SITE_S3_ENDPOINT: s3.endpoint,
+			SWARM_SITE_S3_FORCE_PATH_STYLE: 'true',
+			SWARM_SITE_S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID,
+			SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
+		},
+	});
+	await runtime.start();
+}, 300_000);
+
+afterAll(async () => {
+	await runtime?.destroy();
+	await s3?.close();
+	await database?.stop();
+	await removeSwarmNode(WORKER);
+}, 120_000);
+
+async function siteOf(projectId: string, subdomain: string): Promise<SiteTarget & { service: string }> {
+	const created = await runtime.driver.ensureInstance({ projectId, subdomain, projectName: subdomain, admin });
+	expect(created.state).toBe('running');
+	const host = `${subdomain}.localhost`;
+	const token = await loginThroughRouter(runtime.routerUrl, host, admin.email, admin.password);
+	const service = serviceName(instanceDirOf(runtime.dataDir, projectId));
+	expect(await servicesOfRuntime(runtime.dataDir)).toContain(service);
+	return { routerUrl: runtime.routerUrl, host, token, service };
+}
+
+describe('sites on a two-node swarm', () => {
+	test('a site is one locked-down service with its plan limits, serving through the router', async () => {
+		const site = await siteOf('p-one', 'one');
+		const spec = await inspectService(site.service);
+		expect(spec.Spec.Mode.Replicated?.Replicas).toBe(1);
+		expect(spec.Spec.TaskTemplate.ContainerSpec).toMatchObject({ User: '1000:1000', ReadOnly: true, CapabilityDrop: ['ALL'], Init: true });
+		expect(spec.Spec.TaskTemplate.Resources.Limits).toMatchObject({ MemoryBytes: 512 * 1024 * 1024, NanoCPUs: 1e9, Pids: 256 });
+		expect(spec.Spec.TaskTemplate.Resources.Reservations.MemoryBytes).toBe(512 * 1024 * 1024);
+		// Secrets go by name from the holder's environment: the spec holds them, no command line does.
+		expect(spec.Spec.TaskTemplate.ContainerSpec.Env?.some((entry) => entry.startsWith('SECRET='))).toBe(true);
+
+		await createNotesCollection(site);
+		await siteRequest(site, 'POST', '/items/notes', 200, { title: 'written in a task' });
+		const notes = await siteRequest<{ data: Array<{ title: string }> }>(site, 'GET', '/items/notes', 200);
+		expect(notes.data.map((note) => note.title)).toEqual(['written in a task']);
+	});
+
+	test('uploads go to the site’s own prefix in S3, not to any node', async () => {
+		const site = await siteOf('p-one', 'one');
+		const id = await uploadSiteFile(site, 'hello.txt', Buffer.from('hello from a swarm task'));
+		expect(await siteAsset(site, id)).toBe('hello from a swarm task');
+		const listing = await fetch(`${s3.endpoint}/${s3.bucket}?list-type=2&prefix=sites/`).then((response) => response.text());
+		const keys = [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!);
+		expect(keys).toHaveLength(1);
+		expect(keys[0]).toMatch(new RegExp(`^sites/${site.service.replace('epic-site-', '')}/`));
+	});
+
+	test('sites land on both nodes, and each answers wherever it runs', async () => {
+		const sites = await Promise.all(['two', 'three', 'four'].map((name) => siteOf(`p-${name}`, name)));
+		const nodes = new Set<string>();
+		for (const site of [await siteOf('p-one', 'one'), ...sites]) {
+			nodes.add(await runningNodeOf(site.service));
+			const ping = await siteRequest<{ data: { project: { project_name: string } } }>(site, 'GET', '/server/info', 200);
+			expect(ping.data.project.project_name).toBe(site.host.split('.')[0]);
+		}
+		expect([...nodes].sort()).toEqual([WORKER, await managerHostname()].sort());
+	});
+
+	test('a site whose node dies runs again on the other within 30 s, with its content', async () => {
+		const candidates = await Promise.all(['one', 'two', 'three', 'four'].map((name) => siteOf(`p-${name}`, name)));
+		const onWorker = [];
+		for (const site of candidates) if ((await runningNodeOf(site.service)) === WORKER) onWorker.push(site);
+		expect(onWorker.length).toBeGreaterThan(0);
+		const site = onWorker[0]!;
+		await siteRequest(site, 'POST', '/items/notes', 200, { title: 'written on the worker' }).catch(async () => {
+			await createNotesCollection(site);
+			await siteRequest(site, 'POST', '/items/notes', 200, { title: 'written on the worker' });
+		});
+		const fileId = await uploadSiteFile(site, 'moved.txt', Buffer.from('kept across nodes'));
+
+		const killedAt = Date.now();
+		await killSwarmNode(WORKER);
+		const answered = await waitFor(
+			'the site to answer from the manager',
+			async () => {
+				const response = await hostRequest(runtime.routerUrl, site.host, '/items/notes', { headers: { authorization: `Bearer ${site.token}` } }).catch(() => null);
+				return response?.status === 200 ? Date.now() : null;
+			},
+			60_000,
+		);
+		const recoveryMs = answered - killedAt;
+		process.stderr.write(`swarm: the site answered again ${recoveryMs} ms after its node was killed\n`);
+		expect(recoveryMs).toBeLessThan(30_000);
+		expect(await runningNodeOf(site.service)).toBe(await managerHostname());
+		const notes = await siteRequest<{ data: Array<{ title: string }> }>(site, 'GET', '/items/notes', 200);
+		expect(notes.data.map((note) => note.title)).toContain('written on the worker');
+		expect(await siteAsset(site, fileId)).toBe('kept across nodes');
+
+		// The node comes back: Swarm shuts its stale tasks down and every site still has one task.
+		await startSwarmNode(WORKER, 1);
+		await waitForNodeState(WORKER, 'ready', 60_000);
+		for (const each of candidates) expect(await runningNodeOf(each.service)).toBeTruthy();
+	});
+});
+
+async function managerHostname(): Promise<string> {
+	const { execFile } = await import('node:child_process');
+	return new Promise((resolve, reject) =>
+		execFile('docker', ['node', 'inspect', 'self', '--format', '{{.Description.Hostname}}'], (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
+	);
+}
