@@ -159,6 +159,11 @@ const RuntimeEnvSchema = z
 		 * Docker Swarm service placed on any node (runtime/src/swarm/, docs/swarm.md).
 		 */
 		RUNTIME_DRIVER: z.enum(['process', 'docker', 'swarm']).default('process'),
+		/** Swarm: the sites' network, made from each node's config-only network (runtime/swarm-node.ts prepare). */
+		SWARM_SITE_NETWORK: z
+			.string()
+			.regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,40}$/)
+			.default('epic-swarm-sites'),
 		/** Swarm: the address site tasks reach PostgreSQL at from any node (INSTANCE_PG_URL is the runtime's). */
 		SWARM_SITE_DATABASE_HOST: z.string().min(1).optional(),
 		SWARM_SITE_DATABASE_PORT: port.optional(),

@@ -41,6 +41,7 @@ import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkp
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
 import { processSpawner } from './processes/process-spawner.ts';
 import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
+import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
@@ -113,6 +114,7 @@ async function siteSpawner(
 	}
 	if (config.RUNTIME_DRIVER === 'swarm') {
 		log(await checkSwarmManager());
+		await ensureSwarmSiteNetwork(config.SWARM_SITE_NETWORK);
 		return {
 			spawner: swarmSpawner(swarmServiceSettings(config), config.swarmSiteStorage!),
 			support: { available: false, reason: 'sites run as Swarm services, which sleep stopped', criuVersion: null },

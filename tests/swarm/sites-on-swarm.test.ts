@@ -13,8 +13,12 @@ import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
 import { startPasswordPostgres, type PasswordPostgres } from '../support/swarm/password-postgres.ts';
 import {
+	forgetDataServices,
 	inspectService,
 	killSwarmNode,
+	nodeInTask,
+	prepareNode,
+	publishedEndpointOf,
 	loadImageOnNode,
 	removeSwarmNode,
 	runningNodeOf,
@@ -35,6 +39,7 @@ let worker: SwarmNode;
 let database: PasswordPostgres;
 let s3: TestS3Server;
 let runtime: TestRuntime;
+let dataServices: string[] = [];
 
 beforeAll(async () => {
 	await ensureDocker((message) => process.stderr.write(`${message}\n`));
@@ -42,6 +47,10 @@ beforeAll(async () => {
 	await loadImageOnNode(worker, TEST_SITE_BASE_IMAGE);
 	database = await startPasswordPostgres(['127.0.0.1', SWARM_MANAGER_ADDRESS]);
 	s3 = await startS3Server('epic-swarm-sites', SWARM_MANAGER_ADDRESS);
+	// What sites may reach: their database server and the bucket, nothing else on any node.
+	dataServices = [`${SWARM_MANAGER_ADDRESS}:${database.port}`, new URL(s3.endpoint).host];
+	await prepareNode(null, dataServices);
+	await prepareNode(worker, dataServices);
 	runtime = new TestRuntime({
 		db: 'pg',
 		pgUrl: database.adminUrl,
@@ -68,6 +77,7 @@ afterAll(async () => {
 	await s3?.close();
 	await database?.stop();
 	await removeSwarmNode(WORKER);
+	await forgetDataServices(dataServices);
 }, 120_000);
 
 async function siteOf(projectId: string, subdomain: string): Promise<SiteTarget & { service: string }> {
@@ -116,6 +126,74 @@ describe('sites on a two-node swarm', () => {
 			expect(ping.data.project.project_name).toBe(site.host.split('.')[0]);
 		}
 		expect([...nodes].sort()).toEqual([WORKER, await managerHostname()].sort());
+	});
+
+	test('from inside a site task, nothing is reachable but the data services, and in the database only its own', async () => {
+		const sites = await Promise.all(['one', 'two', 'three', 'four'].map((name) => siteOf(`p-${name}`, name)));
+		const manager = await managerHostname();
+		const onNode = async (node: string) => {
+			for (const site of sites) if ((await runningNodeOf(site.service)) === node) return site;
+			throw new Error(`No site runs on ${node}`);
+		};
+		const prober = await onNode(WORKER);
+		const others = sites.filter((site) => site !== prober);
+		const targets = {
+			...Object.fromEntries(await Promise.all(others.map(async (site) => [`site ${site.host}`, await publishedEndpointOf(site.service)] as const))),
+			'the swarm manager API': `${SWARM_MANAGER_ADDRESS}:2377`,
+			"its own node's gossip port": `${worker.address}:7946`,
+			"the manager's gossip port": `${SWARM_MANAGER_ADDRESS}:7946`,
+			// The positive control: the probe can reach what it may.
+			'its database server': `${SWARM_MANAGER_ADDRESS}:${database.port}`,
+		};
+		const reachable = JSON.parse(
+			await nodeInTask(
+				prober.service,
+				[worker],
+				`import net from 'node:net';
+				const targets = ${JSON.stringify(targets)};
+				const probe = (target) => new Promise((resolve) => {
+					const [host, port] = target.split(':');
+					const socket = net.connect({ host, port: Number(port) });
+					const done = (result) => { socket.destroy(); resolve(result); };
+					socket.setTimeout(2000, () => done('no answer'));
+					socket.on('connect', () => done('open'));
+					socket.on('error', (error) => done(error.code));
+				});
+				const results = {};
+				for (const [name, target] of Object.entries(targets)) results[name] = await probe(target);
+				console.log(JSON.stringify(results));`,
+			),
+		) as Record<string, string>;
+		expect(reachable['its database server']).toBe('open');
+		for (const [name, result] of Object.entries(reachable)) if (name !== 'its database server') expect(result, name).not.toBe('open');
+
+		// Its own database as its own role, yes; another site's, as itself or as that site's role, no.
+		const victim = await onNode(manager);
+		const victimEnv = (await inspectService(victim.service)).Spec.TaskTemplate.ContainerSpec.Env ?? [];
+		const victimDatabase = new URL(victimEnv.find((entry) => entry.startsWith('DB_CONNECTION_STRING='))!.slice('DB_CONNECTION_STRING='.length));
+		const answers = JSON.parse(
+			await nodeInTask(
+				prober.service,
+				[worker],
+				`import pg from '/app/node_modules/pg/lib/index.js';
+				const own = new URL(process.env.DB_CONNECTION_STRING);
+				const attempt = async (user, password, database) => {
+					const client = new pg.Client({ host: own.hostname, port: Number(own.port), user, password, database });
+					try { await client.connect(); await client.query('SELECT 1'); return 'connected'; }
+					catch (error) { return error.message; }
+					finally { await client.end().catch(() => {}); }
+				};
+				const ownUser = decodeURIComponent(own.username), ownPassword = decodeURIComponent(own.password), ownDatabase = own.pathname.slice(1);
+				console.log(JSON.stringify({
+					own: await attempt(ownUser, ownPassword, ownDatabase),
+					otherDatabase: await attempt(ownUser, ownPassword, ${JSON.stringify(victimDatabase.pathname.slice(1))}),
+					otherRole: await attempt(${JSON.stringify(decodeURIComponent(victimDatabase.username))}, ownPassword, ${JSON.stringify(victimDatabase.pathname.slice(1))}),
+				}));`,
+			),
+		) as Record<string, string>;
+		expect(answers['own']).toBe('connected');
+		expect(answers['otherDatabase']).toMatch(/permission denied for database/);
+		expect(answers['otherRole']).toMatch(/password authentication failed/);
 	});
 
 	test('a site whose node dies runs again on the other within 30 s, with its content', async () => {

@@ -72,7 +72,7 @@ async function createNetwork(name: string): Promise<NetworkInspection> {
 	return made;
 }
 
-type Rule = { tool: 'iptables' | 'ip6tables'; chain: string; args: string[] };
+export type Rule = { tool: 'iptables' | 'ip6tables'; chain: string; args: string[] };
 
 /** IPv4 destinations a site's new connections may not be forwarded to. */
 const PRIVATE_IPV4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '169.254.0.0/16'];
@@ -83,7 +83,7 @@ export function relayRule(bridge: string, port: number): Rule {
 }
 
 /** Puts the rule first in its chain, above the DROP that shieldRules inserts, whatever ran before. */
-async function ruleFirst(rule: Rule): Promise<void> {
+export async function ruleFirst(rule: Rule): Promise<void> {
 	await run(rule.tool, ['-D', rule.chain, ...rule.args]).catch(() => undefined);
 	await run(rule.tool, ['-I', rule.chain, '1', ...rule.args]);
 }
@@ -120,7 +120,7 @@ async function ensureRule(rule: Rule): Promise<void> {
 }
 
 /** Adds each rule that is missing; the first that cannot be added is the error. */
-async function shieldHost(bridge: string): Promise<void> {
+export async function shieldHost(bridge: string): Promise<void> {
 	for (const rule of shieldRules(bridge)) {
 		try {
 			await ensureRule(rule);

@@ -17,7 +17,7 @@ import { CONTAINER_DIRECTUS_CLI, CONTAINER_PORT, RUNTIME_LABEL, siteLimits, SITE
 /** Swarm's wait before a stopping task is killed: Directus closes its connections in well under it. */
 const STOP_GRACE = '5s';
 
-export type SwarmServiceSettings = Omit<SiteContainerSettings, 'network'>;
+export type SwarmServiceSettings = SiteContainerSettings;
 
 /** Variables that are the host's or the holder's, never the task's. */
 const HOLDER_ONLY_VARIABLES = new Set(['PATH', 'HOME', 'HOST', 'PORT', 'NODE_COMPILE_CACHE']);
@@ -68,6 +68,8 @@ export function serviceCreateArguments(settings: SwarmServiceSettings, siteDir: 
 		'--restart-delay=0s',
 		`--stop-grace-period=${STOP_GRACE}`,
 		'--init',
+		// The sites' network (swarm-node-guard.ts): a bridge on each node that joins its sites to nothing.
+		`--network=${settings.network}`,
 		`--publish=mode=host,target=${CONTAINER_PORT}`,
 		`--user=${settings.uid}:${settings.uid}`,
 		'--read-only',

@@ -1,9 +1,8 @@
-/** The site services' settings: the Docker driver's container settings (DOCKER_SITE_*), with no network of ours. */
+/** The site services' settings: the Docker driver's container settings (DOCKER_SITE_*) on the sites' swarm network. */
 import type { RuntimeConfig } from '../config.ts';
 import { siteContainerSettings } from '../containers/site-container-settings.ts';
 import type { SwarmServiceSettings } from './swarm-service-arguments.ts';
 
 export function swarmServiceSettings(config: RuntimeConfig): SwarmServiceSettings {
-	const { network: _none, ...settings } = siteContainerSettings(config, '');
-	return settings;
+	return siteContainerSettings(config, config.SWARM_SITE_NETWORK);
 }

@@ -104,8 +104,8 @@ down)
 	ip link del "h-$NAME" 2> /dev/null || true
 	ip netns del "$NAME" 2> /dev/null || true
 	rm -rf "/etc/netns/$NAME"
-	# The node's swarm identity goes; its images stay, so the next node of this name starts quickly.
-	rm -rf "$ROOT/swarm" "/run/docker-$NAME.pid"
+	# The node's swarm identity and networks go; its images stay, so the next node of this name starts quickly.
+	rm -rf "$ROOT/swarm" "$ROOT/network" "/run/docker-$NAME.pid"
 	;;
 *)
 	echo "netns-node: up|kill|down" >&2

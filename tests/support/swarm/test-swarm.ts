@@ -7,6 +7,8 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { repoPath } from '@epic/node-support/paths';
+import { dataServiceRules, parseEndpoint, SWARM_SITES_BRIDGE } from '../../../runtime/src/swarm/swarm-node-guard.ts';
 
 const run = promisify(execFile);
 const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'netns-node.sh');
@@ -129,4 +131,50 @@ export interface ServiceSpec {
 export async function inspectService(service: string): Promise<ServiceSpec> {
 	const { stdout } = await run('docker', ['service', 'inspect', service]);
 	return (JSON.parse(stdout) as ServiceSpec[])[0]!;
+}
+
+/** The engine of the node a service's running task is on, and that task's container. */
+export async function containerOfService(service: string, nodes: SwarmNode[]): Promise<{ engine: string | null; container: string }> {
+	const node = await runningNodeOf(service);
+	const worker = nodes.find((candidate) => candidate.name === node);
+	const engine = worker ? worker.socket : null;
+	const { stdout } = await run('docker', [...(engine ? ['-H', engine] : []), 'ps', '--quiet', '--filter', `label=com.docker.swarm.service.name=${service}`]);
+	const [container] = stdout.split('\n').filter(Boolean);
+	if (!container) throw new Error(`No container of ${service} on ${node}`);
+	return { engine, container };
+}
+
+/** Runs a Node script in the service's task, as the site's own user; its stdout. */
+export async function nodeInTask(service: string, nodes: SwarmNode[], script: string): Promise<string> {
+	const { engine, container } = await containerOfService(service, nodes);
+	const { stdout } = await run('docker', [...(engine ? ['-H', engine] : []), 'exec', container, 'node', '--input-type=module', '-e', script], { timeout: 60_000 });
+	return stdout;
+}
+
+/**
+ * Prepares a node for sites (runtime/swarm-node.ts prepare): the host's engine, or a worker's, in
+ * its namespace, where its firewall is. `allow`: the data services' `address:port`s.
+ */
+export async function prepareNode(node: SwarmNode | null, allow: string[]): Promise<void> {
+	const script = [repoPath('runtime', 'swarm-node.ts'), 'prepare', ...allow.flatMap((endpoint) => ['--allow', endpoint])];
+	if (node) await run('ip', ['netns', 'exec', node.name, 'env', `DOCKER_HOST=${node.socket}`, process.execPath, ...script]);
+	else await run(process.execPath, script);
+}
+
+/** Removes the host's rules that let the sites' bridge reach these data services (a worker's go with its namespace). */
+export async function forgetDataServices(allow: string[]): Promise<void> {
+	for (const endpoint of allow) {
+		for (const rule of dataServiceRules(SWARM_SITES_BRIDGE, parseEndpoint(endpoint))) {
+			await run(rule.tool, ['-D', rule.chain, ...rule.args]).catch(() => undefined);
+		}
+	}
+}
+
+/** Where the service's running task is published: its node's address and the host-mode port. */
+export async function publishedEndpointOf(service: string): Promise<string> {
+	const task = (await tasksOfService(service)).find((candidate) => candidate.desiredState === 'running' && candidate.state === 'running');
+	if (!task) throw new Error(`Service ${service} has no running task`);
+	const port = (await run('docker', ['inspect', task.id, '--format', '{{(index .Status.PortStatus.Ports 0).PublishedPort}}'])).stdout.trim();
+	const address = (await run('docker', ['node', 'inspect', task.node, '--format', '{{.Status.Addr}}'])).stdout.trim();
+	return `${address}:${port}`;
 }
