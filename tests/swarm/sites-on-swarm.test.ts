@@ -6,79 +6,36 @@
  * as a machine dies has its sites running again on the one left.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { repoPath } from '@epic/node-support/paths';
-import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
-import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../support/s3-server.ts';
-import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
+import { hostRequest } from '../support/host-request.ts';
+import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
-import { startPasswordPostgres, type PasswordPostgres } from '../support/swarm/password-postgres.ts';
+import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import {
-	forgetDataServices,
 	inspectService,
 	killSwarmNode,
 	nodeInTask,
-	prepareNode,
 	publishedEndpointOf,
-	loadImageOnNode,
-	removeSwarmNode,
 	runningNodeOf,
 	servicesOfRuntime,
 	startSwarmNode,
 	SWARM_MANAGER_ADDRESS,
 	waitForNodeState,
-	type SwarmNode,
 } from '../support/swarm/test-swarm.ts';
+import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
-import { hostRequest } from '../support/host-request.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
-import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
 
 const WORKER = 'epicnode2';
 const admin = { email: 'swarm@example.com', password: 'swarm-secret-password' };
-let worker: SwarmNode;
-let database: PasswordPostgres;
-let s3: TestS3Server;
+let swarm: SwarmSites;
 let runtime: TestRuntime;
-let dataServices: string[] = [];
 
 beforeAll(async () => {
-	await ensureDocker((message) => process.stderr.write(`${message}\n`));
-	worker = await startSwarmNode(WORKER, 1);
-	await loadImageOnNode(worker, TEST_SITE_BASE_IMAGE);
-	database = await startPasswordPostgres(['127.0.0.1', SWARM_MANAGER_ADDRESS]);
-	s3 = await startS3Server('epic-swarm-sites', SWARM_MANAGER_ADDRESS);
-	// What sites may reach: their database server and the bucket, nothing else on any node.
-	dataServices = [`${SWARM_MANAGER_ADDRESS}:${database.port}`, new URL(s3.endpoint).host];
-	await prepareNode(null, dataServices);
-	await prepareNode(worker, dataServices);
-	runtime = new TestRuntime({
-		db: 'pg',
-		pgUrl: database.adminUrl,
-		warmPoolSize: 0,
-		idleTimeoutSeconds: 900,
-		env: {
-			RUNTIME_DRIVER: 'swarm',
-			DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE,
-			DOCKER_SITE_CODE_DIR: repoPath('node_modules'),
-			SWARM_SITE_DATABASE_HOST: SWARM_MANAGER_ADDRESS,
-			SWARM_SITE_DATABASE_PORT: String(database.port),
-			SWARM_SITE_S3_BUCKET: s3.bucket,
-			SWARM_SITE_S3_ENDPOINT: s3.endpoint,
-			SWARM_SITE_S3_FORCE_PATH_STYLE: 'true',
-			SWARM_SITE_S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID,
-			SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
-		},
-	});
-	await runtime.start();
+	swarm = await startSwarmSites(WORKER);
+	runtime = swarm.runtime;
 }, 300_000);
 
-afterAll(async () => {
-	await runtime?.destroy();
-	await s3?.close();
-	await database?.stop();
-	await removeSwarmNode(WORKER);
-	await forgetDataServices(dataServices);
-}, 120_000);
+afterAll(() => swarm?.destroy(), 120_000);
 
 async function siteOf(projectId: string, subdomain: string): Promise<SiteTarget & { service: string }> {
 	const created = await runtime.driver.ensureInstance({ projectId, subdomain, projectName: subdomain, admin });
@@ -111,7 +68,7 @@ describe('sites on a two-node swarm', () => {
 		const site = await siteOf('p-one', 'one');
 		const id = await uploadSiteFile(site, 'hello.txt', Buffer.from('hello from a swarm task'));
 		expect(await siteAsset(site, id)).toBe('hello from a swarm task');
-		const listing = await fetch(`${s3.endpoint}/${s3.bucket}?list-type=2&prefix=sites/`).then((response) => response.text());
+		const listing = await fetch(`${swarm.s3.endpoint}/${swarm.s3.bucket}?list-type=2&prefix=sites/`).then((response) => response.text());
 		const keys = [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!);
 		expect(keys).toHaveLength(1);
 		expect(keys[0]).toMatch(new RegExp(`^sites/${site.service.replace('epic-site-', '')}/`));
@@ -140,15 +97,15 @@ describe('sites on a two-node swarm', () => {
 		const targets = {
 			...Object.fromEntries(await Promise.all(others.map(async (site) => [`site ${site.host}`, await publishedEndpointOf(site.service)] as const))),
 			'the swarm manager API': `${SWARM_MANAGER_ADDRESS}:2377`,
-			"its own node's gossip port": `${worker.address}:7946`,
+			"its own node's gossip port": `${swarm.worker.address}:7946`,
 			"the manager's gossip port": `${SWARM_MANAGER_ADDRESS}:7946`,
 			// The positive control: the probe can reach what it may.
-			'its database server': `${SWARM_MANAGER_ADDRESS}:${database.port}`,
+			'its database server': `${SWARM_MANAGER_ADDRESS}:${swarm.database.port}`,
 		};
 		const reachable = JSON.parse(
 			await nodeInTask(
 				prober.service,
-				[worker],
+				[swarm.worker],
 				`import net from 'node:net';
 				const targets = ${JSON.stringify(targets)};
 				const probe = (target) => new Promise((resolve) => {
@@ -174,7 +131,7 @@ describe('sites on a two-node swarm', () => {
 		const answers = JSON.parse(
 			await nodeInTask(
 				prober.service,
-				[worker],
+				[swarm.worker],
 				`import pg from '/app/node_modules/pg/lib/index.js';
 				const own = new URL(process.env.DB_CONNECTION_STRING);
 				const attempt = async (user, password, database) => {

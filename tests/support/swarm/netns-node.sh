@@ -57,6 +57,14 @@ kill_node() {
 	for procs in $(find "/sys/fs/cgroup/pids/docker-$NAME" -name cgroup.procs 2> /dev/null); do
 		while read -r pid; do kill -9 "$pid" 2> /dev/null || true; done < "$procs"
 	done
+	# SIGKILL is delivered, not waited for: an engine started before its containerd has gone would
+	# find the old one's metadata database still locked, and give up.
+	for _ in $(seq 1 100); do
+		[ -z "$(ip netns pids "$NAME" 2> /dev/null)" ] && [ -z "$(find "/sys/fs/cgroup/pids/docker-$NAME" -name cgroup.procs -exec cat {} + 2> /dev/null)" ] && return 0
+		sleep 0.1
+	done
+	echo "netns-node: processes of $NAME outlived SIGKILL" >&2
+	return 1
 }
 
 case "${1:?up|kill|down}" in
@@ -78,8 +86,9 @@ up)
 		ip netns exec "$NAME" sh -c "ip addr add $ADDR/24 dev n-$NAME; ip link set n-$NAME up; ip link set lo up; ip route add default via $MANAGER_ADDR"
 	fi
 	mkdir -p "$ROOT"
-	# Left by an engine that was killed; the engine refuses to start beside it.
-	rm -f "/run/docker-$NAME.pid"
+	# Left by an engine that was killed: the engine refuses to start beside its pid file, and takes
+	# its containerd's, naming a process that is gone or another one now, for a containerd running.
+	rm -f "/run/docker-$NAME.pid" "$EXEC_ROOT/containerd/containerd.pid"
 	ip netns exec "$NAME" unshare --uts --mount --propagation private sh -c "
 		hostname $NAME
 		mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup

@@ -178,3 +178,8 @@ export async function publishedEndpointOf(service: string): Promise<string> {
 	const address = (await run('docker', ['node', 'inspect', task.node, '--format', '{{.Status.Addr}}'])).stdout.trim();
 	return `${address}:${port}`;
 }
+
+/** `active` or `drain`: where Swarm may place tasks. */
+export async function setNodeAvailability(node: string, availability: 'active' | 'drain'): Promise<void> {
+	await run('docker', ['node', 'update', '--availability', availability, node]);
+}

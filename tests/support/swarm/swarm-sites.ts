@@ -1,0 +1,65 @@
+/**
+ * Everything a swarm test's sites need, started in order and stopped in reverse: a worker node
+ * beside the host's manager, the site image on it, a PostgreSQL server that asks for passwords and
+ * an S3 server both on the manager's swarm address, every node prepared for sites (its network and
+ * firewall, letting sites reach those two only), and a runtime with RUNTIME_DRIVER=swarm.
+ */
+import { repoPath } from '@epic/node-support/paths';
+import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
+import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../s3-server.ts';
+import { TestRuntime } from '../test-runtime.ts';
+import { startPasswordPostgres, type PasswordPostgres } from './password-postgres.ts';
+import { forgetDataServices, loadImageOnNode, prepareNode, removeSwarmNode, startSwarmNode, SWARM_MANAGER_ADDRESS, type SwarmNode } from './test-swarm.ts';
+
+export interface SwarmSites {
+	worker: SwarmNode;
+	database: PasswordPostgres;
+	s3: TestS3Server;
+	runtime: TestRuntime;
+	destroy(): Promise<void>;
+}
+
+export async function startSwarmSites(workerName: string, idleTimeoutSeconds = 900): Promise<SwarmSites> {
+	const stops: Array<() => Promise<unknown>> = [];
+	const destroy = async () => {
+		for (const stop of stops.reverse()) await stop();
+	};
+	try {
+		await ensureDocker((message) => process.stderr.write(`${message}\n`));
+		stops.push(() => removeSwarmNode(workerName));
+		const worker = await startSwarmNode(workerName, 1);
+		await loadImageOnNode(worker, TEST_SITE_BASE_IMAGE);
+		const database = await startPasswordPostgres(['127.0.0.1', SWARM_MANAGER_ADDRESS]);
+		stops.push(() => database.stop());
+		const s3 = await startS3Server('epic-swarm-sites', SWARM_MANAGER_ADDRESS);
+		stops.push(() => s3.close());
+		const dataServices = [`${SWARM_MANAGER_ADDRESS}:${database.port}`, new URL(s3.endpoint).host];
+		stops.push(() => forgetDataServices(dataServices));
+		await prepareNode(null, dataServices);
+		await prepareNode(worker, dataServices);
+		const runtime = new TestRuntime({
+			db: 'pg',
+			pgUrl: database.adminUrl,
+			warmPoolSize: 0,
+			idleTimeoutSeconds,
+			env: {
+				RUNTIME_DRIVER: 'swarm',
+				DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE,
+				DOCKER_SITE_CODE_DIR: repoPath('node_modules'),
+				SWARM_SITE_DATABASE_HOST: SWARM_MANAGER_ADDRESS,
+				SWARM_SITE_DATABASE_PORT: String(database.port),
+				SWARM_SITE_S3_BUCKET: s3.bucket,
+				SWARM_SITE_S3_ENDPOINT: s3.endpoint,
+				SWARM_SITE_S3_FORCE_PATH_STYLE: 'true',
+				SWARM_SITE_S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID,
+				SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
+			},
+		});
+		stops.push(() => runtime.destroy());
+		await runtime.start();
+		return { worker, database, s3, runtime, destroy };
+	} catch (error) {
+		await destroy();
+		throw error;
+	}
+}
