@@ -14,6 +14,7 @@ import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.t
 import {
 	inspectService,
 	killSwarmNode,
+	managerHostname,
 	nodeInTask,
 	publishedEndpointOf,
 	runningNodeOf,
@@ -189,10 +190,3 @@ describe('sites on a two-node swarm', () => {
 		for (const each of candidates) expect(await runningNodeOf(each.service)).toBeTruthy();
 	});
 });
-
-async function managerHostname(): Promise<string> {
-	const { execFile } = await import('node:child_process');
-	return new Promise((resolve, reject) =>
-		execFile('docker', ['node', 'inspect', 'self', '--format', '{{.Description.Hostname}}'], (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
-	);
-}

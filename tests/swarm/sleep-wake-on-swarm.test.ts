@@ -19,7 +19,7 @@ const admin = { email: 'sleeper@example.com', password: 'sleeper-secret-password
 let swarm: SwarmSites;
 
 beforeAll(async () => {
-	swarm = await startSwarmSites(WORKER, 4);
+	swarm = await startSwarmSites(WORKER, { idleTimeoutSeconds: 4 });
 }, 300_000);
 
 afterAll(() => swarm?.destroy(), 120_000);

@@ -90,7 +90,8 @@ export async function ensureSwarmSiteNetwork(network: string): Promise<void> {
 	);
 	const expected = `swarm ${configNetworkName(network)}`;
 	if (inspected === expected) return;
-	if (inspected !== null) throw new Error(`Docker network ${network} is not the sites' network (${inspected || 'no config'}): remove it, and run swarm-node.ts prepare on every node`);
+	if (inspected !== null)
+		throw new Error(`Docker network ${network} is not the sites' network (${inspected || 'no config'}): remove it, and run swarm-node.ts prepare on every node`);
 	if (!(await networkExists(configNetworkName(network)))) {
 		throw new Error(`This node has no ${configNetworkName(network)} network: run \`node runtime/swarm-node.ts prepare\` on every node first (docs/swarm.md, Adding a node)`);
 	}

@@ -19,7 +19,14 @@ export interface SwarmSites {
 	destroy(): Promise<void>;
 }
 
-export async function startSwarmSites(workerName: string, idleTimeoutSeconds = 900): Promise<SwarmSites> {
+export interface SwarmSitesOptions {
+	idleTimeoutSeconds?: number;
+	warmPoolSize?: number;
+	/** The control plane the runtime reports to, when the test runs one. */
+	controlPlaneUrl?: string;
+}
+
+export async function startSwarmSites(workerName: string, options: SwarmSitesOptions = {}): Promise<SwarmSites> {
 	const stops: Array<() => Promise<unknown>> = [];
 	const destroy = async () => {
 		for (const stop of stops.reverse()) await stop();
@@ -40,8 +47,9 @@ export async function startSwarmSites(workerName: string, idleTimeoutSeconds = 9
 		const runtime = new TestRuntime({
 			db: 'pg',
 			pgUrl: database.adminUrl,
-			warmPoolSize: 0,
-			idleTimeoutSeconds,
+			warmPoolSize: options.warmPoolSize ?? 0,
+			idleTimeoutSeconds: options.idleTimeoutSeconds ?? 900,
+			...(options.controlPlaneUrl ? { controlPlaneUrl: options.controlPlaneUrl } : {}),
 			env: {
 				RUNTIME_DRIVER: 'swarm',
 				DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE,

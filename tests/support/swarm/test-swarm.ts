@@ -183,3 +183,8 @@ export async function publishedEndpointOf(service: string): Promise<string> {
 export async function setNodeAvailability(node: string, availability: 'active' | 'drain'): Promise<void> {
 	await run('docker', ['node', 'update', '--availability', availability, node]);
 }
+
+/** The host name of the manager node (this machine's engine). */
+export async function managerHostname(): Promise<string> {
+	return (await run('docker', ['node', 'inspect', 'self', '--format', '{{.Description.Hostname}}'])).stdout.trim();
+}
