@@ -50,6 +50,28 @@ describe('the site driver settings', () => {
 		const config = loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_DRIVER: 'docker', INSTANCE_DB_CLIENT: 'pg', INSTANCE_PG_URL: 'postgres://x@db/y' }, '/repo');
 		expect(config).toMatchObject({ RUNTIME_DRIVER: 'docker', INSTANCE_DB_CLIENT: 'pg' });
 	});
+
+	it('runs swarm sites only on PostgreSQL and S3, naming what is missing', () => {
+		const swarm = {
+			RUNTIME_SECRET: secret,
+			RUNTIME_DRIVER: 'swarm',
+			INSTANCE_DB_CLIENT: 'pg',
+			INSTANCE_PG_URL: 'postgres://x@127.0.0.1/y',
+			SWARM_SITE_DATABASE_HOST: '10.0.0.5',
+			SWARM_SITE_S3_BUCKET: 'epic-sites',
+			SWARM_SITE_S3_ACCESS_KEY_ID: 'AK',
+			SWARM_SITE_S3_SECRET_ACCESS_KEY: 'SK',
+		};
+		expect(loadRuntimeConfig(swarm, '/repo').swarmSiteStorage).toEqual({
+			databaseHost: '10.0.0.5',
+			databasePort: undefined,
+			s3: { bucket: 'epic-sites', endpoint: undefined, region: 'us-east-1', prefix: 'sites/', forcePathStyle: false, accessKeyId: 'AK', secretAccessKey: 'SK' },
+		});
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').swarmSiteStorage).toBeNull();
+		expect(() => loadRuntimeConfig({ ...swarm, INSTANCE_DB_CLIENT: 'sqlite3' }, '/repo')).toThrow(/INSTANCE_DB_CLIENT: must be pg when RUNTIME_DRIVER=swarm/);
+		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_DATABASE_HOST: '' }, '/repo')).toThrow(/SWARM_SITE_DATABASE_HOST: is required when RUNTIME_DRIVER=swarm/);
+		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_S3_BUCKET: 'Bad_Bucket' }, '/repo')).toThrow(/SWARM_SITE_S3_BUCKET/);
+	});
 });
 
 describe('the backup store settings', () => {
