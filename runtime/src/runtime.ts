@@ -42,6 +42,7 @@ import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
 import { processSpawner } from './processes/process-spawner.ts';
 import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
+import { removeOrphanServices } from './swarm/orphan-services.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
@@ -115,6 +116,7 @@ async function siteSpawner(
 	if (config.RUNTIME_DRIVER === 'swarm') {
 		log(await checkSwarmManager());
 		await ensureSwarmSiteNetwork(config.SWARM_SITE_NETWORK);
+		await removeOrphanServices(config.dataDir, new Set(store.all().map((record) => record.dir)), log);
 		return {
 			spawner: swarmSpawner(swarmServiceSettings(config), config.swarmSiteStorage!),
 			support: { available: false, reason: 'sites run as Swarm services, which sleep stopped', criuVersion: null },

@@ -19,9 +19,8 @@ import {
 	publishedEndpointOf,
 	runningNodeOf,
 	servicesOfRuntime,
-	startSwarmNode,
+	setNodeAvailability,
 	SWARM_MANAGER_ADDRESS,
-	waitForNodeState,
 } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -184,9 +183,16 @@ describe('sites on a two-node swarm', () => {
 		expect(notes.data.map((note) => note.title)).toContain('written on the worker');
 		expect(await siteAsset(site, fileId)).toBe('kept across nodes');
 
-		// The node comes back: Swarm shuts its stale tasks down and every site still has one task.
-		await startSwarmNode(WORKER, 1);
-		await waitForNodeState(WORKER, 'ready', 60_000);
+		// The node comes back (its boot clears the network store a crash leaves broken, and prepares
+		// it again): every site still has one task, and the node takes new sites again.
+		await swarm.restartWorker();
 		for (const each of candidates) expect(await runningNodeOf(each.service)).toBeTruthy();
+		await setNodeAvailability(await managerHostname(), 'drain');
+		try {
+			const after = await siteOf('p-after', 'after');
+			expect(await runningNodeOf(after.service)).toBe(WORKER);
+		} finally {
+			await setNodeAvailability(await managerHostname(), 'active');
+		}
 	});
 });

@@ -24,7 +24,8 @@ if (!portText || !serviceArgument || createArguments[0] !== 'service') {
 	process.exit(2);
 }
 const service = serviceArgument;
-const log = (message: string) => process.stdout.write(`[swarm] ${service}: ${message}\n`);
+// Timed, as Directus's own lines are: the log tells how long each step of a start took.
+const log = (message: string) => process.stdout.write(`${new Date().toISOString()} [swarm] ${service}: ${message}\n`);
 
 let stopping = false;
 let logs: ChildProcess | null = null;

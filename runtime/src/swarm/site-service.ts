@@ -14,8 +14,12 @@ const run = promisify(execFile);
 /** States of a task that may still have a container serving. */
 const LIVE_TASK_STATES = new Set(['new', 'pending', 'assigned', 'accepted', 'preparing', 'ready', 'starting', 'running']);
 
-/** How long removal waits for the tasks to stop before removing the service anyway. */
-const STOP_WAIT_MS = 20_000;
+/**
+ * How long removal waits for the tasks to stop before removing the service anyway: within the
+ * supervisor's grace for a stopping process (5 s), and past a task's own stop grace (3 s,
+ * swarm-service-arguments.ts), after which Swarm has killed it.
+ */
+const STOP_WAIT_MS = 4000;
 
 async function docker(args: string[]): Promise<void> {
 	try {

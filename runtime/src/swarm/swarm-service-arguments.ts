@@ -14,8 +14,11 @@
 import type { SiteResources } from '@epic/runtime-contract';
 import { CONTAINER_DIRECTUS_CLI, CONTAINER_PORT, RUNTIME_LABEL, siteLimits, SITE_DIR_LABEL, type SiteContainerSettings } from '../containers/docker-run-arguments.ts';
 
-/** Swarm's wait before a stopping task is killed: Directus closes its connections in well under it. */
-const STOP_GRACE = '5s';
+/**
+ * Swarm's wait before a stopping task is killed: Directus closes its connections in well under it,
+ * and the holder's removal waits past it (site-service.ts).
+ */
+const STOP_GRACE = '3s';
 
 export type SwarmServiceSettings = SiteContainerSettings;
 

@@ -86,9 +86,17 @@ up)
 		ip netns exec "$NAME" sh -c "ip addr add $ADDR/24 dev n-$NAME; ip link set n-$NAME up; ip link set lo up; ip route add default via $MANAGER_ADDR"
 	fi
 	mkdir -p "$ROOT"
-	# Left by an engine that was killed: the engine refuses to start beside its pid file, and takes
-	# its containerd's, naming a process that is gone or another one now, for a containerd running.
-	rm -f "/run/docker-$NAME.pid" "$EXEC_ROOT/containerd/containerd.pid"
+	if [ -e "/run/docker-$NAME.pid" ]; then
+		# The engine was killed (a clean stop removes its pid file). What a node's boot does then
+		# (docs/swarm.md, Adding a node): its bridge driver would restore the sites' swarm-scoped
+		# network from its local store, and every task on that network would be rejected with
+		# "network … exists" (moby/moby#37087); without the store, the agent makes it afresh. The
+		# config-only network goes with it: the node is prepared again after it starts.
+		rm -f "$ROOT/network/files/local-kv.db"
+		# The engine refuses to start beside its pid file, and takes its containerd's, naming a
+		# process that is gone or another one now, for a containerd running.
+		rm -f "/run/docker-$NAME.pid" "$EXEC_ROOT/containerd/containerd.pid"
+	fi
 	ip netns exec "$NAME" unshare --uts --mount --propagation private sh -c "
 		hostname $NAME
 		mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup

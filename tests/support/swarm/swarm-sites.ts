@@ -9,13 +9,15 @@ import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-pr
 import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../s3-server.ts';
 import { TestRuntime } from '../test-runtime.ts';
 import { startPasswordPostgres, type PasswordPostgres } from './password-postgres.ts';
-import { forgetDataServices, loadImageOnNode, prepareNode, removeSwarmNode, startSwarmNode, SWARM_MANAGER_ADDRESS, type SwarmNode } from './test-swarm.ts';
+import { forgetDataServices, loadImageOnNode, prepareNode, removeServicesOfRuntime, removeSwarmNode, startSwarmNode, SWARM_MANAGER_ADDRESS, type SwarmNode } from './test-swarm.ts';
 
 export interface SwarmSites {
 	worker: SwarmNode;
 	database: PasswordPostgres;
 	s3: TestS3Server;
 	runtime: TestRuntime;
+	/** Starts the worker again after it was killed, and prepares it for sites again. */
+	restartWorker(): Promise<void>;
 	destroy(): Promise<void>;
 }
 
@@ -63,9 +65,15 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 				SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
 			},
 		});
+		// Whatever a test left running when it failed: no service outlives its runtime.
+		stops.push(() => removeServicesOfRuntime(runtime.dataDir));
 		stops.push(() => runtime.destroy());
 		await runtime.start();
-		return { worker, database, s3, runtime, destroy };
+		const restartWorker = async () => {
+			await startSwarmNode(workerName, 1);
+			await prepareNode(worker, dataServices);
+		};
+		return { worker, database, s3, runtime, restartWorker, destroy };
 	} catch (error) {
 		await destroy();
 		throw error;

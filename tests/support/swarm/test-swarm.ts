@@ -188,3 +188,9 @@ export async function setNodeAvailability(node: string, availability: 'active' |
 export async function managerHostname(): Promise<string> {
 	return (await run('docker', ['node', 'inspect', 'self', '--format', '{{.Description.Hostname}}'])).stdout.trim();
 }
+
+/** Removes every service labelled as a site of the runtime with this data folder. */
+export async function removeServicesOfRuntime(dataDir: string): Promise<void> {
+	const services = await servicesOfRuntime(dataDir);
+	if (services.length) await run('docker', ['service', 'rm', ...services]);
+}

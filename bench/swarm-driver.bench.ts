@@ -1,0 +1,144 @@
+/**
+ * The swarm runtime driver beside the single-host Docker driver, in one run on this machine, both
+ * with PostgreSQL sites and no warm pool. The swarm is the host's engine as manager and a second
+ * engine in a network namespace as worker (tests/support/swarm/). Prints one JSON object on stdout
+ * (progress on stderr):
+ *  - provision (cold): `ensureInstance` to a successful admin login through the router;
+ *  - wake: a sleeping (stopped) site's `GET /server/ping` through the router until it answers 200;
+ *  - recovery after a node loss: a site on the worker, the worker's engine and containers killed as
+ *    a machine dies; time from the kill until the site answers 200 through the router again. Each
+ *    trial first drains the manager so the site moves to the worker, which is timed too (a planned
+ *    move). p50 and p95 over BENCH_NODE_LOSS_TRIALS trials.
+ * Wake from the paused tier in containers is not measured: neither container driver pauses sites
+ * yet (they sleep stopped), which the output says rather than print a figure.
+ * Run: `npm run bench:swarm-driver` (BENCH_PROVISION_SAMPLES=3, BENCH_WAKE_SAMPLES=3,
+ * BENCH_NODE_LOSS_TRIALS=5). Needs Docker, iproute2 and iptables, as `npm test` sets them up.
+ */
+import os from 'node:os';
+import { dockerDriverEnv } from '../tests/support/docker.ts';
+import { hostRequest } from '../tests/support/host-request.ts';
+import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-sites.ts';
+import { killSwarmNode, managerHostname, runningNodeOf, setNodeAvailability } from '../tests/support/swarm/test-swarm.ts';
+import { TestRuntime } from '../tests/support/test-runtime.ts';
+import { instanceDirOf } from '../tests/support/runtime-inspection.ts';
+import { serviceName } from '../runtime/src/swarm/swarm-service-arguments.ts';
+import { BenchRuntimes } from './lib/bench-runtimes.ts';
+import { pingSite } from './lib/keep-awake.ts';
+import { machineReport } from './lib/machine.ts';
+import { provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
+import { apiStatus } from './lib/runtime-api.ts';
+import { round, summary } from './lib/statistics.ts';
+import { elapsed, now, sleep } from './lib/time.ts';
+
+const PROVISION_SAMPLES = Math.max(1, Number(process.env['BENCH_PROVISION_SAMPLES'] ?? 3));
+const WAKE_SAMPLES = Math.max(1, Number(process.env['BENCH_WAKE_SAMPLES'] ?? 3));
+const NODE_LOSS_TRIALS = Math.max(1, Number(process.env['BENCH_NODE_LOSS_TRIALS'] ?? 5));
+const WORKER = 'epicbench2';
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const runtimes = new BenchRuntimes(log);
+
+async function untilStopped(rt: TestRuntime, id: string): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	while (Date.now() < deadline) {
+		const status = await apiStatus(rt, id);
+		if (status.state === 'sleeping' && status.sleepTier === 'stopped') return;
+		await sleep(50);
+	}
+	throw new Error(`${id} did not sleep within 60 s`);
+}
+
+async function provisionAndWake(name: string, rt: TestRuntime) {
+	const provisioned: ProvisionedProject[] = [];
+	for (let i = 0; i < PROVISION_SAMPLES; i++) {
+		provisioned.push(await provision(rt, i, 'cold'));
+		log(`${name}: provision ${i + 1}/${PROVISION_SAMPLES}: ${round(provisioned.at(-1)!.totalMs)} ms`);
+	}
+	const wakes: number[] = [];
+	const project = provisioned[0]!;
+	for (let i = 0; i < WAKE_SAMPLES; i++) {
+		await untilStopped(rt, project.projectId);
+		const started = now();
+		const status = await pingSite(rt, project.host);
+		if (status !== 200) throw new Error(`${project.projectId} answered ${status} on waking`);
+		wakes.push(elapsed(started));
+		log(`${name}: wake ${i + 1}/${WAKE_SAMPLES}: ${round(wakes.at(-1)!)} ms`);
+	}
+	return { provision_cold: provisionReport(provisioned), wake_from_stopped_ms: summary(wakes) };
+}
+
+/** Milliseconds from now until the site answers 200 through the router (each request may wait for its task). */
+async function untilAnswering(rt: TestRuntime, host: string, token: string): Promise<number> {
+	const started = now();
+	const deadline = Date.now() + 120_000;
+	while (Date.now() < deadline) {
+		const response = await hostRequest(rt.routerUrl, host, '/users/me', { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 }).catch(() => null);
+		if (response?.status === 200) return elapsed(started);
+		await sleep(50);
+	}
+	throw new Error(`${host} did not answer within 120 s`);
+}
+
+async function nodeLoss(swarm: SwarmSites) {
+	const rt = swarm.runtime;
+	const project = await provision(rt, 0, 'moving');
+	const service = serviceName(instanceDirOf(rt.dataDir, project.projectId));
+	const manager = await managerHostname();
+	const drains: number[] = [];
+	const losses: number[] = [];
+	for (let trial = 0; trial < NODE_LOSS_TRIALS; trial++) {
+		if ((await runningNodeOf(service)) !== WORKER) {
+			await setNodeAvailability(manager, 'drain');
+			try {
+				const started = now();
+				while ((await runningNodeOf(service).catch(() => '')) !== WORKER) await sleep(50);
+				drains.push(elapsed(started) + (await untilAnswering(rt, project.host, project.token)));
+			} finally {
+				await setNodeAvailability(manager, 'active');
+			}
+			log(`node loss ${trial + 1}: moved to the worker by a drain in ${round(drains.at(-1)!)} ms`);
+		}
+		await killSwarmNode(WORKER);
+		losses.push(await untilAnswering(rt, project.host, project.token));
+		log(`node loss ${trial + 1}/${NODE_LOSS_TRIALS}: answering from the manager ${round(losses.at(-1)!)} ms after the kill`);
+		await swarm.restartWorker();
+	}
+	return { node_killed_to_answer_ms: summary(losses), samples_ms: losses.map(round), drain_move_to_answer_ms: drains.length ? summary(drains) : null };
+}
+
+const loadBefore = os.loadavg();
+const started = now();
+let swarm: SwarmSites | null = null;
+try {
+	const dockerEnv = await dockerDriverEnv();
+	const docker = await runtimes.run('docker', new TestRuntime({ db: 'pg', warmPoolSize: 0, idleTimeoutSeconds: 1, env: dockerEnv }), (rt) => provisionAndWake('docker', rt));
+	log('swarm: a worker node, PostgreSQL and S3 for its sites…');
+	swarm = await startSwarmSites(WORKER, { idleTimeoutSeconds: 1 });
+	const swarmFigures = await provisionAndWake('swarm', swarm.runtime);
+	await swarm.destroy();
+	swarm = null;
+	swarm = await startSwarmSites(WORKER);
+	const recovery = await nodeLoss(swarm);
+	console.log(
+		JSON.stringify(
+			{
+				benchmark: 'swarm-driver',
+				database: 'postgres',
+				machine: machineReport(loadBefore),
+				docker: docker.result,
+				swarm: { ...swarmFigures, node_loss: recovery },
+				ratio_swarm_to_docker_p50: {
+					provision: round(swarmFigures.provision_cold.ensure_to_login_ms.p50 / docker.result.provision_cold.ensure_to_login_ms.p50),
+					wake: round(swarmFigures.wake_from_stopped_ms.p50 / docker.result.wake_from_stopped_ms.p50),
+				},
+				wake_from_paused_in_containers: { measured: false, why: 'the Docker and swarm drivers put sites to sleep stopped; neither pauses them yet' },
+				total_s: round(elapsed(started) / 1000),
+			},
+			null,
+			2,
+		),
+	);
+} finally {
+	await swarm?.destroy();
+	await runtimes.destroyAll();
+}

@@ -1,0 +1,27 @@
+/**
+ * Services of this runtime whose site it no longer has: a site deleted while its holder was not
+ * running (killed with the runtime, say) leaves its service serving with nobody to remove it. At
+ * start the runtime removes each, as the Docker driver removes its orphan containers' files.
+ */
+import { RUNTIME_LABEL, SITE_DIR_LABEL } from '../containers/docker-run-arguments.ts';
+import { engineGet } from './docker-engine-api.ts';
+import { removeService } from './site-service.ts';
+import type { EngineGet } from './swarm-task-locator.ts';
+
+interface ServiceLabels {
+	Spec: { Name: string; Labels?: Record<string, string> };
+}
+
+/** The names of this runtime's services whose site folder is not one of `siteDirs`. */
+export async function orphanServices(runtimeDir: string, siteDirs: Set<string>, get: EngineGet = engineGet): Promise<string[]> {
+	const filters = encodeURIComponent(JSON.stringify({ label: [`${RUNTIME_LABEL}=${runtimeDir}`] }));
+	const services = await get<ServiceLabels[]>(`/services?filters=${filters}`);
+	return services.filter((service) => !siteDirs.has(service.Spec.Labels?.[SITE_DIR_LABEL] ?? '')).map((service) => service.Spec.Name);
+}
+
+export async function removeOrphanServices(runtimeDir: string, siteDirs: Set<string>, log: (message: string) => void): Promise<void> {
+	for (const service of await orphanServices(runtimeDir, siteDirs)) {
+		log(`removing ${service}: its site is gone`);
+		await removeService(service).catch((error: Error) => log(`could not remove ${service}: ${error.message}`));
+	}
+}
