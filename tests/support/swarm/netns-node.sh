@@ -93,10 +93,12 @@ up)
 		# "network … exists" (moby/moby#37087); without the store, the agent makes it afresh. The
 		# config-only network goes with it: the node is prepared again after it starts.
 		rm -f "$ROOT/network/files/local-kv.db"
-		# The engine refuses to start beside its pid file, and takes its containerd's, naming a
-		# process that is gone or another one now, for a containerd running.
-		rm -f "/run/docker-$NAME.pid" "$EXEC_ROOT/containerd/containerd.pid"
+		# The engine refuses to start beside its own pid file.
+		rm -f "/run/docker-$NAME.pid"
 	fi
+	# The containerd a killed engine ran is gone too (kill_node waits for it), but its pid file is
+	# not: the engine would take it, naming another process by now, for a containerd running.
+	rm -f "$EXEC_ROOT/containerd/containerd.pid"
 	ip netns exec "$NAME" unshare --uts --mount --propagation private sh -c "
 		hostname $NAME
 		mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup

@@ -26,6 +26,8 @@ export interface SwarmSitesOptions {
 	warmPoolSize?: number;
 	/** The control plane the runtime reports to, when the test runs one. */
 	controlPlaneUrl?: string;
+	/** More variables for the runtime (DOCKER_SITE_CPU_SHARES, say). */
+	env?: Record<string, string>;
 }
 
 export async function startSwarmSites(workerName: string, options: SwarmSitesOptions = {}): Promise<SwarmSites> {
@@ -63,6 +65,7 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 				SWARM_SITE_S3_FORCE_PATH_STYLE: 'true',
 				SWARM_SITE_S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID,
 				SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
+				...options.env,
 			},
 		});
 		// Whatever a test left running when it failed: no service outlives its runtime.
