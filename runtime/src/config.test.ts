@@ -61,16 +61,19 @@ describe('the site driver settings', () => {
 			SWARM_SITE_S3_BUCKET: 'epic-sites',
 			SWARM_SITE_S3_ACCESS_KEY_ID: 'AK',
 			SWARM_SITE_S3_SECRET_ACCESS_KEY: 'SK',
+			SWARM_SITE_S3_GATE_HOST: '10.0.0.1',
 		};
 		expect(loadRuntimeConfig(swarm, '/repo').swarmSiteStorage).toEqual({
 			databaseHost: '10.0.0.5',
 			databasePort: undefined,
 			s3: { bucket: 'epic-sites', endpoint: undefined, region: 'us-east-1', prefix: 'sites/', forcePathStyle: false, accessKeyId: 'AK', secretAccessKey: 'SK' },
+			gate: { host: '10.0.0.1', port: 9555 },
 		});
 		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').swarmSiteStorage).toBeNull();
 		expect(() => loadRuntimeConfig({ ...swarm, INSTANCE_DB_CLIENT: 'sqlite3' }, '/repo')).toThrow(/INSTANCE_DB_CLIENT: must be pg when RUNTIME_DRIVER=swarm/);
 		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_DATABASE_HOST: '' }, '/repo')).toThrow(/SWARM_SITE_DATABASE_HOST: is required when RUNTIME_DRIVER=swarm/);
 		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_S3_BUCKET: 'Bad_Bucket' }, '/repo')).toThrow(/SWARM_SITE_S3_BUCKET/);
+		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_S3_GATE_HOST: '' }, '/repo')).toThrow(/SWARM_SITE_S3_GATE_HOST: is required/);
 	});
 });
 

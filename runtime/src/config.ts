@@ -185,6 +185,12 @@ const RuntimeEnvSchema = z
 		SWARM_SITE_S3_FORCE_PATH_STYLE: flag.default(false),
 		SWARM_SITE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
 		SWARM_SITE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+		/**
+		 * Swarm: where the runtime's S3 gate listens, an address every node reaches. Sites reach the
+		 * bucket only through it, each with a key of its own for its own prefix (runtime/src/swarm/s3-gate/).
+		 */
+		SWARM_SITE_S3_GATE_HOST: z.string().min(1).optional(),
+		SWARM_SITE_S3_GATE_PORT: port.default(9555),
 		/** The site image (Dockerfile, target site): Node 22 and the installed packages in /app. */
 		DOCKER_SITE_IMAGE: z.string().min(1).default('epic/site:latest'),
 		/**
@@ -234,7 +240,13 @@ const RuntimeEnvSchema = z
 		if (env.RUNTIME_DRIVER === 'swarm') {
 			// A site's data must be reachable from every node: nothing of it may sit on one.
 			if (env.INSTANCE_DB_CLIENT !== 'pg') ctx.addIssue({ code: 'custom', path: ['INSTANCE_DB_CLIENT'], message: 'must be pg when RUNTIME_DRIVER=swarm' });
-			for (const name of ['SWARM_SITE_DATABASE_HOST', 'SWARM_SITE_S3_BUCKET', 'SWARM_SITE_S3_ACCESS_KEY_ID', 'SWARM_SITE_S3_SECRET_ACCESS_KEY'] as const) {
+			for (const name of [
+				'SWARM_SITE_DATABASE_HOST',
+				'SWARM_SITE_S3_BUCKET',
+				'SWARM_SITE_S3_ACCESS_KEY_ID',
+				'SWARM_SITE_S3_SECRET_ACCESS_KEY',
+				'SWARM_SITE_S3_GATE_HOST',
+			] as const) {
 				if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when RUNTIME_DRIVER=swarm' });
 			}
 		}
@@ -282,11 +294,13 @@ export interface RuntimeConfig extends RuntimeEnv {
 	swarmSiteStorage: SwarmSiteStorage | null;
 }
 
-/** A swarm site's database address and uploads bucket, as every node reaches them. */
+/** A swarm site's database address and uploads bucket, and the S3 gate every node reaches them through. */
 export interface SwarmSiteStorage {
 	databaseHost: string;
 	databasePort: number | undefined;
+	/** The bucket and its own credentials: the gate's alone, never a site's. */
 	s3: { bucket: string; endpoint: string | undefined; region: string; prefix: string; forcePathStyle: boolean; accessKeyId: string; secretAccessKey: string };
+	gate: { host: string; port: number };
 }
 
 function swarmSiteStorage(env: RuntimeEnv): SwarmSiteStorage | null {
@@ -303,6 +317,7 @@ function swarmSiteStorage(env: RuntimeEnv): SwarmSiteStorage | null {
 			accessKeyId: env.SWARM_SITE_S3_ACCESS_KEY_ID!,
 			secretAccessKey: env.SWARM_SITE_S3_SECRET_ACCESS_KEY!,
 		},
+		gate: { host: env.SWARM_SITE_S3_GATE_HOST!, port: env.SWARM_SITE_S3_GATE_PORT },
 	};
 }
 

@@ -43,6 +43,7 @@ import { processSpawner } from './processes/process-spawner.ts';
 import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
 import { removeOrphanServices } from './swarm/orphan-services.ts';
+import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
@@ -100,7 +101,7 @@ async function siteSpawner(
 	config: RuntimeConfig,
 	store: StateStore,
 	log: Logger,
-): Promise<{ spawner: SiteSpawner; support: CheckpointSupport; tierConfig: RuntimeConfig; mailRelayHost: string | null }> {
+): Promise<{ spawner: SiteSpawner; support: CheckpointSupport; tierConfig: RuntimeConfig; mailRelayHost: string | null; close?: () => Promise<void> }> {
 	if (config.RUNTIME_DRIVER === 'docker') {
 		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES, config.siteMail?.port ?? null);
 		if (config.siteMail && !network.gateway) throw new Error(`Docker network ${network.name} has no gateway address for the sites' mail relay`);
@@ -117,8 +118,12 @@ async function siteSpawner(
 		log(await checkSwarmManager());
 		await ensureSwarmSiteNetwork(config.SWARM_SITE_NETWORK);
 		await removeOrphanServices(config.dataDir, new Set(store.all().map((record) => record.dir)), log);
+		const storage = config.swarmSiteStorage!;
+		const gate = await startSiteS3Gate(config, storage, log);
+		log(`sites reach their uploads through the S3 gate on ${storage.gate.host}:${gate.port}, each with a key for its own prefix`);
 		return {
-			spawner: swarmSpawner(swarmServiceSettings(config), config.swarmSiteStorage!),
+			spawner: swarmSpawner(swarmServiceSettings(config), storage, config.RUNTIME_SECRET),
+			close: () => gate.close(),
 			support: { available: false, reason: 'sites run as Swarm services, which sleep stopped', criuVersion: null },
 			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
 			// Tasks reach the relay only where SITE_MAIL_RELAY_HOST is an address every node reaches.
@@ -142,7 +147,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
 	const store = new StateStore(baseConfig.dataDir, installed);
 	const usage = new UsageCounter(baseConfig.dataDir, log);
-	const { spawner, support, tierConfig, mailRelayHost } = await siteSpawner(baseConfig, store, log);
+	const { spawner, support, tierConfig, mailRelayHost, close: closeSpawner } = await siteSpawner(baseConfig, store, log);
 	// Sites are told where they reach the mail relay: loopback for processes, the bridge for containers.
 	const config: RuntimeConfig = baseConfig.siteMail && mailRelayHost ? { ...baseConfig, siteMail: { ...baseConfig.siteMail, host: mailRelayHost } } : baseConfig;
 	log(describeSleepTiers(support, tierConfig.PAUSED_MEMORY_LIMIT_MB > 0));
@@ -278,6 +283,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
 			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');
 			usage.close();
+			await closeSpawner?.();
 			await mail?.close();
 			await databases.close();
 		},

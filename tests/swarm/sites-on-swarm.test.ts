@@ -85,7 +85,7 @@ describe('sites on a two-node swarm', () => {
 		expect([...nodes].sort()).toEqual([WORKER, await managerHostname()].sort());
 	});
 
-	test('from inside a site task, nothing is reachable but the data services, and in the database only its own', async () => {
+	test('from inside a site task, nothing is reachable but the data services, and in the database and the bucket only its own', async () => {
 		const sites = await Promise.all(['one', 'two', 'three', 'four'].map((name) => siteOf(`p-${name}`, name)));
 		const manager = await managerHostname();
 		const onNode = async (node: string) => {
@@ -99,8 +99,10 @@ describe('sites on a two-node swarm', () => {
 			'the swarm manager API': `${SWARM_MANAGER_ADDRESS}:2377`,
 			"its own node's gossip port": `${swarm.worker.address}:7946`,
 			"the manager's gossip port": `${SWARM_MANAGER_ADDRESS}:7946`,
-			// The positive control: the probe can reach what it may.
+			"the bucket's server, past the gate": new URL(swarm.s3.endpoint).host,
+			// The positive controls: the probe can reach what it may.
 			'its database server': `${SWARM_MANAGER_ADDRESS}:${swarm.database.port}`,
+			'the S3 gate': swarm.gateEndpoint,
 		};
 		const reachable = JSON.parse(
 			await nodeInTask(
@@ -121,8 +123,9 @@ describe('sites on a two-node swarm', () => {
 				console.log(JSON.stringify(results));`,
 			),
 		) as Record<string, string>;
-		expect(reachable['its database server']).toBe('open');
-		for (const [name, result] of Object.entries(reachable)) if (name !== 'its database server') expect(result, name).not.toBe('open');
+		const mayReach = ['its database server', 'the S3 gate'];
+		for (const name of mayReach) expect(reachable[name], name).toBe('open');
+		for (const [name, result] of Object.entries(reachable)) if (!mayReach.includes(name)) expect(result, name).not.toBe('open');
 
 		// Its own database as its own role, yes; another site's, as itself or as that site's role, no.
 		const victim = await onNode(manager);
@@ -151,6 +154,30 @@ describe('sites on a two-node swarm', () => {
 		expect(answers['own']).toBe('connected');
 		expect(answers['otherDatabase']).toMatch(/permission denied for database/);
 		expect(answers['otherRole']).toMatch(/password authentication failed/);
+
+		// In the bucket, through the gate with its own key: its own prefix, yes; another site's upload, no.
+		const victimFile = await uploadSiteFile(victim, 'private.txt', Buffer.from('only the victim'));
+		expect(await siteAsset(victim, victimFile)).toBe('only the victim');
+		const victimPrefix = `sites/${victim.service.replace('epic-site-', '')}/`;
+		const listing = await fetch(`${swarm.s3.endpoint}/${swarm.s3.bucket}?list-type=2&prefix=${victimPrefix}`).then((response) => response.text());
+		const victimKey = /<Key>([^<]+)<\/Key>/.exec(listing)![1]!;
+		const bucket = JSON.parse(
+			await nodeInTask(
+				prober.service,
+				[swarm.worker],
+				`import { createRequire } from 'node:module';
+				const { S3Client, GetObjectCommand, ListObjectsV2Command } = createRequire('/app/')('@aws-sdk/client-s3');
+				const client = new S3Client({ endpoint: process.env.STORAGE_S3_ENDPOINT, region: process.env.STORAGE_S3_REGION, forcePathStyle: true,
+					credentials: { accessKeyId: process.env.STORAGE_S3_KEY, secretAccessKey: process.env.STORAGE_S3_SECRET } });
+				const outcome = (call) => call.then(() => 'allowed', (error) => error.name);
+				console.log(JSON.stringify({
+					ownPrefix: await outcome(client.send(new ListObjectsV2Command({ Bucket: process.env.STORAGE_S3_BUCKET, Prefix: process.env.STORAGE_S3_ROOT }))),
+					otherSitesFile: await outcome(client.send(new GetObjectCommand({ Bucket: process.env.STORAGE_S3_BUCKET, Key: ${JSON.stringify(victimKey)} }))),
+					otherSitesPrefix: await outcome(client.send(new ListObjectsV2Command({ Bucket: process.env.STORAGE_S3_BUCKET, Prefix: ${JSON.stringify(victimPrefix)} }))),
+				}));`,
+			),
+		) as Record<string, string>;
+		expect(bucket).toEqual({ ownPrefix: 'allowed', otherSitesFile: 'AccessDenied', otherSitesPrefix: 'AccessDenied' });
 	});
 
 	test('a site whose node dies runs again on the other within 30 s, with its content', async () => {

@@ -18,7 +18,8 @@ import { openInstanceLog, waitUntilAnswering } from '../processes/instance-proce
 import { siteLimits } from '../containers/docker-run-arguments.ts';
 import { dockerCliEnvironment } from '../containers/docker-cli-env.ts';
 import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, type SwarmServiceSettings } from './swarm-service-arguments.ts';
-import { swarmSiteEnv } from './swarm-site-env.ts';
+import { siteS3Credentials } from './s3-gate/site-s3-credentials.ts';
+import { instanceIdOfDir, swarmSiteEnv } from './swarm-site-env.ts';
 
 const run = promisify(execFile);
 const HOLDER_SCRIPT = fileURLToPath(new URL('./site-service-holder.ts', import.meta.url));
@@ -34,10 +35,10 @@ function serviceOfHolder(holderPid: number): string | null {
 	}
 }
 
-export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteStorage): SiteSpawner {
+export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteStorage, runtimeSecret: string): SiteSpawner {
 	return {
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
-			const siteEnv = swarmSiteEnv(env, storage, dir);
+			const siteEnv = swarmSiteEnv(env, storage, dir, siteS3Credentials(runtimeSecret, instanceIdOfDir(dir)));
 			const output = openInstanceLog(dir);
 			try {
 				return spawn(NODE_22, [HOLDER_SCRIPT, env['PORT']!, serviceName(dir), ...serviceCreateArguments(settings, dir, siteEnv, resources)], {

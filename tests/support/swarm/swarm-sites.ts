@@ -4,6 +4,7 @@
  * an S3 server both on the manager's swarm address, every node prepared for sites (its network and
  * firewall, letting sites reach those two only), and a runtime with RUNTIME_DRIVER=swarm.
  */
+import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../s3-server.ts';
@@ -13,6 +14,8 @@ import { forgetDataServices, loadImageOnNode, prepareNode, removeServicesOfRunti
 
 export interface SwarmSites {
 	worker: SwarmNode;
+	/** The runtime's S3 gate, the sites' one way to the bucket. */
+	gateEndpoint: string;
 	database: PasswordPostgres;
 	s3: TestS3Server;
 	runtime: TestRuntime;
@@ -44,7 +47,9 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 		stops.push(() => database.stop());
 		const s3 = await startS3Server('epic-swarm-sites', SWARM_MANAGER_ADDRESS);
 		stops.push(() => s3.close());
-		const dataServices = [`${SWARM_MANAGER_ADDRESS}:${database.port}`, new URL(s3.endpoint).host];
+		// Sites reach the bucket only through the runtime's S3 gate: the bucket's server is not let through.
+		const gatePort = await freeLoopbackPort();
+		const dataServices = [`${SWARM_MANAGER_ADDRESS}:${database.port}`, `${SWARM_MANAGER_ADDRESS}:${gatePort}`];
 		stops.push(() => forgetDataServices(dataServices));
 		await prepareNode(null, dataServices);
 		await prepareNode(worker, dataServices);
@@ -65,6 +70,8 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 				SWARM_SITE_S3_FORCE_PATH_STYLE: 'true',
 				SWARM_SITE_S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID,
 				SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
+				SWARM_SITE_S3_GATE_HOST: SWARM_MANAGER_ADDRESS,
+				SWARM_SITE_S3_GATE_PORT: String(gatePort),
 				...options.env,
 			},
 		});
@@ -76,7 +83,7 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 			await startSwarmNode(workerName, 1);
 			await prepareNode(worker, dataServices);
 		};
-		return { worker, database, s3, runtime, restartWorker, destroy };
+		return { worker, gateEndpoint: `${SWARM_MANAGER_ADDRESS}:${gatePort}`, database, s3, runtime, restartWorker, destroy };
 	} catch (error) {
 		await destroy();
 		throw error;

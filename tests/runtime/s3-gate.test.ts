@@ -1,0 +1,138 @@
+/**
+ * The runtime's S3 gate for swarm sites, in front of a real S3-compatible server (s3rver), used by
+ * the AWS SDK's own S3 client and multipart uploader, which Directus's S3 storage driver uses: each
+ * site reaches its own prefix of the bucket with its own key, and nothing else.
+ */
+import {
+	CopyObjectCommand,
+	DeleteObjectCommand,
+	DeleteObjectsCommand,
+	GetObjectCommand,
+	ListBucketsCommand,
+	ListObjectsV2Command,
+	PutObjectCommand,
+	S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startS3Gate, type S3Gate } from '../../runtime/src/swarm/s3-gate/s3-gate.ts';
+import { siteS3Credentials } from '../../runtime/src/swarm/s3-gate/site-s3-credentials.ts';
+import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../support/s3-server.ts';
+
+const RUNTIME_SECRET = 'a-runtime-secret-for-the-gate-test';
+let s3: TestS3Server;
+let gate: S3Gate;
+
+beforeAll(async () => {
+	s3 = await startS3Server('epic-gate-sites');
+	gate = await startS3Gate({
+		host: '127.0.0.1',
+		port: 0,
+		storage: {
+			bucket: s3.bucket,
+			endpoint: s3.endpoint,
+			region: 'us-east-1',
+			prefix: 'sites/',
+			forcePathStyle: true,
+			accessKeyId: S3_ACCESS_KEY_ID,
+			secretAccessKey: S3_SECRET_ACCESS_KEY,
+		},
+		secretOf: (id) => siteS3Credentials(RUNTIME_SECRET, id).secretAccessKey,
+		prefixOf: (id) => `sites/${id}/`,
+		log: () => undefined,
+	});
+});
+
+afterAll(async () => {
+	await gate?.close();
+	await s3?.close();
+});
+
+/** A site's S3 client as Directus's driver makes it: the gate as endpoint, path-style, checksums only where required. */
+function siteClient(credentials: { accessKeyId: string; secretAccessKey: string }): S3Client {
+	return new S3Client({
+		endpoint: `http://127.0.0.1:${gate.port}`,
+		region: 'us-east-1',
+		forcePathStyle: true,
+		credentials,
+		requestChecksumCalculation: 'WHEN_REQUIRED',
+		responseChecksumValidation: 'WHEN_REQUIRED',
+	});
+}
+
+const siteA = () => siteClient(siteS3Credentials(RUNTIME_SECRET, 'site-a'));
+const siteB = () => siteClient(siteS3Credentials(RUNTIME_SECRET, 'site-b'));
+
+/** The error an S3 call ends with: its S3 code and HTTP status. */
+async function failure(call: Promise<unknown>): Promise<{ code: string; status: number | undefined }> {
+	const error = await call.then(
+		() => null,
+		(thrown: { name: string; $metadata?: { httpStatusCode?: number } }) => thrown,
+	);
+	if (!error) throw new Error('The call succeeded');
+	return { code: error.name, status: error.$metadata?.httpStatusCode };
+}
+
+describe('the S3 gate', () => {
+	test('lets a site write, read, list, copy and delete in its own prefix, which is where its objects land', async () => {
+		const a = siteA();
+		await a.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/hello.txt', Body: 'hello from a', ContentType: 'text/plain' }));
+		const read = await a.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/hello.txt' }));
+		expect(await read.Body!.transformToString()).toBe('hello from a');
+		// In the bucket itself, read without the gate.
+		expect(await fetch(s3.objectUrl('sites/site-a/hello.txt')).then((response) => response.text())).toBe('hello from a');
+
+		await a.send(new CopyObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/copy.txt', CopySource: `${s3.bucket}/sites/site-a/hello.txt` }));
+		const listed = await a.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'sites/site-a/' }));
+		expect(listed.Contents?.map((object) => object.Key).sort()).toEqual(['sites/site-a/copy.txt', 'sites/site-a/hello.txt']);
+
+		await a.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/copy.txt' }));
+		await a.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: [{ Key: 'sites/site-a/hello.txt' }] } }));
+		const empty = await a.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'sites/site-a/' }));
+		expect(empty.Contents ?? []).toEqual([]);
+	});
+
+	test('passes a multipart upload (Directus’s uploader for large files) within the prefix', async () => {
+		const body = Buffer.alloc(6 * 1024 * 1024, 'x');
+		await new Upload({ client: siteA(), params: { Bucket: s3.bucket, Key: 'sites/site-a/large.bin', Body: body }, partSize: 5 * 1024 * 1024 }).done();
+		const stored = await fetch(s3.objectUrl('sites/site-a/large.bin')).then((response) => response.arrayBuffer());
+		expect(stored.byteLength).toBe(body.length);
+	});
+
+	test('refuses a site another site’s objects, whatever way it names them', async () => {
+		await siteB().send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-b/secret.txt', Body: 'only b' }));
+		const a = siteA();
+		const denied = { code: 'AccessDenied', status: 403 };
+		expect(await failure(a.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-b/secret.txt' })))).toEqual(denied);
+		expect(await failure(a.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/../site-b/secret.txt' })))).toEqual(denied);
+		expect(await failure(a.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'sites/site-b/' })))).toEqual(denied);
+		expect(await failure(a.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'sites/' })))).toEqual(denied);
+		expect(await failure(a.send(new ListObjectsV2Command({ Bucket: s3.bucket })))).toEqual(denied);
+		expect(await failure(a.send(new CopyObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/stolen.txt', CopySource: `${s3.bucket}/sites/site-b/secret.txt` })))).toEqual(denied);
+		expect(await failure(a.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: [{ Key: 'sites/site-a/x' }, { Key: 'sites/site-b/secret.txt' }] } })))).toEqual(
+			denied,
+		);
+		expect(await failure(a.send(new ListBucketsCommand({})))).toEqual(denied);
+		// Nothing of b's changed.
+		expect(await fetch(s3.objectUrl('sites/site-b/secret.txt')).then((response) => response.text())).toBe('only b');
+		expect((await fetch(s3.objectUrl('sites/site-a/stolen.txt'))).status).toBe(404);
+	});
+
+	test('refuses requests signed with any key but the site’s own', async () => {
+		const b = siteS3Credentials(RUNTIME_SECRET, 'site-b');
+		const a = siteS3Credentials(RUNTIME_SECRET, 'site-a');
+		// b's key id with a's secret, a made-up secret, and the bucket's own key (which no site holds).
+		for (const credentials of [
+			{ accessKeyId: b.accessKeyId, secretAccessKey: a.secretAccessKey },
+			{ accessKeyId: a.accessKeyId, secretAccessKey: 'guessed' },
+			{ accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
+		]) {
+			const refused = await failure(siteClient(credentials).send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-b/secret.txt' })));
+			expect(refused.status).toBe(403);
+			expect(['SignatureDoesNotMatch', 'InvalidAccessKeyId']).toContain(refused.code);
+		}
+		const unsigned = await fetch(`http://127.0.0.1:${gate.port}/${s3.bucket}/sites/site-b/secret.txt`);
+		expect(unsigned.status).toBe(403);
+		expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+	});
+});
