@@ -25,7 +25,7 @@ import { machineReport } from './lib/machine.ts';
 import { containerSiteMemory } from './lib/container-memory.ts';
 import { load } from './lib/load-run.ts';
 import { prepareCollection, provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
-import { apiStatus } from './lib/runtime-api.ts';
+import { untilStopped } from './lib/runtime-api.ts';
 import { siteMemory } from './lib/site-memory.ts';
 import { round, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
@@ -42,16 +42,6 @@ type Driver = 'process' | 'docker';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const runtimes = new BenchRuntimes(log);
-
-async function untilStopped(rt: TestRuntime, id: string): Promise<void> {
-	const deadline = Date.now() + 60_000;
-	while (Date.now() < deadline) {
-		const status = await apiStatus(rt, id);
-		if (status.state === 'sleeping' && status.sleepTier === 'stopped') return;
-		await sleep(50);
-	}
-	throw new Error(`${id} did not sleep within 60 s`);
-}
 
 async function wakeSamples(rt: TestRuntime, project: ProvisionedProject) {
 	const samples: number[] = [];

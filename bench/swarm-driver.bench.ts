@@ -26,7 +26,7 @@ import { BenchRuntimes } from './lib/bench-runtimes.ts';
 import { pingSite } from './lib/keep-awake.ts';
 import { machineReport } from './lib/machine.ts';
 import { provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
-import { apiStatus } from './lib/runtime-api.ts';
+import { untilStopped } from './lib/runtime-api.ts';
 import { round, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
 
@@ -37,16 +37,6 @@ const WORKER = 'epicbench2';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const runtimes = new BenchRuntimes(log);
-
-async function untilStopped(rt: TestRuntime, id: string): Promise<void> {
-	const deadline = Date.now() + 60_000;
-	while (Date.now() < deadline) {
-		const status = await apiStatus(rt, id);
-		if (status.state === 'sleeping' && status.sleepTier === 'stopped') return;
-		await sleep(50);
-	}
-	throw new Error(`${id} did not sleep within 60 s`);
-}
 
 async function provisionAndWake(name: string, rt: TestRuntime) {
 	const provisioned: ProvisionedProject[] = [];

@@ -24,3 +24,14 @@ export async function settled(rt: TestRuntime, projectId: string): Promise<Runti
 	}
 	throw new Error(`${projectId} was not relaunched with its site URL within 60 s`);
 }
+
+/** Resolves once the site sleeps in the stopped tier (its idle timeout passed); fails after 60 s. */
+export async function untilStopped(rt: TestRuntime, id: string): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	while (Date.now() < deadline) {
+		const status = await apiStatus(rt, id);
+		if (status.state === 'sleeping' && status.sleepTier === 'stopped') return;
+		await sleep(50);
+	}
+	throw new Error(`${id} did not sleep within 60 s`);
+}
