@@ -21,6 +21,7 @@ import {
 	servicesOfRuntime,
 	setNodeAvailability,
 	SWARM_MANAGER_ADDRESS,
+	tasksOfService,
 } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -72,6 +73,28 @@ describe('sites on a two-node swarm', () => {
 		const keys = [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!);
 		expect(keys).toHaveLength(1);
 		expect(keys[0]).toMatch(new RegExp(`^sites/${site.service.replace('epic-site-', '')}/`));
+	});
+
+	test('a plan change reaches the running site: Swarm replaces its task with the new limits, its content kept', async () => {
+		const site = await siteOf('p-one', 'one');
+		const running = async () => (await tasksOfService(site.service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+		const [before] = await running();
+		await runtime.driver.setSiteResources('p-one', { memoryMb: 768, cpuShares: 512 });
+		const limits = (await inspectService(site.service)).Spec.TaskTemplate.Resources;
+		expect(limits.Limits).toMatchObject({ MemoryBytes: 768 * 1024 * 1024, NanoCPUs: 0.5e9 });
+		expect(limits.Reservations.MemoryBytes).toBe(768 * 1024 * 1024);
+		// Swarm replaces the task (the old one stops first): one new task runs, and answers with what the site held.
+		const replaced = await waitFor(
+			'a new task with the new limits',
+			async () => {
+				const now = await running();
+				return now.length === 1 && now[0]!.id !== before!.id ? now : null;
+			},
+			60_000,
+		);
+		expect(replaced).toHaveLength(1);
+		const notes = await siteRequest<{ data: Array<{ title: string }> }>(site, 'GET', '/items/notes', 200);
+		expect(notes.data.map((note) => note.title)).toEqual(['written in a task']);
 	});
 
 	test('sites land on both nodes, and each answers wherever it runs', async () => {
