@@ -21,6 +21,9 @@ export class EngineRequestError extends Error {
 	}
 }
 
+/** How the swarm modules read the engine (engineGet; tests give a stand-in). */
+export type EngineGet = <T>(path: string) => Promise<T>;
+
 /** GET `path` of the engine's API; resolves with the parsed JSON, or rejects with its status and message. */
 export function engineGet<T>(path: string, socketPath = engineSocketPath(), timeoutMs = 5000): Promise<T> {
 	return new Promise((resolve, reject) => {

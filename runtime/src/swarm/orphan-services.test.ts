@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { orphanServices } from './orphan-services.ts';
-import type { EngineGet } from './swarm-task-locator.ts';
+import type { EngineGet } from './docker-engine-api.ts';
 
 describe('services left by deleted sites', () => {
 	test('are this runtime’s services whose site folder it no longer has', async () => {

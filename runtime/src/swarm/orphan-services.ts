@@ -4,9 +4,8 @@
  * start the runtime removes each, as the Docker driver removes its orphan containers' files.
  */
 import { RUNTIME_LABEL, SITE_DIR_LABEL } from '../containers/docker-run-arguments.ts';
-import { engineGet } from './docker-engine-api.ts';
+import { engineGet, type EngineGet } from './docker-engine-api.ts';
 import { removeService } from './site-service.ts';
-import type { EngineGet } from './swarm-task-locator.ts';
 
 interface ServiceLabels {
 	Spec: { Name: string; Labels?: Record<string, string> };

@@ -6,8 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { engineGet, type EngineRequestError } from './docker-engine-api.ts';
-import { serviceExists, type EngineGet } from './swarm-task-locator.ts';
+import { engineGet, type EngineGet } from './docker-engine-api.ts';
+import { readyNode, serviceExists } from './swarm-task-locator.ts';
 
 const run = promisify(execFile);
 
@@ -45,13 +45,9 @@ async function hasLiveTasks(service: string, get: EngineGet): Promise<boolean> {
 	const tasks = await get<TaskState[]>(`/tasks?filters=${filters}`);
 	for (const task of tasks) {
 		if (!LIVE_TASK_STATES.has(task.Status.State)) continue;
-		// A task on a node that is down cannot be asked to stop; Swarm shuts it down when the node returns.
 		if (!task.NodeID) return true;
-		const node = await get<{ Status: { State: string } }>(`/nodes/${encodeURIComponent(task.NodeID)}`).catch((error: EngineRequestError) => {
-			if (error.status === 404) return null;
-			throw error;
-		});
-		if (node?.Status.State === 'ready') return true;
+		// A task on a node that is down cannot be asked to stop; Swarm shuts it down when the node returns.
+		if (await readyNode(task.NodeID, get)) return true;
 	}
 	return false;
 }

@@ -12,6 +12,7 @@
  * finds the task's node and port and forwards to them.
  */
 import type { SiteResources } from '@epic/runtime-contract';
+import { instanceIdOfDir } from './swarm-site-env.ts';
 import { CONTAINER_DIRECTUS_CLI, CONTAINER_PORT, RUNTIME_LABEL, siteLimits, SITE_DIR_LABEL, type SiteContainerSettings } from '../containers/docker-run-arguments.ts';
 
 /**
@@ -27,7 +28,7 @@ const HOLDER_ONLY_VARIABLES = new Set(['PATH', 'HOME', 'HOST', 'PORT', 'NODE_COM
 
 /** One service per site folder: its name is the folder's, which is the instance's id. */
 export function serviceName(siteDir: string): string {
-	const id = siteDir.split('/').filter(Boolean).pop() ?? '';
+	const id = instanceIdOfDir(siteDir);
 	if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,50}$/.test(id)) throw new Error(`A site folder named ${id} cannot name a Swarm service`);
 	return `epic-site-${id}`;
 }

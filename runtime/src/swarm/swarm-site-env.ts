@@ -13,7 +13,7 @@ const TASK_SCRATCH = '/tmp';
 
 /** A site's instance id: its folder's name, which never changes (a pool member's folder keeps it when handed over). */
 export function instanceIdOfDir(siteDir: string): string {
-	return siteDir.split('/').filter(Boolean).pop()!;
+	return siteDir.split('/').filter(Boolean).pop() ?? '';
 }
 
 /** The site's own prefix in the bucket, by its instance id. */

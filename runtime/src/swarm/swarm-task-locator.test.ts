@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { EngineRequestError } from './docker-engine-api.ts';
-import { locateTask, nodeAddress, type EngineGet } from './swarm-task-locator.ts';
+import { EngineRequestError, type EngineGet } from './docker-engine-api.ts';
+import { locateTask, nodeAddress } from './swarm-task-locator.ts';
 
 const port = (published: number) => ({ PortStatus: { Ports: [{ TargetPort: 8055, PublishedPort: published, PublishMode: 'host' }] } });
 

@@ -4,7 +4,7 @@
  * has given up on is shut down in its eyes even while its container may still answer, so it is
  * never chosen (docs/swarm.md, Losing a node).
  */
-import { engineGet, EngineRequestError } from './docker-engine-api.ts';
+import { engineGet, EngineRequestError, type EngineGet } from './docker-engine-api.ts';
 import { CONTAINER_PORT } from '../containers/docker-run-arguments.ts';
 
 export interface TaskEndpoint {
@@ -27,14 +27,23 @@ interface SwarmNode {
 	ManagerStatus?: { Addr?: string };
 }
 
-export type EngineGet = <T>(path: string) => Promise<T>;
-
 /** A node's address for its host-mode ports. A manager may report 0.0.0.0: its raft address then says. */
 export function nodeAddress(node: SwarmNode): string | null {
 	const addr = node.Status.Addr;
 	if (addr && addr !== '0.0.0.0') return addr;
 	const manager = node.ManagerStatus?.Addr;
 	return manager ? manager.replace(/:\d+$/, '') : null;
+}
+
+/** The node, if Swarm counts it ready; null for a node that is down or unknown to Swarm, or gone. */
+export async function readyNode(nodeId: string, get: EngineGet = engineGet): Promise<SwarmNode | null> {
+	try {
+		const node = await get<SwarmNode>(`/nodes/${encodeURIComponent(nodeId)}`);
+		return node.Status.State === 'ready' ? node : null;
+	} catch (error) {
+		if (error instanceof EngineRequestError && error.status === 404) return null;
+		throw error;
+	}
 }
 
 /** The one task of `service` that is running where Swarm wants it running, with its node's address; null if none. */
@@ -45,15 +54,9 @@ export async function locateTask(service: string, get: EngineGet = engineGet): P
 	for (const task of running) {
 		const published = task.Status.PortStatus?.Ports?.find((port) => port.TargetPort === CONTAINER_PORT && port.PublishMode === 'host');
 		if (!published) continue;
-		let node: SwarmNode;
-		try {
-			node = await get<SwarmNode>(`/nodes/${encodeURIComponent(task.NodeID!)}`);
-		} catch (error) {
-			if (error instanceof EngineRequestError && error.status === 404) continue;
-			throw error;
-		}
 		// A node Swarm has lost keeps its tasks' last state until it reschedules them.
-		if (node.Status.State !== 'ready') continue;
+		const node = await readyNode(task.NodeID!, get);
+		if (!node) continue;
 		const host = nodeAddress(node);
 		if (host) return { taskId: task.ID, nodeId: node.ID, host, port: published.PublishedPort };
 	}
