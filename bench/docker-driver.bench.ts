@@ -25,7 +25,7 @@ import { machineReport } from './lib/machine.ts';
 import { containerSiteMemory } from './lib/container-memory.ts';
 import { load } from './lib/load-run.ts';
 import { prepareCollection, provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
-import { untilStopped } from './lib/runtime-api.ts';
+import { untilSleeping } from './lib/runtime-api.ts';
 import { siteMemory } from './lib/site-memory.ts';
 import { round, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
@@ -46,7 +46,7 @@ const runtimes = new BenchRuntimes(log);
 async function wakeSamples(rt: TestRuntime, project: ProvisionedProject) {
 	const samples: number[] = [];
 	for (let i = 0; i < WAKE_SAMPLES; i++) {
-		await untilStopped(rt, project.projectId);
+		await untilSleeping(rt, project.projectId);
 		const started = now();
 		for (let attempt = 1; (await pingSite(rt, project.host)) !== 200; attempt++) {
 			if (attempt >= 20) throw new Error(`${project.projectId} did not answer 200 after waking`);

@@ -3,7 +3,7 @@
  * (with the port, pid and disk figures the benchmark measures against), and waiting for a handed-out
  * pool member to be relaunched before anything is measured on it.
  */
-import type { InstanceStatus } from '@epic/runtime-contract';
+import type { InstanceStatus, SleepTier } from '@epic/runtime-contract';
 import type { TestRuntime } from '../../tests/support/test-runtime.ts';
 import { sleep } from './time.ts';
 
@@ -25,13 +25,13 @@ export async function settled(rt: TestRuntime, projectId: string): Promise<Runti
 	throw new Error(`${projectId} was not relaunched with its site URL within 60 s`);
 }
 
-/** Resolves once the site sleeps in the stopped tier (its idle timeout passed); fails after 60 s. */
-export async function untilStopped(rt: TestRuntime, id: string): Promise<void> {
+/** Resolves once the site sleeps in `tier` (its idle timeout passed); fails after 60 s. */
+export async function untilSleeping(rt: TestRuntime, id: string, tier: SleepTier = 'stopped'): Promise<void> {
 	const deadline = Date.now() + 60_000;
 	while (Date.now() < deadline) {
 		const status = await apiStatus(rt, id);
-		if (status.state === 'sleeping' && status.sleepTier === 'stopped') return;
+		if (status.state === 'sleeping' && status.sleepTier === tier) return;
 		await sleep(50);
 	}
-	throw new Error(`${id} did not sleep within 60 s`);
+	throw new Error(`${id} did not sleep ${tier} within 60 s`);
 }

@@ -43,6 +43,7 @@ import { processSpawner } from './processes/process-spawner.ts';
 import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
 import { removeOrphanServices } from './swarm/orphan-services.ts';
+import { unpauseLeftoverContainers } from './containers/paused-containers.ts';
 import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
@@ -94,8 +95,8 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 
 /**
  * How sites are started, and the sleep tiers that fit: processes (processes/process-spawner.ts:
- * each as its own uid under root, or through the site launcher where checkpoints work), or containers, whose sleep is always the stopped
- * tier (a paused or checkpointed CLI would leave its container running).
+ * each as its own uid under root, or through the site launcher where checkpoints work), or
+ * containers, which sleep paused (`docker pause`) or stopped; Swarm services sleep stopped.
  */
 async function siteSpawner(
 	config: RuntimeConfig,
@@ -106,10 +107,12 @@ async function siteSpawner(
 		const network = await ensureSiteNetwork(config.DOCKER_SITE_NETWORK, log, config.DOCKER_ALLOW_UNSHIELDED_SITES, config.siteMail?.port ?? null);
 		if (config.siteMail && !network.gateway) throw new Error(`Docker network ${network.name} has no gateway address for the sites' mail relay`);
 		log(`sites run in containers of ${config.DOCKER_SITE_IMAGE} on network ${network.name}${network.hostShielded ? '' : ' (NOT shielded from the host)'}`);
+		const thawed = await unpauseLeftoverContainers(config.dataDir);
+		if (thawed) log(`${thawed} site containers a previous runtime left paused were thawed, to end with their CLI or be adopted`);
 		return {
 			spawner: dockerSpawner(siteContainerSettings(config, network.name), log),
-			support: { available: false, reason: 'sites run in containers, which sleep stopped', criuVersion: null },
-			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
+			support: { available: false, reason: 'sites run in containers, which are paused or stopped, never checkpointed', criuVersion: null },
+			tierConfig: config,
 			// Containers reach the host only at their bridge's address.
 			mailRelayHost: config.siteMail ? network.gateway : null,
 		};
@@ -279,6 +282,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			router.close();
 			router.closeAllConnections();
 			await restarting;
+			await tiers.discardAll();
 			await supervisor.stopAll();
 			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
 			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');

@@ -22,7 +22,7 @@ export async function dockerDriverEnv(siteImage?: string): Promise<Record<string
 export interface SiteContainer {
 	Id: string;
 	Name: string;
-	State: { Running: boolean; Pid: number };
+	State: { Running: boolean; Paused: boolean; Pid: number };
 	Config: { Image: string; User: string; Labels: Record<string, string>; Env: string[] };
 	HostConfig: {
 		ReadonlyRootfs: boolean;

@@ -20,6 +20,7 @@ import { containerName, dockerRunArguments, dockerUpdateArguments, siteLimits, t
 import { handFolderTo } from '../site-files/folder-owner.ts';
 import { gatedEnv, gateTargetOf } from './gated-database-env.ts';
 import { dockerCliEnvironment } from './docker-cli-env.ts';
+import { pauseContainer, unpauseContainer } from './paused-containers.ts';
 
 const run = promisify(execFile);
 
@@ -70,6 +71,11 @@ export function dockerSpawner(settings: SiteContainerSettings, log: (message: st
 		gates.delete(container);
 		void gate.close();
 	};
+	const containerOf = (cliPid: number): string => {
+		const name = containerNameOf(cliPid);
+		if (!name) throw new Error(`No site container is run by process ${cliPid}`);
+		return name;
+	};
 	return {
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
 			// The runtime (root) writes the site's files too (clones, restores, upgrades).
@@ -110,9 +116,10 @@ export function dockerSpawner(settings: SiteContainerSettings, log: (message: st
 			return name ? containerMemoryBytes(cidFile(workDir, name)) : null;
 		},
 		async updateResources(cliPid: number, resources: SiteResources): Promise<void> {
-			const name = containerNameOf(cliPid);
-			if (!name) throw new Error(`No site container is run by process ${cliPid}`);
-			await run('docker', dockerUpdateArguments(siteLimits(settings, resources), name), { env: dockerCliEnvironment() });
+			await run('docker', dockerUpdateArguments(siteLimits(settings, resources), containerOf(cliPid)), { env: dockerCliEnvironment() });
 		},
+		// The CLI stays as it is: only the container is frozen.
+		pause: (cliPid: number) => pauseContainer(containerOf(cliPid)),
+		unpause: (cliPid: number) => unpauseContainer(containerOf(cliPid)),
 	};
 }

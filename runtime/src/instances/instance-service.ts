@@ -129,7 +129,7 @@ export class InstanceService {
 			this.#assertHostFree(this.#parts.hosts.subdomainHost(input.subdomain), id);
 			const existing = store.get(id);
 			if (existing?.phase === 'ready' && existing.kind === 'project') {
-				this.#parts.tiers?.discard(id);
+				await this.#parts.tiers?.discard(id);
 				const renamed = existing.subdomain !== input.subdomain;
 				// New limits (a plan change) apply from the site's next start.
 				store.setDesired(id, 'running', { subdomain: input.subdomain, ...resourcesOf(input) });
@@ -176,7 +176,7 @@ export class InstanceService {
 	start(id: string): Promise<InstanceStatus> {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
-			this.#parts.tiers?.discard(id);
+			await this.#parts.tiers?.discard(id);
 			this.#parts.store.setDesired(id, 'running');
 			await this.#sleepCycle.serve(id);
 			return this.status(id);
@@ -187,7 +187,7 @@ export class InstanceService {
 	stop(id: string, desired: 'stopped' | 'suspended' = 'stopped'): Promise<InstanceStatus> {
 		return this.#locks.run(id, async () => {
 			this.#record(id);
-			this.#parts.tiers?.discard(id);
+			await this.#parts.tiers?.discard(id);
 			this.#parts.store.setDesired(id, desired);
 			await this.#parts.supervisor.stop(id);
 			return this.status(id);
@@ -197,7 +197,7 @@ export class InstanceService {
 	delete(id: string): Promise<void> {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
-			this.#parts.tiers?.discard(id);
+			await this.#parts.tiers?.discard(id);
 			const port = this.#sleepCycle.portIfRunning(record);
 			if (port !== null && (await this.#parts.factory.hasLicenseKey(record))) await this.#releaseActivation(record, port);
 			await this.#parts.supervisor.stop(id);
@@ -217,7 +217,7 @@ export class InstanceService {
 		return this.#locks.run(id, async () => {
 			const record = this.#record(id);
 			const { supervisor, store } = this.#parts;
-			this.#parts.tiers?.discard(id);
+			await this.#parts.tiers?.discard(id);
 			const control: InstanceControl = {
 				record,
 				stop: () => supervisor.stop(id),

@@ -9,7 +9,7 @@ import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { spawnInstanceProcess, waitUntilAnswering } from '../processes/instance-process.ts';
 import type { SiteUser } from '../processes/site-users.ts';
 import { isInstanceProcess, killAndWait, residentBytes } from '../processes/process-table.ts';
-import { sitePid } from '../processes/site-process.ts';
+import { signalSite, sitePid } from '../processes/site-process.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceReader, ProcessObservationWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
@@ -63,6 +63,13 @@ export interface SiteSpawner {
 	resume?(trackedPid: number, env: Record<string, string>): (() => void) | undefined;
 	/** Changes a running site's limits in place (containers); without it, limits wait for the next start. */
 	updateResources?(trackedPid: number, resources: SiteResources): Promise<void>;
+	/**
+	 * Freezes and thaws the site behind the tracked process (a container: `docker pause`), for
+	 * spawners whose site is not the tracked process's own group; without them, the group is sent
+	 * SIGSTOP and SIGCONT.
+	 */
+	pause?(trackedPid: number): Promise<void>;
+	unpause?(trackedPid: number): Promise<void>;
 }
 
 const plainSpawner: SiteSpawner = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
@@ -153,6 +160,30 @@ export class ProcessSupervisor {
 		if (!pid || !this.#spawner.updateResources) return false;
 		await this.#spawner.updateResources(pid, resources);
 		return true;
+	}
+
+	/** Freezes a running site in place, its memory kept (the paused sleep tier); false when it could not. */
+	async pause(id: string): Promise<boolean> {
+		return this.#freezeOrThaw(id, 'pause');
+	}
+
+	/** Lets a paused site run again; false when nothing was there to thaw. */
+	async unpause(id: string): Promise<boolean> {
+		return this.#freezeOrThaw(id, 'unpause');
+	}
+
+	async #freezeOrThaw(id: string, action: 'pause' | 'unpause'): Promise<boolean> {
+		const pid = this.#live.get(id)?.pid;
+		if (!pid) return false;
+		const bySpawner = this.#spawner[action];
+		if (!bySpawner) return signalSite(sitePid(pid), action === 'pause' ? 'SIGSTOP' : 'SIGCONT');
+		try {
+			await bySpawner.call(this.#spawner, pid);
+			return true;
+		} catch (error) {
+			this.#log(`instance ${id}: ${action} failed: ${(error as Error).message}`);
+			return false;
+		}
 	}
 
 	details(id: string): { pid: number | null; restarts: number; lastError: string | null } {

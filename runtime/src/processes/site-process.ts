@@ -5,6 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 
+/** Signals the site's process group (it leads its own: its worker processes, if any, stop with it); false if it is gone. */
+export function signalSite(pid: number, signal: NodeJS.Signals): boolean {
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
 export function sitePid(trackedPid: number): number {
 	try {
 		if (readFileSync(`/proc/${trackedPid}/comm`, 'utf8').trim() !== 'site-launcher') return trackedPid;

@@ -1,6 +1,6 @@
 /**
  * How idle sites sleep and wake, tier by tier (docs/architecture.md#data-plane-runtime, "Sleep tiers"):
- *  - paused: SIGSTOP; the memory stays, a wake is a SIGCONT (milliseconds);
+ *  - paused: SIGSTOP (a container: `docker pause`); the memory stays, a wake is a SIGCONT (milliseconds);
  *  - checkpointed: a CRIU image on disk, the memory freed; a wake restores it (well under a second);
  *  - stopped: no process; a wake is a cold boot.
  * Sites move down as they stay idle. Every failure of a dump or a restore ends in the stopped tier,
@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { CheckpointSupport, SleepTier, SleepTiersStatus } from '@epic/runtime-contract';
 import type { RuntimeConfig } from '../config.ts';
 import { dumpProcess, restoreProcess } from '../checkpoint/criu.ts';
-import { memoryOf, sitePid } from '../processes/site-process.ts';
+import { sitePid } from '../processes/site-process.ts';
 import { waitForNoConnections } from '../checkpoint/tcp-connections.ts';
 import { folderBytes } from '../instances/disk-usage.ts';
 import type { ProcessSupervisor } from '../instances/process-supervisor.ts';
@@ -24,7 +24,7 @@ import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceReader, ProcessObservationWriter } from '../state/instance-store.ts';
 import { firstSleepTier, tierAfterPause, type TierLimits, type TierRoom } from './tier-policy.ts';
 
-type Sleeper = { tier: 'paused'; since: number; pid: number; memoryBytes: number } | { tier: 'checkpointed'; since: number; imageDir: string; imageBytes: number };
+type Sleeper = { tier: 'paused'; since: number; memoryBytes: number } | { tier: 'checkpointed'; since: number; imageDir: string; imageBytes: number };
 
 export interface SleepTiersParts {
 	config: RuntimeConfig;
@@ -45,16 +45,6 @@ function leadsOwnPidNamespace(pid: number): boolean {
 		const line = /^NSpid:\s+(.+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '';
 		const pids = line.trim().split(/\s+/);
 		return pids.length > 1 && pids.at(-1) === '1';
-	} catch {
-		return false;
-	}
-}
-
-function signalSite(pid: number, signal: NodeJS.Signals): boolean {
-	try {
-		// The site leads its own process group: its worker processes, if any, pause with it.
-		process.kill(-pid, signal);
-		return true;
 	} catch {
 		return false;
 	}
@@ -101,6 +91,7 @@ export class SleepTiers {
 	}
 
 	#room(record: InstanceRecord, pid: number | null): TierRoom {
+		const siteMemoryBytes = this.#parts.supervisor.memoryBytes(record.id) ?? 0;
 		let pausedMemoryBytes = 0;
 		for (const sleeper of this.#sleepers.values()) if (sleeper.tier === 'paused') pausedMemoryBytes += sleeper.memoryBytes;
 		let freeDiskBytes = 0;
@@ -112,7 +103,7 @@ export class SleepTiers {
 		}
 		return {
 			checkpointable: this.#parts.support.available && record.storage.client === 'sqlite3' && pid !== null && leadsOwnPidNamespace(pid),
-			siteMemoryBytes: (pid && memoryOf(pid)?.rssBytes) || 0,
+			siteMemoryBytes,
 			pausedMemoryBytes,
 			freeMemoryBytes: os.freemem(),
 			imageBytes: this.#imageBytes(),
@@ -132,10 +123,13 @@ export class SleepTiers {
 		// written on a connection the site closes as it wakes. Closed here, before any tier.
 		this.#parts.closeUpstreamSockets(record.port);
 		const pid = this.#sitePidOf(record.id);
-		const tier = firstSleepTier(this.#room(record, pid), this.#limits);
-		if (tier === 'paused' && pid && signalSite(pid, 'SIGSTOP')) {
-			this.#sleepers.set(record.id, { tier, since: this.#parts.now(), pid, memoryBytes: memoryOf(pid)?.rssBytes ?? 0 });
-			return 'paused';
+		const room = this.#room(record, pid);
+		const tier = firstSleepTier(room, this.#limits);
+		if (tier === 'paused') {
+			if (await this.#parts.supervisor.pause(record.id)) {
+				this.#sleepers.set(record.id, { tier, since: this.#parts.now(), memoryBytes: room.siteMemoryBytes });
+				return 'paused';
+			}
 		}
 		if (tier === 'checkpointed' && pid) return this.#checkpoint(record, pid);
 		await this.#stop(record.id);
@@ -161,7 +155,7 @@ export class SleepTiers {
 			return 'stopped';
 		}
 		// CRIU could dump a stopped tree, but would restore it stopped: it is resumed first.
-		signalSite(sleeper.pid, 'SIGCONT');
+		await this.#parts.supervisor.unpause(record.id);
 		const pid = this.#sitePidOf(record.id);
 		if (pid && tierAfterPause(this.#room(record, pid), this.#limits) === 'checkpointed') return this.#checkpoint(record, pid);
 		await this.#stop(record.id);
@@ -199,7 +193,7 @@ export class SleepTiers {
 		if (!sleeper) return;
 		this.#sleepers.delete(id);
 		if (sleeper.tier === 'paused') {
-			signalSite(sleeper.pid, 'SIGCONT');
+			await this.#parts.supervisor.unpause(id);
 			return;
 		}
 		await this.#restore(id, sleeper.imageDir);
@@ -233,11 +227,19 @@ export class SleepTiers {
 	 * delete, a backup restore): a paused site runs again, an image is deleted (the site's data may
 	 * change under it).
 	 */
-	discard(id: string): void {
+	async discard(id: string): Promise<void> {
 		const sleeper = this.#sleepers.get(id);
 		if (!sleeper) return;
 		this.#sleepers.delete(id);
-		if (sleeper.tier === 'paused') signalSite(sleeper.pid, 'SIGCONT');
+		if (sleeper.tier === 'paused') await this.#parts.supervisor.unpause(id);
 		else rmSync(sleeper.imageDir, { recursive: true, force: true });
+	}
+
+	/**
+	 * Every sleeper out of its tier, before the runtime stops its sites: a paused container could
+	 * not act on its stop until thawed, and a paused process ends at once instead of after the grace.
+	 */
+	async discardAll(): Promise<void> {
+		await Promise.all([...this.#sleepers.keys()].map((id) => this.discard(id)));
 	}
 }
