@@ -1,24 +1,52 @@
 /**
- * Prepares a Docker engine to run swarm sites (runtime/src/swarm/swarm-node-guard.ts). Run once on
- * every node, as root, when it joins the swarm (and again after a reboot: firewall rules are not kept):
+ * What every swarm node runs for sites (runtime/src/swarm/), as root:
  *   node runtime/swarm-node.ts prepare [--network NAME] --allow ADDRESS:PORT [--allow …]
- * `--allow`: each data service sites must reach (PostgreSQL, S3, the mail relay).
+ *     once when the node joins the swarm, and again after a reboot (firewall rules are not kept):
+ *     the sites' network and firewall (swarm-node-guard.ts). `--allow`: each data service sites
+ *     must reach (PostgreSQL, the S3 gate, the mail relay).
+ *   SWARM_NODE_AGENT_SECRET=… node runtime/swarm-node.ts agent --listen ADDRESS:PORT
+ *     the node agent (node-agent/node-agent.ts), kept running: the runtime pauses and thaws site
+ *     tasks on this node through it. ADDRESS is the node's private address, the one Swarm reports.
  */
+import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { parseEndpoint, prepareSwarmNode } from './src/swarm/swarm-node-guard.ts';
+import { createNodeAgent } from './src/swarm/node-agent/node-agent.ts';
+
+const USAGE =
+	'usage: swarm-node.ts prepare [--network NAME] --allow ADDRESS:PORT [--allow …]\n       swarm-node.ts agent --listen ADDRESS:PORT (SWARM_NODE_AGENT_SECRET in the environment)\n';
+const log = (message: string) => process.stdout.write(`[swarm-node] ${message}\n`);
 
 const { positionals, values } = parseArgs({
 	allowPositionals: true,
-	options: { network: { type: 'string', default: 'epic-swarm-sites' }, allow: { type: 'string', multiple: true, default: [] } },
+	options: {
+		network: { type: 'string', default: 'epic-swarm-sites' },
+		allow: { type: 'string', multiple: true, default: [] },
+		listen: { type: 'string' },
+	},
 });
 
-if (positionals[0] !== 'prepare') {
-	process.stderr.write('usage: swarm-node.ts prepare [--network NAME] --allow ADDRESS:PORT [--allow …]\n');
-	process.exit(2);
+async function serveAgent(): Promise<void> {
+	const secret = process.env['SWARM_NODE_AGENT_SECRET'] ?? '';
+	if (secret.length < 32) throw new Error('SWARM_NODE_AGENT_SECRET must be set, at least 32 characters (the runtime has the same)');
+	if (!values.listen) throw new Error('--listen ADDRESS:PORT is required');
+	const at = parseEndpoint(values.listen);
+	const agent = createNodeAgent({ secret, log });
+	agent.listen(at.port, at.address);
+	await once(agent, 'listening');
+	log(`node agent on ${at.address}:${at.port}`);
+	const close = () => agent.close(() => process.exit(0));
+	process.on('SIGTERM', close);
+	process.on('SIGINT', close);
 }
 
 try {
-	await prepareSwarmNode(values.network, values.allow.map(parseEndpoint), (message) => process.stdout.write(`[swarm-node] ${message}\n`));
+	if (positionals[0] === 'prepare') await prepareSwarmNode(values.network, values.allow.map(parseEndpoint), log);
+	else if (positionals[0] === 'agent') await serveAgent();
+	else {
+		process.stderr.write(USAGE);
+		process.exit(2);
+	}
 } catch (error) {
 	process.stderr.write(`[swarm-node] ${(error as Error).message}\n`);
 	process.exit(1);

@@ -191,6 +191,13 @@ const RuntimeEnvSchema = z
 		 */
 		SWARM_SITE_S3_GATE_HOST: z.string().min(1).optional(),
 		SWARM_SITE_S3_GATE_PORT: port.default(9555),
+		/**
+		 * Swarm: the node agents (runtime/swarm-node.ts agent) the runtime asks to pause and thaw a
+		 * site's task on its node, on this port of every node, with this secret. Without the secret,
+		 * swarm sites sleep stopped.
+		 */
+		SWARM_NODE_AGENT_PORT: port.default(9556),
+		SWARM_NODE_AGENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 		/** The site image (Dockerfile, target site): Node 22 and the installed packages in /app. */
 		DOCKER_SITE_IMAGE: z.string().min(1).default('epic/site:latest'),
 		/**

@@ -44,6 +44,7 @@ import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
 import { removeOrphanServices } from './swarm/orphan-services.ts';
 import { unpauseLeftoverContainers } from './containers/paused-containers.ts';
+import { nodeAgentClient, thawService } from './swarm/node-agent/node-agent-client.ts';
 import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
@@ -96,7 +97,8 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 /**
  * How sites are started, and the sleep tiers that fit: processes (processes/process-spawner.ts:
  * each as its own uid under root, or through the site launcher where checkpoints work), or
- * containers, which sleep paused (`docker pause`) or stopped; Swarm services sleep stopped.
+ * containers and Swarm services, which sleep paused (`docker pause`, a swarm task's through its
+ * node's agent) or stopped.
  */
 async function siteSpawner(
 	config: RuntimeConfig,
@@ -120,15 +122,23 @@ async function siteSpawner(
 	if (config.RUNTIME_DRIVER === 'swarm') {
 		log(await checkSwarmManager());
 		await ensureSwarmSiteNetwork(config.SWARM_SITE_NETWORK);
-		await removeOrphanServices(config.dataDir, new Set(store.all().map((record) => record.dir)), log);
 		const storage = config.swarmSiteStorage!;
 		const gate = await startSiteS3Gate(config, storage, log);
 		log(`sites reach their uploads through the S3 gate on ${storage.gate.host}:${gate.port}, each with a key for its own prefix`);
+		const agents = config.SWARM_NODE_AGENT_SECRET ? nodeAgentClient(config.SWARM_NODE_AGENT_PORT, config.SWARM_NODE_AGENT_SECRET) : null;
+		if (!agents) log('SWARM_NODE_AGENT_SECRET is not set: swarm sites sleep stopped, never paused');
+		const awake = new Set(
+			store
+				.all()
+				.filter((record) => record.desired === 'running' && !record.asleep)
+				.map((record) => record.dir),
+		);
+		await removeOrphanServices(config.dataDir, awake, agents && ((service) => thawService(agents, service)), log);
 		return {
-			spawner: swarmSpawner(swarmServiceSettings(config), storage, config.RUNTIME_SECRET),
+			spawner: swarmSpawner(swarmServiceSettings(config), storage, config.RUNTIME_SECRET, agents),
 			close: () => gate.close(),
-			support: { available: false, reason: 'sites run as Swarm services, which sleep stopped', criuVersion: null },
-			tierConfig: { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
+			support: { available: false, reason: 'sites run as Swarm services, which are paused on their node or stopped, never checkpointed', criuVersion: null },
+			tierConfig: agents ? config : { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },
 			// Tasks reach the relay only where SITE_MAIL_RELAY_HOST is an address every node reaches.
 			mailRelayHost: config.siteMail?.host ?? null,
 		};

@@ -122,6 +122,8 @@ describe('sites on a two-node swarm', () => {
 			'the swarm manager API': `${SWARM_MANAGER_ADDRESS}:2377`,
 			"its own node's gossip port": `${swarm.worker.address}:7946`,
 			"the manager's gossip port": `${SWARM_MANAGER_ADDRESS}:7946`,
+			"its own node's agent": `${swarm.worker.address}:${swarm.agentPort}`,
+			"the manager's node agent": `${SWARM_MANAGER_ADDRESS}:${swarm.agentPort}`,
 			"the bucket's server, past the gate": new URL(swarm.s3.endpoint).host,
 			// The positive controls: the probe can reach what it may.
 			'its database server': `${SWARM_MANAGER_ADDRESS}:${swarm.database.port}`,

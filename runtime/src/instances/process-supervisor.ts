@@ -4,6 +4,7 @@
  * watches processes adopted from a previous runtime (which are not its children, so it polls /proc).
  */
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { siteUrl, type RuntimeConfig } from '../config.ts';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { spawnInstanceProcess, waitUntilAnswering } from '../processes/instance-process.ts';
@@ -70,6 +71,16 @@ export interface SiteSpawner {
 	 */
 	pause?(trackedPid: number): Promise<void>;
 	unpause?(trackedPid: number): Promise<void>;
+	/**
+	 * The site's memory and its machine's free memory, for spawners whose sites run on another
+	 * machine than the runtime (a swarm task's node); without it, this machine's.
+	 */
+	hostMemory?(trackedPid: number): Promise<HostMemory>;
+}
+
+export interface HostMemory {
+	siteMemoryBytes: number | null;
+	freeMemoryBytes: number;
 }
 
 const plainSpawner: SiteSpawner = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
@@ -183,6 +194,18 @@ export class ProcessSupervisor {
 		} catch (error) {
 			this.#log(`instance ${id}: ${action} failed: ${(error as Error).message}`);
 			return false;
+		}
+	}
+
+	/** What the paused tier weighs: the site's memory and the free memory where it runs (none known: 0). */
+	async hostMemory(id: string): Promise<HostMemory> {
+		const pid = this.#live.get(id)?.pid;
+		if (!pid || !this.#spawner.hostMemory) return { siteMemoryBytes: this.memoryBytes(id), freeMemoryBytes: os.freemem() };
+		try {
+			return await this.#spawner.hostMemory(pid);
+		} catch (error) {
+			this.#log(`instance ${id}: its memory where it runs is unknown: ${(error as Error).message}`);
+			return { siteMemoryBytes: null, freeMemoryBytes: 0 };
 		}
 	}
 

@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, statfsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { CheckpointSupport, SleepTier, SleepTiersStatus } from '@epic/runtime-contract';
 import type { RuntimeConfig } from '../config.ts';
@@ -90,8 +89,8 @@ export class SleepTiers {
 		return total;
 	}
 
-	#room(record: InstanceRecord, pid: number | null): TierRoom {
-		const siteMemoryBytes = this.#parts.supervisor.memoryBytes(record.id) ?? 0;
+	async #room(record: InstanceRecord, pid: number | null): Promise<TierRoom> {
+		const memory = await this.#parts.supervisor.hostMemory(record.id);
 		let pausedMemoryBytes = 0;
 		for (const sleeper of this.#sleepers.values()) if (sleeper.tier === 'paused') pausedMemoryBytes += sleeper.memoryBytes;
 		let freeDiskBytes = 0;
@@ -103,9 +102,9 @@ export class SleepTiers {
 		}
 		return {
 			checkpointable: this.#parts.support.available && record.storage.client === 'sqlite3' && pid !== null && leadsOwnPidNamespace(pid),
-			siteMemoryBytes,
+			siteMemoryBytes: memory.siteMemoryBytes ?? 0,
 			pausedMemoryBytes,
-			freeMemoryBytes: os.freemem(),
+			freeMemoryBytes: memory.freeMemoryBytes,
 			imageBytes: this.#imageBytes(),
 			freeDiskBytes,
 		};
@@ -123,7 +122,7 @@ export class SleepTiers {
 		// written on a connection the site closes as it wakes. Closed here, before any tier.
 		this.#parts.closeUpstreamSockets(record.port);
 		const pid = this.#sitePidOf(record.id);
-		const room = this.#room(record, pid);
+		const room = await this.#room(record, pid);
 		const tier = firstSleepTier(room, this.#limits);
 		if (tier === 'paused') {
 			if (await this.#parts.supervisor.pause(record.id)) {
@@ -157,7 +156,7 @@ export class SleepTiers {
 		// CRIU could dump a stopped tree, but would restore it stopped: it is resumed first.
 		await this.#parts.supervisor.unpause(record.id);
 		const pid = this.#sitePidOf(record.id);
-		if (pid && tierAfterPause(this.#room(record, pid), this.#limits) === 'checkpointed') return this.#checkpoint(record, pid);
+		if (pid && tierAfterPause(await this.#room(record, pid), this.#limits) === 'checkpointed') return this.#checkpoint(record, pid);
 		await this.#stop(record.id);
 		return 'stopped';
 	}

@@ -1,7 +1,9 @@
 /**
- * Services of this runtime whose site it no longer has: a site deleted while its holder was not
- * running (killed with the runtime, say) leaves its service serving with nobody to remove it. At
- * start the runtime removes each, as the Docker driver removes its orphan containers' files.
+ * Services of this runtime whose site it no longer has, or whose site sleeps: a site deleted while
+ * its holder was not running (killed with the runtime, say) leaves its service serving with nobody
+ * to remove it, and a site paused when the runtime was killed leaves its frozen task (the new
+ * runtime cannot wake it from a tier it did not put it in). At start the runtime removes each,
+ * thawed first (a frozen task acts on no stop), as the Docker driver removes its orphan containers' files.
  */
 import { RUNTIME_LABEL, SITE_DIR_LABEL } from '../containers/docker-run-arguments.ts';
 import { engineGet, type EngineGet } from './docker-engine-api.ts';
@@ -18,9 +20,16 @@ export async function orphanServices(runtimeDir: string, siteDirs: Set<string>, 
 	return services.filter((service) => !siteDirs.has(service.Spec.Labels?.[SITE_DIR_LABEL] ?? '')).map((service) => service.Spec.Name);
 }
 
-export async function removeOrphanServices(runtimeDir: string, siteDirs: Set<string>, log: (message: string) => void): Promise<void> {
+/** `thaw`: lets a service's task run again if it is paused (the node agents); null where none pause. */
+export async function removeOrphanServices(
+	runtimeDir: string,
+	siteDirs: Set<string>,
+	thaw: ((service: string) => Promise<void>) | null,
+	log: (message: string) => void,
+): Promise<void> {
 	for (const service of await orphanServices(runtimeDir, siteDirs)) {
-		log(`removing ${service}: its site is gone`);
+		log(`removing ${service}: its site is gone or asleep`);
+		await thaw?.(service).catch((error: Error) => log(`could not thaw ${service}: ${error.message}`));
 		await removeService(service).catch((error: Error) => log(`could not remove ${service}: ${error.message}`));
 	}
 }

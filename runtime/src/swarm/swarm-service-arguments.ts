@@ -27,10 +27,13 @@ export type SwarmServiceSettings = SiteContainerSettings;
 const HOLDER_ONLY_VARIABLES = new Set(['PATH', 'HOME', 'HOST', 'PORT', 'NODE_COMPILE_CACHE']);
 
 /** One service per site folder: its name is the folder's, which is the instance's id. */
+/** Every site service's name starts so; nothing else of the platform's does. */
+export const SITE_SERVICE_PREFIX = 'epic-site-';
+
 export function serviceName(siteDir: string): string {
 	const id = instanceIdOfDir(siteDir);
 	if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,50}$/.test(id)) throw new Error(`A site folder named ${id} cannot name a Swarm service`);
-	return `epic-site-${id}`;
+	return `${SITE_SERVICE_PREFIX}${id}`;
 }
 
 type Limits = Pick<SiteContainerSettings, 'memoryMb' | 'cpuShares'>;

@@ -13,13 +13,14 @@ import { promisify } from 'node:util';
 import { NODE_22 } from '@epic/node-support/directus';
 import type { SiteResources } from '@epic/runtime-contract';
 import type { SwarmSiteStorage } from '../config.ts';
-import type { SiteSpawner } from '../instances/process-supervisor.ts';
+import type { HostMemory, SiteSpawner } from '../instances/process-supervisor.ts';
 import { openInstanceLog, waitUntilAnswering } from '../processes/instance-process.ts';
 import { siteLimits } from '../containers/docker-run-arguments.ts';
 import { dockerCliEnvironment } from '../containers/docker-cli-env.ts';
 import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, type SwarmServiceSettings } from './swarm-service-arguments.ts';
 import { siteS3Credentials } from './s3-gate/site-s3-credentials.ts';
 import { instanceIdOfDir, swarmSiteEnv } from './swarm-site-env.ts';
+import { runningTask, type NodeAgentClient } from './node-agent/node-agent-client.ts';
 
 const run = promisify(execFile);
 const HOLDER_SCRIPT = fileURLToPath(new URL('./site-service-holder.ts', import.meta.url));
@@ -35,8 +36,30 @@ function serviceOfHolder(holderPid: number): string | null {
 	}
 }
 
-export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteStorage, runtimeSecret: string): SiteSpawner {
+/**
+ * `agents`: the node agents that freeze and thaw a site's task where it runs (the paused tier);
+ * without them, sites sleep stopped.
+ */
+export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteStorage, runtimeSecret: string, agents: NodeAgentClient | null): SiteSpawner {
+	const serviceOf = (holderPid: number): string => {
+		const service = serviceOfHolder(holderPid);
+		if (!service) throw new Error(`No site service is held by process ${holderPid}`);
+		return service;
+	};
+	const onNode = agents
+		? {
+				pause: async (holderPid: number) => agents.pause(await runningTask(serviceOf(holderPid))),
+				unpause: async (holderPid: number) => agents.unpause(await runningTask(serviceOf(holderPid))),
+				hostMemory: async (holderPid: number): Promise<HostMemory> => {
+					const report = await agents.report(await runningTask(serviceOf(holderPid)));
+					return { siteMemoryBytes: report.memoryBytes, freeMemoryBytes: report.freeMemoryBytes };
+				},
+			}
+		: {};
 	return {
+		...onNode,
+		// The holder's own memory is not the site's, which lives on its node: unknown here.
+		memoryBytes: () => null,
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
 			const siteEnv = swarmSiteEnv(env, storage, dir, siteS3Credentials(runtimeSecret, instanceIdOfDir(dir)));
 			const output = openInstanceLog(dir);
@@ -54,9 +77,7 @@ export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteS
 		// The holder's port answers once the task does, wherever it runs.
 		waitUntilAnswering,
 		async updateResources(holderPid: number, resources: SiteResources): Promise<void> {
-			const service = serviceOfHolder(holderPid);
-			if (!service) throw new Error(`No site service is held by process ${holderPid}`);
-			await run('docker', serviceUpdateLimitsArguments(siteLimits(settings, resources), service), { env: dockerCliEnvironment() });
+			await run('docker', serviceUpdateLimitsArguments(siteLimits(settings, resources), serviceOf(holderPid)), { env: dockerCliEnvironment() });
 		},
 	};
 }

@@ -4,18 +4,31 @@
  * an S3 server both on the manager's swarm address, every node prepared for sites (its network and
  * firewall, letting sites reach those two only), and a runtime with RUNTIME_DRIVER=swarm.
  */
+import { randomBytes } from 'node:crypto';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { ensureDocker, TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../s3-server.ts';
-import { TestRuntime } from '../test-runtime.ts';
+import { TestRuntime, type TestRuntimeOptions } from '../test-runtime.ts';
 import { startPasswordPostgres, type PasswordPostgres } from './password-postgres.ts';
-import { forgetDataServices, loadImageOnNode, prepareNode, removeServicesOfRuntime, removeSwarmNode, startSwarmNode, SWARM_MANAGER_ADDRESS, type SwarmNode } from './test-swarm.ts';
+import {
+	forgetDataServices,
+	loadImageOnNode,
+	prepareNode,
+	removeServicesOfRuntime,
+	removeSwarmNode,
+	startNodeAgent,
+	startSwarmNode,
+	SWARM_MANAGER_ADDRESS,
+	type SwarmNode,
+} from './test-swarm.ts';
 
 export interface SwarmSites {
 	worker: SwarmNode;
 	/** The runtime's S3 gate, the sites' one way to the bucket. */
 	gateEndpoint: string;
+	/** The port every node's agent listens on, at the node's address. */
+	agentPort: number;
 	database: PasswordPostgres;
 	s3: TestS3Server;
 	runtime: TestRuntime;
@@ -31,6 +44,8 @@ export interface SwarmSitesOptions {
 	controlPlaneUrl?: string;
 	/** More variables for the runtime (DOCKER_SITE_CPU_SHARES, say). */
 	env?: Record<string, string>;
+	/** The paused tier (through the node agents); without it, sites sleep stopped. */
+	sleepTiers?: TestRuntimeOptions['sleepTiers'];
 }
 
 export async function startSwarmSites(workerName: string, options: SwarmSitesOptions = {}): Promise<SwarmSites> {
@@ -53,12 +68,20 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 		stops.push(() => forgetDataServices(dataServices));
 		await prepareNode(null, dataServices);
 		await prepareNode(worker, dataServices);
+		// Every node runs its agent, as in production; the runtime uses them for the paused tier.
+		const agentPort = await freeLoopbackPort();
+		const agentSecret = randomBytes(24).toString('hex');
+		const managerAgent = await startNodeAgent(null, agentPort, agentSecret);
+		stops.push(() => managerAgent.stop());
+		let workerAgent = await startNodeAgent(worker, agentPort, agentSecret);
+		stops.push(() => workerAgent.stop());
 		const runtime = new TestRuntime({
 			db: 'pg',
 			pgUrl: database.adminUrl,
 			warmPoolSize: options.warmPoolSize ?? 0,
 			idleTimeoutSeconds: options.idleTimeoutSeconds ?? 900,
 			...(options.controlPlaneUrl ? { controlPlaneUrl: options.controlPlaneUrl } : {}),
+			...(options.sleepTiers ? { sleepTiers: options.sleepTiers } : {}),
 			env: {
 				RUNTIME_DRIVER: 'swarm',
 				DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE,
@@ -72,6 +95,8 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 				SWARM_SITE_S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
 				SWARM_SITE_S3_GATE_HOST: SWARM_MANAGER_ADDRESS,
 				SWARM_SITE_S3_GATE_PORT: String(gatePort),
+				SWARM_NODE_AGENT_PORT: String(agentPort),
+				SWARM_NODE_AGENT_SECRET: agentSecret,
 				...options.env,
 			},
 		});
@@ -82,8 +107,11 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 		const restartWorker = async () => {
 			await startSwarmNode(workerName, 1);
 			await prepareNode(worker, dataServices);
+			// The agent died with the node, as everything on a machine that dies.
+			await workerAgent.stop();
+			workerAgent = await startNodeAgent(worker, agentPort, agentSecret);
 		};
-		return { worker, gateEndpoint: `${SWARM_MANAGER_ADDRESS}:${gatePort}`, database, s3, runtime, restartWorker, destroy };
+		return { worker, gateEndpoint: `${SWARM_MANAGER_ADDRESS}:${gatePort}`, agentPort, database, s3, runtime, restartWorker, destroy };
 	} catch (error) {
 		await destroy();
 		throw error;

@@ -4,6 +4,7 @@
  * its own (netns-node.sh). Read with the docker CLI, independently of the runtime.
  */
 import { execFile, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +160,46 @@ export async function prepareNode(node: SwarmNode | null, allow: string[]): Prom
 	const script = [repoPath('runtime', 'swarm-node.ts'), 'prepare', ...allow.flatMap((endpoint) => ['--allow', endpoint])];
 	if (node) await run('ip', ['netns', 'exec', node.name, 'env', `DOCKER_HOST=${node.socket}`, process.execPath, ...script]);
 	else await run(process.execPath, script);
+}
+
+/**
+ * Runs the node agent (runtime/swarm-node.ts agent) of the host's engine, or of a worker in its
+ * namespace (so it dies with the node when the node is killed), on the node's address; resolves
+ * once it listens. The caller ends it with `stop`.
+ */
+export async function startNodeAgent(node: SwarmNode | null, port: number, secret: string): Promise<{ stop(): Promise<void> }> {
+	const address = node?.address ?? SWARM_MANAGER_ADDRESS;
+	const script = [repoPath('runtime', 'swarm-node.ts'), 'agent', '--listen', `${address}:${port}`];
+	const env = { ...process.env, SWARM_NODE_AGENT_SECRET: secret, ...(node ? { DOCKER_HOST: node.socket } : {}) };
+	const agent = node
+		? spawn('ip', ['netns', 'exec', node.name, process.execPath, ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+		: spawn(process.execPath, script, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+	const exited = new Promise<void>((resolve) => agent.once('exit', () => resolve()));
+	const deadline = Date.now() + 30_000;
+	while (!(await answers(address, port))) {
+		if (agent.exitCode !== null || Date.now() > deadline) throw new Error(`The node agent on ${address}:${port} did not start`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	return {
+		async stop() {
+			if (agent.exitCode === null && agent.signalCode === null) agent.kill('SIGTERM');
+			await exited;
+		},
+	};
+}
+
+function answers(address: string, port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect({ host: address, port, timeout: 1000 }, () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.on('error', () => resolve(false));
+		socket.on('timeout', () => {
+			socket.destroy();
+			resolve(false);
+		});
+	});
 }
 
 /** Removes the host's rules that let the sites' bridge reach these data services (a worker's go with its namespace). */
