@@ -27,6 +27,7 @@ describe('a site service’s command line', () => {
 				'--read-only',
 				'--cap-drop=ALL',
 				'--init',
+				'--no-healthcheck',
 				'--update-order=stop-first',
 				'--limit-pids=256',
 				'--limit-memory=512m',

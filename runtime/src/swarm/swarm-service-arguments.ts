@@ -75,6 +75,8 @@ export function serviceCreateArguments(settings: SwarmServiceSettings, siteDir: 
 		'--restart-delay=0s',
 		`--stop-grace-period=${STOP_GRACE}`,
 		'--init',
+		// A paused task (the paused sleep tier) would fail a health check and be replaced: none is run.
+		'--no-healthcheck',
 		// The sites' network (swarm-node-guard.ts): a bridge on each node that joins its sites to nothing.
 		`--network=${settings.network}`,
 		`--publish=mode=host,target=${CONTAINER_PORT}`,
