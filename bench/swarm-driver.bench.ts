@@ -133,10 +133,8 @@ let swarm: SwarmSites | null = null;
 try {
 	const dockerEnv = await dockerDriverEnv();
 	const docker = await runtimes.run('docker', new TestRuntime({ db: 'pg', warmPoolSize: 0, idleTimeoutSeconds: 1, env: dockerEnv }), (rt) => provisionAndWake('docker', rt));
-	const paused = await runtimes.run(
-		'docker-paused',
-		new TestRuntime({ db: 'pg', warmPoolSize: 0, idleTimeoutSeconds: 1, env: dockerEnv, sleepTiers: PAUSED }),
-		async (rt) => wakesFromPaused('docker', rt, await provision(rt, 0, 'frozen')),
+	const paused = await runtimes.run('docker-paused', new TestRuntime({ db: 'pg', warmPoolSize: 0, idleTimeoutSeconds: 1, env: dockerEnv, sleepTiers: PAUSED }), async (rt) =>
+		wakesFromPaused('docker', rt, await provision(rt, 0, 'frozen')),
 	);
 	log('swarm: a worker node, PostgreSQL and S3 for its sites…');
 	swarm = await startSwarmSites(WORKER, { idleTimeoutSeconds: 1 });

@@ -39,6 +39,7 @@ import { StorageQuota } from './router/storage-quota.ts';
 import { wakeFloor } from './router/wake-floor.ts';
 import { describeSleepTiers, detectCheckpointSupport } from './checkpoint/checkpoint-support.ts';
 import { SleepTiers } from './sleep-tiers/sleep-tiers.ts';
+import { siteUploadsFromConfig } from './backups/site-uploads/site-uploads-from-config.ts';
 import { processSpawner } from './processes/process-spawner.ts';
 import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
@@ -172,7 +173,9 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const mail = config.siteMail ? await startSiteMail(config, store, [config.siteMail.host], log) : null;
 	const locks = new KeyedMutex();
 	const sleepCycle = new SiteSleepCycle({ store, supervisor, hosts, locks, log, metrics, tiers, now: Date.now });
+	const uploads = siteUploadsFromConfig(config, log);
 	const service = new InstanceService({
+		uploads,
 		store,
 		databases,
 		factory,
@@ -201,6 +204,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	rmSync(backupStore.workDir, { recursive: true, force: true });
 	const backups = new BackupService({
 		store: backupStore,
+		uploads,
 		databases,
 		instances: store,
 		service,
@@ -213,6 +217,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const upgrades = new UpgradeService({
 		databases,
 		store: backupStore,
+		uploads,
 		now: Date.now,
 		instances: store,
 		migrate: siteMigrator(config, databases, spawner.userFor),

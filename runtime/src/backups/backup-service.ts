@@ -10,6 +10,7 @@ import type { InstanceService } from '../instances/instance-service.ts';
 import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import type { BackupStore, StoredArchive } from './backup-store.ts';
+import type { SiteUploads } from './site-uploads/site-uploads.ts';
 import { createBackup } from './create-backup.ts';
 import { RestoreJobs } from './restore-jobs.ts';
 import { runRestore, type CopySource, type RestoreParts } from './restore.ts';
@@ -18,6 +19,7 @@ import { applyRetention } from './retention.ts';
 export interface BackupServiceParts {
 	store: BackupStore;
 	databases: InstanceDatabases;
+	uploads: SiteUploads;
 	instances: InstanceReader & Pick<InstanceSpecWriter, 'recordDirectusVersion' | 'setRollbackBackup'>;
 	service: InstanceService;
 	/** How many scheduled backups a project keeps; older ones are deleted after each new one. */
@@ -46,6 +48,7 @@ export class BackupService {
 		this.#restoreParts = {
 			databases: parts.databases,
 			store: parts.store,
+			uploads: parts.uploads,
 			now,
 			service: parts.service,
 			instances: parts.instances,

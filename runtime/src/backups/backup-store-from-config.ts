@@ -9,7 +9,8 @@ import type { BackupStore } from './backup-store.ts';
 import { LocalBackupStore } from './local-backup-store.ts';
 import { S3BackupStore } from './s3-backup-store.ts';
 
-function s3Client(settings: BackupS3Settings): S3Client {
+/** An S3 client for a bucket of ours (backups, the swarm sites' uploads), set for S3-compatible servers. */
+export function s3Client(settings: Pick<BackupS3Settings, 'region' | 'endpoint' | 'forcePathStyle' | 'credentials'>): S3Client {
 	return new S3Client({
 		region: settings.region,
 		endpoint: settings.endpoint,

@@ -3,60 +3,24 @@
  * (VACUUM INTO / pg_dump, which hold no lock the site waits on), the uploads are copied and hashed,
  * and the lot becomes one archive with its manifest, handed to the store.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { BACKUP_FORMAT, type BackupKind, type BackupManifest, type BackupSummary } from '@epic/runtime-contract';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import { writeArchive } from './archive.ts';
 import { newBackupId } from './backup-id.ts';
 import type { BackupStore } from './backup-store.ts';
-import { openRegularFileInside } from '../site-files/no-follow.ts';
-import { fileBytes, regularFilesUnder, sha256OfFile } from './files.ts';
-import { dumpFileName, uploadsDir } from './site-paths.ts';
+import { fileBytes, sha256OfFile } from './files.ts';
+import { dumpFileName } from './site-paths.ts';
+import type { SiteUploads } from './site-uploads/site-uploads.ts';
 
 export interface BackupParts {
 	databases: InstanceDatabases;
 	store: BackupStore;
+	/** Where sites' uploads are read from and restored to (their folders, or the swarm sites' bucket). */
+	uploads: SiteUploads;
 	now: () => number;
-}
-
-/**
- * Copies the uploads into the staging folder, hashing them on the way. The site can change its
- * folder while this runs: each file is opened without following a link and only if it lies inside
- * the uploads folder (site-files/no-follow.ts), so a file swapped for a link to the runtime's own
- * files after the listing is left out, like a file the site deletes meanwhile.
- */
-async function copyUploads(record: InstanceRecord, target: string): Promise<BackupManifest['uploads']> {
-	await mkdir(target, { recursive: true });
-	const uploads: BackupManifest['uploads'] = [];
-	const root = uploadsDir(record);
-	for (const relative of await regularFilesUnder(root)) {
-		const source = await openRegularFileInside(root, relative);
-		if (!source) continue;
-		const copy = path.join(target, relative);
-		try {
-			await mkdir(path.dirname(copy), { recursive: true });
-			const hash = createHash('sha256');
-			let bytes = 0;
-			const counted = new Transform({
-				transform(chunk: Buffer, _encoding, done) {
-					hash.update(chunk);
-					bytes += chunk.length;
-					done(null, chunk);
-				},
-			});
-			await pipeline(source.createReadStream({ autoClose: false }), counted, createWriteStream(copy, { mode: 0o600 }));
-			uploads.push({ path: relative, bytes, sha256: hash.digest('hex') });
-		} finally {
-			await source.close();
-		}
-	}
-	return uploads;
 }
 
 export async function createBackup(parts: BackupParts, record: InstanceRecord, kind: BackupKind): Promise<BackupSummary> {
@@ -69,7 +33,7 @@ export async function createBackup(parts: BackupParts, record: InstanceRecord, k
 		await mkdir(staging);
 		const dumpFile = dumpFileName(record);
 		await parts.databases.dump(record.storage, path.join(staging, dumpFile));
-		const uploads = await copyUploads(record, path.join(staging, 'uploads'));
+		const uploads = await parts.uploads.copyOut(record, path.join(staging, 'uploads'));
 		const databaseBytes = await fileBytes(path.join(staging, dumpFile));
 		const manifest: BackupManifest = {
 			format: BACKUP_FORMAT,

@@ -64,7 +64,7 @@ export async function fetchAndOpen(
  * that data is at: a backup from before an upgrade makes the site due for one again.
  */
 async function replaceWith(parts: RestoreParts, record: InstanceRecord, opened: OpenedArchive): Promise<void> {
-	await replaceSiteData(parts.databases, record, opened.dir, opened.manifest);
+	await replaceSiteData(parts, record, opened.dir, opened.manifest);
 	parts.instances.recordDirectusVersion(record.id, opened.manifest.directusVersion);
 }
 

@@ -8,6 +8,7 @@
 import { hostTaken, notOnPublicUrl } from '../errors.ts';
 import type { KeyedMutex } from '@epic/concurrency';
 import type { SleepTiers } from '../sleep-tiers/sleep-tiers.ts';
+import type { SiteUploads } from '../backups/site-uploads/site-uploads.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { InstanceReader, InstanceSpecWriter } from '../state/instance-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
@@ -64,6 +65,8 @@ export interface InstanceServiceParts {
 	metrics?: Pick<RuntimeMetrics, 'provisioned'>;
 	/** How idle sites sleep (paused, checkpointed, stopped); without it they are stopped. */
 	tiers?: SleepTiers;
+	/** Where sites keep their uploads, when outside their folders (the swarm sites' bucket): counted in their disk usage. */
+	uploads?: Pick<SiteUploads, 'bytesOutsideFolder'>;
 	/** Milliseconds since the epoch, for provision times and creation dates. Date.now unless a test sets the time. */
 	now?: () => number;
 	/** The site's mail this hour, for its status; absent where sites send no mail. */
@@ -335,7 +338,8 @@ export class InstanceService {
 	async statusWithDisk(id: string): Promise<InstanceStatus> {
 		const record = this.#record(id);
 		const databaseOutsideFolder = record.storage.client === 'pg' ? await this.#parts.databases.databaseBytes(record.storage) : 0;
-		return { ...this.#statusOf(record), diskBytes: (await folderBytes(record.dir)) + databaseOutsideFolder };
+		const uploadsOutsideFolder = (await this.#parts.uploads?.bytesOutsideFolder(record)) ?? 0;
+		return { ...this.#statusOf(record), diskBytes: (await folderBytes(record.dir)) + databaseOutsideFolder + uploadsOutsideFolder };
 	}
 
 	list(): InstanceStatus[] {

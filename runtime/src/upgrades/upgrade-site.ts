@@ -39,7 +39,7 @@ async function putBack(parts: SiteUpgradeParts, control: InstanceControl, backup
 	// A failed start schedules a retry with backoff; the stop cancels it before the data moves.
 	await control.stop();
 	const opened = await fetchAndOpen(parts, control.record, backupId, await mkdtemp(path.join(work, 'put-back-')));
-	await replaceSiteData(parts.databases, control.record, opened.dir, opened.manifest);
+	await replaceSiteData(parts, control.record, opened.dir, opened.manifest);
 }
 
 async function migrateAndStart(parts: SiteUpgradeParts, control: InstanceControl): Promise<void> {
