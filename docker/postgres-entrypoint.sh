@@ -17,4 +17,5 @@ CREATE DATABASE "$POSTGRES_DB" OWNER "$user";
 SQL
 	fi
 fi
-exec postgres
+# Arguments are the server's (`-c listen_addresses=…`, docker-stack.yml).
+exec postgres "$@"

@@ -56,6 +56,11 @@ describe('sites on a two-node swarm', () => {
 		expect(spec.Spec.TaskTemplate.ContainerSpec).toMatchObject({ User: '1000:1000', ReadOnly: true, CapabilityDrop: ['ALL'], Init: true });
 		expect(spec.Spec.TaskTemplate.Resources.Limits).toMatchObject({ MemoryBytes: 512 * 1024 * 1024, NanoCPUs: 1e9, Pids: 256 });
 		expect(spec.Spec.TaskTemplate.Resources.Reservations.MemoryBytes).toBe(512 * 1024 * 1024);
+		// Nothing of the runtime's machine is mounted but the packages the tests share with every
+		// node (DOCKER_SITE_CODE_DIR); production images carry their own. A task runs no migration.
+		expect(spec.Spec.TaskTemplate.ContainerSpec.Mounts?.filter((mount) => mount.Type === 'bind').map((mount) => mount.Target)).toEqual(['/app/node_modules']);
+		// No health check: a paused task would fail it and be replaced.
+		expect(spec.Spec.TaskTemplate.ContainerSpec.Healthcheck?.Test).toEqual(['NONE']);
 		// Secrets go by name from the holder's environment: the spec holds them, no command line does.
 		expect(spec.Spec.TaskTemplate.ContainerSpec.Env?.some((entry) => entry.startsWith('SECRET='))).toBe(true);
 

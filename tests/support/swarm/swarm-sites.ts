@@ -14,7 +14,6 @@ import { startPasswordPostgres, type PasswordPostgres } from './password-postgre
 import {
 	forgetDataServices,
 	loadImageOnNode,
-	prepareNode,
 	removeServicesOfRuntime,
 	removeSwarmNode,
 	startNodeAgent,
@@ -66,14 +65,13 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 		const gatePort = await freeLoopbackPort();
 		const dataServices = [`${SWARM_MANAGER_ADDRESS}:${database.port}`, `${SWARM_MANAGER_ADDRESS}:${gatePort}`];
 		stops.push(() => forgetDataServices(dataServices));
-		await prepareNode(null, dataServices);
-		await prepareNode(worker, dataServices);
-		// Every node runs its agent, as in production; the runtime uses them for the paused tier.
+		// Every node runs its agent, as in production: it prepares the node for sites, and the
+		// runtime asks it for the paused tier.
 		const agentPort = await freeLoopbackPort();
 		const agentSecret = randomBytes(24).toString('hex');
-		const managerAgent = await startNodeAgent(null, agentPort, agentSecret);
+		const managerAgent = await startNodeAgent(null, agentPort, agentSecret, dataServices);
 		stops.push(() => managerAgent.stop());
-		let workerAgent = await startNodeAgent(worker, agentPort, agentSecret);
+		let workerAgent = await startNodeAgent(worker, agentPort, agentSecret, dataServices);
 		stops.push(() => workerAgent.stop());
 		const runtime = new TestRuntime({
 			db: 'pg',
@@ -106,10 +104,10 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 		await runtime.start();
 		const restartWorker = async () => {
 			await startSwarmNode(workerName, 1);
-			await prepareNode(worker, dataServices);
-			// The agent died with the node, as everything on a machine that dies.
+			// The agent died with the node, as everything on a machine that dies; starting again, it
+			// prepares the node again, as at a machine's boot.
 			await workerAgent.stop();
-			workerAgent = await startNodeAgent(worker, agentPort, agentSecret);
+			workerAgent = await startNodeAgent(worker, agentPort, agentSecret, dataServices);
 		};
 		return { worker, gateEndpoint: `${SWARM_MANAGER_ADDRESS}:${gatePort}`, agentPort, database, s3, runtime, restartWorker, destroy };
 	} catch (error) {

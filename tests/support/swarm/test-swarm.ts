@@ -122,7 +122,15 @@ export interface ServiceSpec {
 	Spec: {
 		Labels: Record<string, string>;
 		TaskTemplate: {
-			ContainerSpec: { User?: string; ReadOnly?: boolean; CapabilityDrop?: string[]; Env?: string[]; Init?: boolean };
+			ContainerSpec: {
+				User?: string;
+				ReadOnly?: boolean;
+				CapabilityDrop?: string[];
+				Env?: string[];
+				Init?: boolean;
+				Mounts?: Array<{ Type: string; Source?: string; Target: string }>;
+				Healthcheck?: { Test?: string[] };
+			};
 			Resources: { Limits: { MemoryBytes?: number; NanoCPUs?: number; Pids?: number }; Reservations: { MemoryBytes?: number } };
 		};
 		Mode: { Replicated?: { Replicas: number } };
@@ -153,31 +161,23 @@ export async function nodeInTask(service: string, nodes: SwarmNode[], script: st
 }
 
 /**
- * Prepares a node for sites (runtime/swarm-node.ts prepare): the host's engine, or a worker's, in
- * its namespace, where its firewall is. `allow`: the data services' `address:port`s.
+ * Runs the node agent of the host's engine, or of a worker in its namespace (so it dies with the
+ * node when the node is killed), as docker-stack.yml runs it on every node: it prepares the node
+ * for sites (its network and firewall, letting sites reach `allow`, the data services'
+ * `address:port`s), then listens on the node's address as its engine reports it. Resolves once it
+ * listens; the caller ends it with `stop`.
  */
-export async function prepareNode(node: SwarmNode | null, allow: string[]): Promise<void> {
-	const script = [repoPath('runtime', 'swarm-node.ts'), 'prepare', ...allow.flatMap((endpoint) => ['--allow', endpoint])];
-	if (node) await run('ip', ['netns', 'exec', node.name, 'env', `DOCKER_HOST=${node.socket}`, process.execPath, ...script]);
-	else await run(process.execPath, script);
-}
-
-/**
- * Runs the node agent (runtime/swarm-node.ts agent) of the host's engine, or of a worker in its
- * namespace (so it dies with the node when the node is killed), on the node's address; resolves
- * once it listens. The caller ends it with `stop`.
- */
-export async function startNodeAgent(node: SwarmNode | null, port: number, secret: string): Promise<{ stop(): Promise<void> }> {
+export async function startNodeAgent(node: SwarmNode | null, port: number, secret: string, allow: string[]): Promise<{ stop(): Promise<void> }> {
 	const address = node?.address ?? SWARM_MANAGER_ADDRESS;
-	const script = [repoPath('runtime', 'swarm-node.ts'), 'agent', '--listen', `${address}:${port}`];
+	const script = [repoPath('runtime', 'swarm-node.ts'), 'agent', '--listen', `node:${port}`, ...allow.flatMap((endpoint) => ['--allow', endpoint])];
 	const env = { ...process.env, SWARM_NODE_AGENT_SECRET: secret, ...(node ? { DOCKER_HOST: node.socket } : {}) };
 	const agent = node
 		? spawn('ip', ['netns', 'exec', node.name, process.execPath, ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] })
 		: spawn(process.execPath, script, { env, stdio: ['ignore', 'ignore', 'inherit'] });
 	const exited = new Promise<void>((resolve) => agent.once('exit', () => resolve()));
-	const deadline = Date.now() + 30_000;
+	const deadline = Date.now() + 60_000;
 	while (!(await answers(address, port))) {
-		if (agent.exitCode !== null || Date.now() > deadline) throw new Error(`The node agent on ${address}:${port} did not start`);
+		if (agent.exitCode !== null || Date.now() > deadline) throw new Error(`The node agent of ${node?.name ?? 'the manager'} did not start on ${address}:${port}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
 	return {

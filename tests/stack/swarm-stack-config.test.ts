@@ -1,0 +1,54 @@
+/**
+ * docker-stack.yml, the production shape on Docker Swarm, as `docker stack deploy` reads it:
+ * it refuses to deploy without the platform node's address (where every node's sites reach their
+ * data services) and the node agents' secret; the platform's services are pinned to the platform
+ * node (the runtime to a manager there), the node agent runs on every node, and every service is
+ * on the host's network (no VIPs on this kernel) from images, not builds.
+ */
+import { describe, expect, test } from 'vitest';
+import { requiredStackVariables, resolvedStackServices } from '../support/swarm-stack-file.ts';
+
+const everything = () => Object.fromEntries(requiredStackVariables().map((name) => [name, name === 'PLATFORM_ADDRESS' ? '10.0.0.5' : 'set-for-the-test']));
+
+describe('docker-stack.yml', () => {
+	test('refuses to deploy without the platform node’s address or the node agents’ secret', async () => {
+		expect(requiredStackVariables()).toEqual(expect.arrayContaining(['PLATFORM_ADDRESS', 'SWARM_NODE_AGENT_SECRET', 'BILLING_PROVIDER', 'SWARM_SITE_S3_BUCKET']));
+		const { PLATFORM_ADDRESS: _address, ...withoutAddress } = everything();
+		await expect(resolvedStackServices(withoutAddress)).rejects.toThrow(/set PLATFORM_ADDRESS \(the platform node's private address\)/);
+		const { SWARM_NODE_AGENT_SECRET: _secret, ...withoutSecret } = everything();
+		await expect(resolvedStackServices(withoutSecret)).rejects.toThrow(/set SWARM_NODE_AGENT_SECRET/);
+	});
+
+	test('pins the platform to its node, runs the node agent everywhere, all on the host network from images', async () => {
+		const services = await resolvedStackServices(everything());
+		expect(Object.keys(services).sort()).toEqual(['caddy', 'control-plane', 'node-agent', 'postgres', 'redis', 'runtime', 'smtp']);
+		for (const [name, service] of Object.entries(services)) {
+			expect(Object.keys(service.networks ?? {}), name).toEqual(['host-network']);
+			expect(service.build, name).toBeUndefined();
+			expect(service.image, name).toMatch(/^epic\//);
+			if (name === 'node-agent') continue;
+			expect(service.deploy?.placement?.constraints, name).toContain('node.labels.epic.platform == true');
+		}
+		expect(services['runtime']!.deploy).toMatchObject({ replicas: 1, placement: { constraints: expect.arrayContaining(['node.role == manager']) } });
+		expect(services['node-agent']!.deploy?.mode).toBe('global');
+		// The agent prepares each node to let its sites reach the platform's data services and nothing else.
+		expect(services['node-agent']!.command).toEqual([
+			'node',
+			'runtime/swarm-node.ts',
+			'agent',
+			'--listen',
+			'node:9556',
+			'--allow',
+			'10.0.0.5:5432',
+			'--allow',
+			'10.0.0.5:9555',
+			'--allow',
+			'10.0.0.5:2525',
+		]);
+		expect(services['node-agent']!.cap_add).toEqual(['NET_ADMIN']);
+		// Only the runtime and the agents hold the engine's socket.
+		const withSocket = Object.entries(services).filter(([, service]) => service.volumes?.some((volume) => volume.source === '/var/run/docker.sock'));
+		expect(withSocket.map(([name]) => name).sort()).toEqual(['node-agent', 'runtime']);
+		for (const name of ['control-plane', 'runtime', 'node-agent']) expect(services[name]!.read_only, name).toBe(true);
+	});
+});
