@@ -235,8 +235,8 @@ export class SleepTiers {
 	}
 
 	/**
-	 * Every sleeper out of its tier, before the runtime stops its sites: a paused container could
-	 * not act on its stop until thawed, and a paused process ends at once instead of after the grace.
+	 * Every sleeper out of its tier, before the runtime stops its sites: a paused container (or
+	 * swarm task) could not act on its stop until thawed. (A stop continues a paused process itself.)
 	 */
 	async discardAll(): Promise<void> {
 		await Promise.all([...this.#sleepers.keys()].map((id) => this.discard(id)));
