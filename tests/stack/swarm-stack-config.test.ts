@@ -49,6 +49,13 @@ describe('docker-stack.yml', () => {
 		// Only the runtime and the agents hold the engine's socket.
 		const withSocket = Object.entries(services).filter(([, service]) => service.volumes?.some((volume) => volume.source === '/var/run/docker.sock'));
 		expect(withSocket.map(([name]) => name).sort()).toEqual(['node-agent', 'runtime']);
-		for (const name of ['control-plane', 'runtime', 'node-agent']) expect(services[name]!.read_only, name).toBe(true);
+		for (const name of ['control-plane', 'runtime', 'node-agent']) {
+			expect(services[name]!.read_only, name).toBe(true);
+			// Scratch space as tmpfs volumes: a stack deploy ignores a service's `tmpfs` key.
+			expect(
+				services[name]!.volumes?.filter((volume) => volume.type === 'tmpfs').map((volume) => volume.target),
+				name,
+			).toContain('/tmp');
+		}
 	});
 });
