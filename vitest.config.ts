@@ -82,13 +82,14 @@ export default defineConfig({
 				'tests/runtime/suspend-start-cycles.test.ts',
 				'tests/runtime/postgres-*.test.ts',
 			]),
-			// docker-compose.yml as production runs it, its images built first (tests/setup/stack-images.global.ts).
+			// docker-compose.yml as production runs it, its images built from the checkout (tests/setup/stack-images.global.ts).
 			{
 				test: {
 					name: 'stack',
 					include: ['tests/stack/**/*.test.ts'],
 					// Each stack takes the host's ports 80 and 443 (Caddy): one stack at a time.
 					fileParallelism: false,
+					// The images build in the background from the start of the run (the files wait for them).
 					globalSetup: ['tests/setup/stack-images.global.ts'],
 					testTimeout: 60_000,
 					hookTimeout: 600_000,

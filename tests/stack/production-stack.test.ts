@@ -20,11 +20,15 @@ import {
 	type ProductionStack,
 } from '../support/production-stack.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
+import { STACK_IMAGES_WAIT_MS, stackImagesBuilt } from '../support/stack-images.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { readUntil } from '../support/wait-for.ts';
 
 let stack: ProductionStack;
 let restoreFetch: (() => Promise<void>) | undefined;
+
+// Built in the background since the run began (tests/setup/stack-images.global.ts).
+beforeAll(() => stackImagesBuilt(), STACK_IMAGES_WAIT_MS);
 
 beforeAll(async () => {
 	stack = await startProductionStack();

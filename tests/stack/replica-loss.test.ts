@@ -19,6 +19,7 @@ import { emailsTo, waitForEmail } from '../support/mailbox.ts';
 import { stackControlPlane, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 import { StripeTestServer } from '../support/stripe-server/index.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
+import { STACK_IMAGES_WAIT_MS, stackImagesBuilt } from '../support/stack-images.ts';
 import { readUntil, waitFor } from '../support/wait-for.ts';
 
 const SECRET_KEY = 'sk_test_replica_loss';
@@ -28,6 +29,9 @@ let server: StripeTestServer;
 let stack: ProductionStack;
 let restoreFetch: (() => Promise<void>) | undefined;
 let customer: TestCustomer;
+
+// Built in the background since the run began (tests/setup/stack-images.global.ts).
+beforeAll(() => stackImagesBuilt(), STACK_IMAGES_WAIT_MS);
 
 beforeAll(async () => {
 	server = await StripeTestServer.start({ webhookSecret: WEBHOOK_SECRET, secretKey: SECRET_KEY });
