@@ -136,7 +136,7 @@ async function siteSpawner(
 		);
 		await removeOrphanServices(config.dataDir, awake, agents && ((service) => thawService(agents, service)), log);
 		return {
-			spawner: swarmSpawner(swarmServiceSettings(config), storage, config.RUNTIME_SECRET, agents),
+			spawner: swarmSpawner(swarmServiceSettings(config), storage, config.RUNTIME_SECRET, agents, log),
 			close: () => gate.close(),
 			support: { available: false, reason: 'sites run as Swarm services, which are paused on their node or stopped, never checkpointed', criuVersion: null },
 			tierConfig: agents ? config : { ...config, PAUSED_MEMORY_LIMIT_MB: 0 },

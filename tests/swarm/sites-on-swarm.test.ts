@@ -113,6 +113,16 @@ describe('sites on a two-node swarm', () => {
 		expect([...nodes].sort()).toEqual([WORKER, await managerHostname()].sort());
 	});
 
+	test('each site’s memory in its status is its task’s, read on whichever node it runs', async () => {
+		for (const name of ['one', 'two', 'three', 'four']) {
+			// The first status starts the reading through the node's agent; a later one answers it.
+			const memoryBytes = await waitFor(`a memory reading of p-${name}`, async () => (await runtime.driver.instanceStatus(`p-${name}`))?.memoryBytes ?? null, 30_000);
+			// A booted Directus holds over 100 MiB; its task is limited to its plan's 512 or 768 MiB.
+			expect(memoryBytes).toBeGreaterThan(100 * 1024 * 1024);
+			expect(memoryBytes).toBeLessThan(768 * 1024 * 1024);
+		}
+	});
+
 	test('from inside a site task, nothing is reachable but the data services, and in the database and the bucket only its own', async () => {
 		const sites = await Promise.all(['one', 'two', 'three', 'four'].map((name) => siteOf(`p-${name}`, name)));
 		const manager = await managerHostname();

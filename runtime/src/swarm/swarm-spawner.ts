@@ -21,6 +21,7 @@ import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, type
 import { siteS3Credentials } from './s3-gate/site-s3-credentials.ts';
 import { instanceIdOfDir, swarmSiteEnv } from './swarm-site-env.ts';
 import { runningTask, type NodeAgentClient } from './node-agent/node-agent-client.ts';
+import { TaskMemoryReadings } from './node-agent/task-memory-readings.ts';
 
 const run = promisify(execFile);
 const HOLDER_SCRIPT = fileURLToPath(new URL('./site-service-holder.ts', import.meta.url));
@@ -36,11 +37,20 @@ function serviceOfHolder(holderPid: number): string | null {
 	}
 }
 
+/** How old a site's memory reading may be before its node's agent is asked again (status, metrics). */
+const TASK_MEMORY_MAX_AGE_MS = 10_000;
+
 /**
- * `agents`: the node agents that freeze and thaw a site's task where it runs (the paused tier);
- * without them, sites sleep stopped.
+ * `agents`: the node agents that freeze and thaw a site's task where it runs (the paused tier) and
+ * report its memory; without them, sites sleep stopped and their memory is unknown.
  */
-export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteStorage, runtimeSecret: string, agents: NodeAgentClient | null): SiteSpawner {
+export function swarmSpawner(
+	settings: SwarmServiceSettings,
+	storage: SwarmSiteStorage,
+	runtimeSecret: string,
+	agents: NodeAgentClient | null,
+	log: (message: string) => void,
+): SiteSpawner {
 	const serviceOf = (holderPid: number): string => {
 		const service = serviceOfHolder(holderPid);
 		if (!service) throw new Error(`No site service is held by process ${holderPid}`);
@@ -56,10 +66,22 @@ export function swarmSpawner(settings: SwarmServiceSettings, storage: SwarmSiteS
 				},
 			}
 		: {};
+	const memory =
+		agents &&
+		new TaskMemoryReadings({
+			read: async (service) => (await agents.report(await runningTask(service))).memoryBytes,
+			now: Date.now,
+			maxAgeMs: TASK_MEMORY_MAX_AGE_MS,
+			log,
+		});
 	return {
 		...onNode,
-		// The holder's own memory is not the site's, which lives on its node: unknown here.
-		memoryBytes: () => null,
+		// The site's memory is its task's, on its node (the holder's own is not the site's): known
+		// through the node agents only.
+		memoryBytes: (holderPid: number) => {
+			const service = serviceOfHolder(holderPid);
+			return memory && service ? memory.current(service) : null;
+		},
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
 			const siteEnv = swarmSiteEnv(env, storage, dir, siteS3Credentials(runtimeSecret, instanceIdOfDir(dir)));
 			const output = openInstanceLog(dir);
