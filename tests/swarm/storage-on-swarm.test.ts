@@ -1,14 +1,15 @@
 /**
- * Backups, restores and disk usage of a swarm site, whose uploads are objects under its prefix of
- * the sites' bucket rather than files of a folder: its disk usage counts them; a backup holds them; a restore brings back the files
- * deleted since and removes the ones uploaded since, from the bucket itself; and the restored site
- * comes up on the other node (the one it ran on is drained) serving the backup's content.
+ * The storage of a swarm site, whose uploads are objects under its prefix of the sites' bucket
+ * rather than files of a folder: its disk usage counts them; a backup holds them; a restore brings
+ * back the files deleted since and removes the ones uploaded since, from the bucket itself, and the
+ * restored site comes up on the other node (the one it ran on is drained) serving the backup's
+ * content; the router's storage quota weighs them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RestoreJob } from '@epic/runtime-contract';
 import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
 import { instanceDirOf } from '../support/runtime-inspection.ts';
-import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
+import { createNotesCollection, postSiteFile, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { runningNodeOf, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
@@ -17,6 +18,7 @@ import { waitFor } from '../support/wait-for.ts';
 const WORKER = 'epicnode2';
 const PROJECT = 'p-kept';
 const admin = { email: 'kept@example.com', password: 'kept-secret-password' };
+const MB = 1024 * 1024;
 let swarm: SwarmSites;
 let site: SiteTarget;
 let prefix: string;
@@ -50,11 +52,11 @@ beforeAll(async () => {
 
 afterAll(() => swarm?.destroy(), 120_000);
 
-describe('backups of a swarm site', () => {
+describe('the storage of a swarm site', () => {
 	test('its disk usage (what the storage quota weighs) counts its uploads in the bucket', async () => {
 		const diskBytes = async () => (await swarm.runtime.driver.instanceStatus(PROJECT))!.diskBytes!;
 		const before = await diskBytes();
-		const big = await uploadSiteFile(site, 'big.bin', Buffer.alloc(1024 * 1024, 7));
+		const big = await uploadSiteFile(site, 'big.bin', Buffer.alloc(MB, 7));
 		const withUpload = await diskBytes();
 		expect(withUpload - before).toBeGreaterThanOrEqual(1024 * 1024);
 		expect(withUpload - before).toBeLessThan(2 * 1024 * 1024);
@@ -98,5 +100,22 @@ describe('backups of a swarm site', () => {
 		expect(restored.data.title).toBe('before the backup');
 		expect(await siteAsset(site, kept)).toBe('bytes that must come back');
 		expect(await siteAsset(site, added)).toBe(403);
+	});
+
+	test('the router refuses an upload that would take the site past its storage quota, its uploads in the bucket counted', async () => {
+		const used = (await swarm.runtime.driver.instanceStatus(PROJECT))!.diskBytes!;
+		const quotaMb = Math.ceil((used + 1.2 * MB) / MB);
+		const room = quotaMb * MB - used;
+		await swarm.runtime.driver.setSiteResources(PROJECT, { storageQuotaMb: quotaMb });
+
+		// Leaves 0.4 MB of room, which the next upload (0.7 MB) does not fit in. Were the bucket's
+		// objects not counted, the site's disk usage would not have grown, and it would.
+		const first = await uploadSiteFile(site, 'first.bin', Buffer.alloc(Math.floor(room - 0.4 * MB), 'f'));
+		const keys = await objectKeys();
+		const refused = await postSiteFile(site, 'over.bin', Buffer.alloc(0.7 * MB, 'o'));
+		expect(refused.status).toBe(507);
+		expect(refused.json()).toEqual({ errors: [{ message: "This project's storage is full", extensions: { code: 'STORAGE_FULL' } }] });
+		expect(await objectKeys()).toEqual(keys);
+		expect(String(await siteAsset(site, first))).toHaveLength(Math.floor(room - 0.4 * MB));
 	});
 });
