@@ -151,8 +151,10 @@ async function siteSpawner(
 
 export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logEvent: EventLogger = jsonEventLogger()): Promise<RunningRuntime> {
 	mkdirSync(givenConfig.dataDir, { recursive: true, mode: 0o700 });
+	// Only the Docker driver's containers mount the site migrations; swarm tasks mount nothing of
+	// this machine, and the runtime runs every migration itself, from where they are.
 	const baseConfig =
-		givenConfig.RUNTIME_DRIVER !== 'process' ? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) } : givenConfig;
+		givenConfig.RUNTIME_DRIVER === 'docker' ? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) } : givenConfig;
 	const installed = directusVersion();
 	const databases = instanceDatabases(baseConfig, installed);
 	log('preparing the instance template…');

@@ -7,12 +7,13 @@ import knex, { type Knex } from 'knex';
 import { TEST_POSTGRES_URL } from '@epic/node-support/test-postgres';
 import { runtimeState } from './runtime-inspection.ts';
 
-export async function withSiteDatabase<T>(runtimeDataDir: string, projectId: string, work: (db: Knex) => Promise<T>): Promise<T> {
+/** `pgServerUrl`: the PostgreSQL server the runtime's sites are on, as its superuser (the machine's test server unless named). */
+export async function withSiteDatabase<T>(runtimeDataDir: string, projectId: string, work: (db: Knex) => Promise<T>, pgServerUrl = TEST_POSTGRES_URL): Promise<T> {
 	const record = runtimeState(runtimeDataDir).instances[projectId];
 	if (!record) throw new Error(`The runtime has no instance ${projectId}`);
 	let db: Knex;
 	if (record.storage.client === 'pg') {
-		const url = new URL(TEST_POSTGRES_URL);
+		const url = new URL(pgServerUrl);
 		url.pathname = `/${record.storage.database}`;
 		db = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 1 } });
 	} else {

@@ -45,6 +45,8 @@ export interface SwarmSitesOptions {
 	env?: Record<string, string>;
 	/** The paused tier (through the node agents); without it, sites sleep stopped. */
 	sleepTiers?: TestRuntimeOptions['sleepTiers'];
+	/** The site migrations folder upgrades apply (MIGRATIONS_PATH). */
+	siteMigrationsPath?: string;
 }
 
 export async function startSwarmSites(workerName: string, options: SwarmSitesOptions = {}): Promise<SwarmSites> {
@@ -80,6 +82,7 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 			idleTimeoutSeconds: options.idleTimeoutSeconds ?? 900,
 			...(options.controlPlaneUrl ? { controlPlaneUrl: options.controlPlaneUrl } : {}),
 			...(options.sleepTiers ? { sleepTiers: options.sleepTiers } : {}),
+			...(options.siteMigrationsPath ? { siteMigrationsPath: options.siteMigrationsPath } : {}),
 			env: {
 				RUNTIME_DRIVER: 'swarm',
 				DOCKER_SITE_IMAGE: TEST_SITE_BASE_IMAGE,

@@ -1,0 +1,118 @@
+/**
+ * Upgrades of a swarm site, whose database is on the shared PostgreSQL server and whose uploads are
+ * in the bucket: a site migration is applied by the runtime (tasks run no migration) and the site
+ * serves again from a new task with its content; one that fails halfway is undone from the
+ * pre-upgrade backup (the database and the bucket's objects), and the site, its node drained,
+ * serves its old data from the other node.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { directusVersion } from '@epic/node-support/directus';
+import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
+import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
+import { withSiteDatabase } from '../support/site-database.ts';
+import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
+import { runningNodeOf, setNodeAvailability, tasksOfService } from '../support/swarm/test-swarm.ts';
+import { loginThroughRouter } from '../support/test-runtime.ts';
+
+const WORKER = 'epicnode2';
+const PROJECT = 'p-upgraded';
+const HOST = 'upgraded.localhost';
+const INSTALLED = directusVersion();
+const admin = { email: 'upgraded@example.com', password: 'upgraded-secret-password' };
+let swarm: SwarmSites;
+let migrations: string;
+let site: SiteTarget;
+let service: string;
+let noteId: number;
+let fileId: string;
+
+function writeMigration(file: string, up: string): void {
+	writeFileSync(path.join(migrations, file), `export async function up(knex) {\n${up}\n}\nexport async function down() {}\n`);
+}
+
+/** What the site's database holds of the test migrations' work, read from the database itself. */
+function schemaOf() {
+	return withSiteDatabase(
+		swarm.runtime.dataDir,
+		PROJECT,
+		async (database) => ({
+			summary: await database.schema.hasColumn('notes', 'summary'),
+			halfMade: await database.schema.hasTable('half_made'),
+			siteMigrations: ((await database('directus_migrations').where('version', 'like', '2999%').orderBy('version').select('version')) as { version: string }[]).map(
+				(row) => row.version,
+			),
+		}),
+		swarm.database.adminUrl,
+	);
+}
+
+async function runningTaskId(): Promise<string> {
+	const running = (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+	expect(running).toHaveLength(1);
+	return running[0]!.id;
+}
+
+beforeAll(async () => {
+	migrations = mkdtempSync(path.join(os.tmpdir(), 'epic-site-migrations-'));
+	chmodSync(migrations, 0o755);
+	swarm = await startSwarmSites(WORKER, { siteMigrationsPath: migrations });
+	const status = await swarm.runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'upgraded', projectName: 'Upgraded', admin });
+	expect(status).toMatchObject({ state: 'running', directusVersion: INSTALLED, upgradeFailure: null });
+	site = { routerUrl: swarm.runtime.routerUrl, host: HOST, token: await loginThroughRouter(swarm.runtime.routerUrl, HOST, admin.email, admin.password) };
+	service = serviceName(instanceDirOf(swarm.runtime.dataDir, PROJECT));
+	await createNotesCollection(site);
+	noteId = (await siteRequest<{ data: { id: number } }>(site, 'POST', '/items/notes', 200, { title: 'written before the upgrade' })).data.id;
+	fileId = await uploadSiteFile(site, 'kept.txt', Buffer.from('bytes every upgrade keeps'));
+}, 300_000);
+
+afterAll(async () => {
+	await swarm?.destroy();
+	if (migrations) rmSync(migrations, { recursive: true, force: true });
+}, 120_000);
+
+describe('upgrades of a swarm site', () => {
+	test('an upgrade applies a new site migration from the runtime, and a new task serves the site with its content', async () => {
+		expect(await schemaOf()).toEqual({ summary: false, halfMade: false, siteMigrations: [] });
+		writeMigration('29990101A-add-summary.mjs', `await knex.schema.alterTable('notes', (table) => { table.string('summary').defaultTo('added by the upgrade'); });`);
+		const taskBefore = await runningTaskId();
+
+		const result = await swarm.runtime.driver.upgradeInstance(PROJECT);
+
+		expect(result, result.error ?? '').toMatchObject({ projectId: PROJECT, outcome: 'upgraded', rolledBack: false, error: null });
+		expect(result.status).toMatchObject({ state: 'running', directusVersion: INSTALLED, upgradeFailure: null });
+		expect(await schemaOf()).toEqual({ summary: true, halfMade: false, siteMigrations: ['29990101A'] });
+		// Stopped for the migration (its service removed) and started again: another task.
+		expect(await runningTaskId()).not.toBe(taskBefore);
+		const note = await siteRequest<{ data: { title: string; summary: string } }>(site, 'GET', `/items/notes/${noteId}?fields=title,summary`, 200);
+		expect(note.data).toEqual({ title: 'written before the upgrade', summary: 'added by the upgrade' });
+		expect(await siteAsset(site, fileId)).toBe('bytes every upgrade keeps');
+	});
+
+	test('a migration that fails halfway is undone from the backup, database and bucket, and the site serves its old data on the other node', async () => {
+		await siteRequest(site, 'PATCH', `/items/notes/${noteId}`, 200, { title: 'changed before the failed upgrade' });
+		writeMigration(
+			'29990101B-fails-halfway.mjs',
+			`await knex.schema.createTable('half_made', (table) => { table.increments('id'); });
+throw new Error('this site migration fails halfway on purpose');`,
+		);
+		const ranOn = await runningNodeOf(service);
+		await setNodeAvailability(ranOn, 'drain');
+		try {
+			const result = await swarm.runtime.driver.upgradeInstance(PROJECT);
+			expect(result).toMatchObject({ projectId: PROJECT, outcome: 'failed', rolledBack: true });
+			expect(result.error).toBe('directus database migrate:latest failed: migration "Fails Halfway" failed: this site migration fails halfway on purpose');
+			expect(result.status).toMatchObject({ state: 'running', upgradeFailure: { toVersion: INSTALLED, error: result.error } });
+		} finally {
+			await setNodeAvailability(ranOn, 'active');
+		}
+		expect(await runningNodeOf(service)).not.toBe(ranOn);
+		expect(await schemaOf()).toEqual({ summary: true, halfMade: false, siteMigrations: ['29990101A'] });
+		const note = await siteRequest<{ data: { title: string } }>(site, 'GET', `/items/notes/${noteId}?fields=title`, 200);
+		expect(note.data.title).toBe('changed before the failed upgrade');
+		expect(await siteAsset(site, fileId)).toBe('bytes every upgrade keeps');
+	});
+});
