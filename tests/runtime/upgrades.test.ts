@@ -6,8 +6,7 @@
  * next start; an upgrade cut short by a runtime stop is undone and run again at the next start; and a
  * restored backup from before an upgrade makes the site due for one again.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { directusVersion } from '@epic/node-support/directus';
@@ -17,6 +16,7 @@ import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type Sit
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { withSiteDatabase } from '../support/site-database.ts';
+import { siteMigrationsFolder, writeSiteMigration } from '../support/site-migrations.ts';
 import { loginThroughRouter, TestRuntime, type RuntimeDatabaseClient } from '../support/test-runtime.ts';
 
 const db = (process.env['RUNTIME_TEST_DB'] ?? 'sqlite3') as RuntimeDatabaseClient;
@@ -33,9 +33,7 @@ let fileId: string;
 let backupAt1230: string;
 
 /** A site migration in the folder the runtime hands its sites as MIGRATIONS_PATH. */
-function writeMigration(file: string, up: string): void {
-	writeFileSync(path.join(migrations, file), `export async function up(knex) {\n${up}\n}\nexport async function down() {}\n`);
-}
+const writeMigration = (file: string, up: string) => writeSiteMigration(migrations, file, up);
 
 const target = (): SiteTarget => ({ routerUrl: runtime.routerUrl, host: HOST, token });
 const site = <T = any>(method: string, urlPath: string, expected: number, body?: unknown) => siteRequest<T>(target(), method, urlPath, expected, body);
@@ -86,9 +84,7 @@ function upgradedAtStart(): Promise<InstanceStatus> {
 }
 
 beforeAll(async () => {
-	migrations = mkdtempSync(path.join(os.tmpdir(), 'epic-site-migrations-'));
-	// Sites (and their migrations) run as uids of their own under root: they read it as others do.
-	chmodSync(migrations, 0o755);
+	migrations = siteMigrationsFolder();
 	runtime = new TestRuntime({ db, warmPoolSize: 0, siteMigrationsPath: migrations });
 	await runtime.start();
 	const status = await runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'upgraded', projectName: 'Upgraded', admin });

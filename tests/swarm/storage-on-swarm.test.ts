@@ -110,12 +110,13 @@ describe('the storage of a swarm site', () => {
 
 		// Leaves 0.4 MB of room, which the next upload (0.7 MB) does not fit in. Were the bucket's
 		// objects not counted, the site's disk usage would not have grown, and it would.
-		const first = await uploadSiteFile(site, 'first.bin', Buffer.alloc(Math.floor(room - 0.4 * MB), 'f'));
+		const firstBytes = Math.floor(room - 0.4 * MB);
+		const first = await uploadSiteFile(site, 'first.bin', Buffer.alloc(firstBytes, 'f'));
 		const keys = await objectKeys();
 		const refused = await postSiteFile(site, 'over.bin', Buffer.alloc(0.7 * MB, 'o'));
 		expect(refused.status).toBe(507);
 		expect(refused.json()).toEqual({ errors: [{ message: "This project's storage is full", extensions: { code: 'STORAGE_FULL' } }] });
 		expect(await objectKeys()).toEqual(keys);
-		expect(String(await siteAsset(site, first))).toHaveLength(Math.floor(room - 0.4 * MB));
+		expect(String(await siteAsset(site, first))).toHaveLength(firstBytes);
 	});
 });

@@ -5,15 +5,14 @@
  * pre-upgrade backup (the database and the bucket's objects), and the site, its node drained,
  * serves its old data from the other node.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { directusVersion } from '@epic/node-support/directus';
 import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
 import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
 import { withSiteDatabase } from '../support/site-database.ts';
+import { siteMigrationsFolder, writeSiteMigration } from '../support/site-migrations.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { runningNodeOf, setNodeAvailability, tasksOfService } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
@@ -30,9 +29,8 @@ let service: string;
 let noteId: number;
 let fileId: string;
 
-function writeMigration(file: string, up: string): void {
-	writeFileSync(path.join(migrations, file), `export async function up(knex) {\n${up}\n}\nexport async function down() {}\n`);
-}
+/** A site migration in the folder the runtime hands its sites as MIGRATIONS_PATH. */
+const writeMigration = (file: string, up: string) => writeSiteMigration(migrations, file, up);
 
 /** What the site's database holds of the test migrations' work, read from the database itself. */
 function schemaOf() {
@@ -57,8 +55,7 @@ async function runningTaskId(): Promise<string> {
 }
 
 beforeAll(async () => {
-	migrations = mkdtempSync(path.join(os.tmpdir(), 'epic-site-migrations-'));
-	chmodSync(migrations, 0o755);
+	migrations = siteMigrationsFolder();
 	swarm = await startSwarmSites(WORKER, { siteMigrationsPath: migrations });
 	const status = await swarm.runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'upgraded', projectName: 'Upgraded', admin });
 	expect(status).toMatchObject({ state: 'running', directusVersion: INSTALLED, upgradeFailure: null });
