@@ -1,35 +1,59 @@
 /**
- * The customer's path on swarm: a control plane (SQLite, sandbox billing) in front of a runtime
- * with RUNTIME_DRIVER=swarm; a customer registers, subscribes and creates a project through the
- * portal's API, and the project's site is a Swarm service that serves through the router, signed
- * in with the credentials the portal reveals to its owner.
+ * The customer's and staff's paths on swarm: a control plane (SQLite, sandbox billing, its DNS
+ * checks asking a DNS server the test runs) in front of a runtime with RUNTIME_DRIVER=swarm.
+ * - A customer registers, subscribes and creates a project through the portal's API; the project's
+ *   site is a Swarm service that serves through the router, signed in with the credentials the
+ *   portal reveals to its owner.
+ * - The owner's custom domain, once the portal's DNS check verifies it, serves the site from
+ *   either node, and on-demand TLS is allowed for it then and not before (Caddy's `ask`, the same
+ *   for every driver, is the runtime's /tls-allowed).
+ * - Staff's Project actions Flow, run as Studio runs it, suspends, resumes, restarts and backs up
+ *   the swarm site.
+ * The tests run in order on the one project.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ProjectCredentials } from '@epic/platform-api';
+import type { DnsVerifyResult, Project, ProjectCredentials } from '@epic/platform-api';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
-import { api, useOwnControlPlane, type Data } from '../support/api.ts';
-import { publishedProject, registerVerifiedCustomer } from '../support/customers.ts';
+import { adminToken, api, useOwnControlPlane, type Data } from '../support/api.ts';
+import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
+import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
-import { managerHostname, runningNodeOf } from '../support/swarm/test-swarm.ts';
+import { managerHostname, runningNodeOf, servicesOfRuntime, setNodeAvailability, tasksOfService } from '../support/swarm/test-swarm.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+const WORKER = 'epicnode2';
+/** Custom domains must point here (the control plane's PUBLIC_IP). */
+const PUBLIC_IP = '203.0.113.10';
+/** Staff's "Project actions" Flow (migrations/20990101K-project-actions-flow.mjs). */
+const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
 
 let swarm: SwarmSites;
+let dns: TestDnsServer;
 let controlPlane: RunningTestControlPlane;
+let owner: TestCustomer;
+let project: { id: string; subdomain: string };
+let service: string;
+let credentials: ProjectCredentials;
 
 beforeAll(async () => {
 	const controlPlanePort = await freeLoopbackPort();
-	swarm = await startSwarmSites('epicnode2', { warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
+	swarm = await startSwarmSites(WORKER, { warmPoolSize: 1, controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}` });
+	dns = await startTestDnsServer();
 	controlPlane = await bootTestControlPlane('sqlite3', {
 		label: 'swarm',
 		env: {
 			PORT: String(controlPlanePort),
 			PUBLIC_URL: swarm.runtime.routerUrl,
 			PUBLIC_HOST: 'localhost',
+			PUBLIC_IP,
+			DNS_SERVERS: dns.address,
+			DNS_TIMEOUT_MS: '1000',
 			RUNTIME_URL: swarm.runtime.apiUrl,
 			RUNTIME_SECRET: swarm.runtime.secret,
 		},
@@ -40,22 +64,115 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await controlPlane?.stop();
+	await dns?.close();
 	await swarm?.destroy();
 }, 120_000);
 
+/** Whether the runtime lets Caddy issue a certificate for `domain` (Caddyfile, on_demand_tls ask). */
+async function tlsAllowed(domain: string): Promise<number> {
+	return (await fetch(`${swarm.runtime.apiUrl}/tls-allowed?domain=${encodeURIComponent(domain)}`)).status;
+}
+
+/** The site's admin, read through the router on `host` with a token signed in there. */
+async function siteAdminEmailOn(host: string): Promise<string> {
+	const token = await loginThroughRouter(swarm.runtime.routerUrl, host, credentials.admin_email, credentials.admin_password);
+	const me = await hostRequest(swarm.runtime.routerUrl, host, '/users/me', { headers: { authorization: `Bearer ${token}` } });
+	expect(me.status, me.body).toBe(200);
+	return me.json<{ data: { email: string } }>().data.email;
+}
+
+/**
+ * Waits for the site's relaunch with its URL on `host` (Directus reads PUBLIC_URL at start), which
+ * replaces its task: stopped, then started again, never counted as a crash.
+ */
+async function siteRunsWithUrlOn(host: string): Promise<void> {
+	const status = await waitFor(
+		`the site to run with its URL on ${host}`,
+		async () => {
+			const current = await swarm.runtime.driver.instanceStatus(project.id);
+			return current?.state === 'running' && current.publicUrl?.startsWith(`http://${host}`) && current;
+		},
+		120_000,
+		250,
+	);
+	expect(status.restarts).toBe(0);
+}
+
 describe('a project created through the portal on swarm', () => {
 	test('is a Swarm service serving through the router, with the owner’s credentials', async () => {
-		const customer = await registerVerifiedCustomer('swarmer');
-		await subscribeInSandbox(customer);
-		const project = await publishedProject(customer, 'onswarm');
+		owner = await registerVerifiedCustomer('swarmer');
+		await subscribeInSandbox(owner);
+		project = await publishedProject(owner, 'onswarm');
+		// Taken from the warm pool, the site is started again with its own URL once the pool is full again.
+		await siteRunsWithUrlOn(`${project.subdomain}.localhost`);
 
-		const service = serviceName(instanceDirOf(swarm.runtime.dataDir, project.id));
-		expect(['epicnode2', await managerHostname()]).toContain(await runningNodeOf(service));
-		const credentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: customer.token })).body.data;
+		service = serviceName(instanceDirOf(swarm.runtime.dataDir, project.id));
+		expect([WORKER, await managerHostname()]).toContain(await runningNodeOf(service));
+		credentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
+		expect(await siteAdminEmailOn(`${project.subdomain}.localhost`)).toBe(credentials.admin_email);
+	});
+
+	test('serves the owner’s custom domain once DNS verifies it, from either node, with on-demand TLS allowed only then', async () => {
+		const domain = `www.${project.subdomain}.example.test`;
+		const assigned = await api<Data<Project>>('PATCH', `/projects/${project.id}`, { token: owner.token, body: { domain } });
+		expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+		// Assigned, not verified: no route and no certificate.
+		expect((await hostRequest(swarm.runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
+		expect(await tlsAllowed(domain)).toBe(404);
+
+		dns.setA(domain, [PUBLIC_IP]);
+		dns.setTxt(`_epic-cms-challenge.${domain}`, [assigned.body.data.domain_proof_value as string]);
+		const verified = await api<Data<DnsVerifyResult>>('POST', '/dns-verify', { token: owner.token, body: { project_id: project.id, domain } });
+		expect(verified.body.data).toEqual({ verified: true, message: 'DNS configuration verified successfully!' });
+		expect((await swarm.runtime.driver.instanceStatus(project.id))?.domains).toEqual([domain]);
+		await siteRunsWithUrlOn(domain);
+		expect(await tlsAllowed(domain)).toBe(200);
+		expect(await tlsAllowed(`other.${project.subdomain}.example.test`)).toBe(404);
+		expect(await siteAdminEmailOn(domain)).toBe(credentials.admin_email);
+
+		// Its node drained, the site runs on the other, and the domain follows it.
+		const ranOn = await runningNodeOf(service);
+		await setNodeAvailability(ranOn, 'drain');
+		try {
+			await waitFor('the site to run on the other node', async () => (await runningNodeOf(service)) !== ranOn, 60_000, 250);
+			expect(await siteAdminEmailOn(domain)).toBe(credentials.admin_email);
+		} finally {
+			await setNodeAvailability(ranOn, 'active');
+		}
+		expect(await runningNodeOf(service)).not.toBe(ranOn);
+		expect(await tlsAllowed(domain)).toBe(200);
+	});
+
+	test('lets staff suspend, resume, restart and back up the site through Studio’s Project actions Flow', async () => {
+		const admin = await adminToken();
+		const act = (action: string) => api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token: admin, body: { collection: 'projects', keys: [project.id], action } });
 		const host = `${project.subdomain}.localhost`;
-		const token = await loginThroughRouter(swarm.runtime.routerUrl, host, credentials.admin_email, credentials.admin_password);
-		const me = await hostRequest(swarm.runtime.routerUrl, host, '/users/me', { headers: { authorization: `Bearer ${token}` } });
-		expect(me.status).toBe(200);
-		expect(me.json<{ data: { email: string } }>().data.email).toBe(credentials.admin_email);
+
+		const suspended = await act('suspend');
+		expect(suspended.body).toEqual({ action: 'suspend', done: [project.id], skipped: [], failed: [] });
+		expect((await swarm.runtime.driver.instanceStatus(project.id))?.state).toBe('suspended');
+		// A suspended site holds no task anywhere, and its hosts answer the suspended page.
+		expect(await servicesOfRuntime(swarm.runtime.dataDir)).not.toContain(service);
+		expect((await hostRequest(swarm.runtime.routerUrl, host, '/admin', { headers: { accept: 'text/html' } })).status).toBe(503);
+
+		const resumed = await act('resume');
+		expect(resumed.body).toEqual({ action: 'resume', done: [project.id], skipped: [], failed: [] });
+		expect((await hostRequest(swarm.runtime.routerUrl, host, '/server/ping')).body).toBe('pong');
+		const runningTask = async () => (await tasksOfService(service)).find((task) => task.desiredState === 'running' && task.state === 'running')?.id;
+		const taskBefore = await runningTask();
+		expect(taskBefore).toBeDefined();
+
+		const restarted = await act('restart');
+		expect(restarted.body).toEqual({ action: 'restart', done: [project.id], skipped: [], failed: [] });
+		expect((await swarm.runtime.driver.instanceStatus(project.id))?.state).toBe('running');
+		expect((await hostRequest(swarm.runtime.routerUrl, host, '/server/ping')).body).toBe('pong');
+		const taskAfter = await runningTask();
+		expect(taskAfter).toBeDefined();
+		expect(taskAfter).not.toBe(taskBefore);
+
+		const backedUp = await act('back-up');
+		expect(backedUp.body).toEqual({ action: 'back-up', done: [project.id], skipped: [], failed: [] });
+		expect((await swarm.runtime.driver.listBackups(project.id)).map((backup) => backup.kind)).toEqual(['manual']);
+		expect(await siteAdminEmailOn(host)).toBe(credentials.admin_email);
 	});
 });

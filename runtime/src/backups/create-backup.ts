@@ -33,6 +33,8 @@ export async function createBackup(parts: BackupParts, record: InstanceRecord, k
 		await mkdir(staging);
 		const dumpFile = dumpFileName(record);
 		await parts.databases.dump(record.storage, path.join(staging, dumpFile));
+		// Every archive has an uploads folder, empty for a site without uploads: the archive lists it.
+		await mkdir(path.join(staging, 'uploads'));
 		const uploads = await parts.uploads.copyOut(record, path.join(staging, 'uploads'));
 		const databaseBytes = await fileBytes(path.join(staging, dumpFile));
 		const manifest: BackupManifest = {

@@ -200,3 +200,43 @@ describe('ProcessSupervisor: exits', () => {
 		rmSync(path.join(dataDir, 'state.json'), { recursive: true });
 	});
 });
+
+describe('ProcessSupervisor: a relaunch with a new site URL (a custom domain verified)', () => {
+	/** Starts p-1, then gives it a custom domain, so its URL is no longer the one it was started with. */
+	async function runningWithNewDomain(): Promise<StandInProcess> {
+		const first = spawner.nextStandIn();
+		await supervisor.start('p-1');
+		store.setDomains('p-1', ['www.example.com']);
+		return first;
+	}
+
+	it('boots the new process beside the old one, and ends the old one once the new one answers', async () => {
+		const first = await runningWithNewDomain();
+		const second = spawner.nextStandIn();
+		let firstAliveWhileSecondBooted = false;
+		spawner.nextAnswer(async () => {
+			firstAliveWhileSecondBooted = isProcessAlive(first.pid);
+		});
+		await supervisor.relaunch('p-1');
+		expect(firstAliveWhileSecondBooted).toBe(true);
+		await first.exited();
+		expect(supervisor.details('p-1')).toMatchObject({ pid: second.pid, restarts: 0 });
+		expect(store.get('p-1')?.startedWithUrl).toMatch(/^http:\/\/www\.example\.com/);
+	});
+
+	it('of a site that cannot run beside itself (a swarm site) stops the old process before the new one starts, as no crash', async () => {
+		spawner.oneAtATime = true;
+		const first = await runningWithNewDomain();
+		let firstAliveAtSecondSpawn: boolean | null = null;
+		const second = spawner.track(new StandInProcess());
+		spawner.nextSpawn(() => {
+			firstAliveAtSecondSpawn = isProcessAlive(first.pid);
+			return second.asChild();
+		});
+		await supervisor.relaunch('p-1');
+		expect(firstAliveAtSecondSpawn).toBe(false);
+		expect(supervisor.status('p-1')).toBe('running');
+		expect(supervisor.details('p-1')).toMatchObject({ pid: second.pid, restarts: 0 });
+		expect(store.get('p-1')?.startedWithUrl).toMatch(/^http:\/\/www\.example\.com/);
+	});
+});

@@ -76,6 +76,12 @@ export interface SiteSpawner {
 	 * machine than the runtime (a swarm task's node); without it, this machine's.
 	 */
 	hostMemory?(trackedPid: number): Promise<HostMemory>;
+	/**
+	 * The site cannot run beside itself: a swarm site is one service, whichever process holds it, so
+	 * a second holder would replace the first's service and the first, stopped, would remove the
+	 * second's. A relaunch then stops the site and starts it again.
+	 */
+	oneAtATime?: boolean;
 }
 
 export interface HostMemory {
@@ -329,6 +335,8 @@ export class ProcessSupervisor {
 	 * to it once it answers (it reads the port from the record), then the old one is stopped
 	 * gracefully. Used when a pool member is handed to a project and when a custom domain changes,
 	 * since Directus reads PUBLIC_URL only at start. Does nothing when the URL is already right.
+	 * A site that cannot run beside itself (`oneAtATime`) is stopped and started again: requests
+	 * meanwhile wait for it as for a waking site.
 	 */
 	async relaunch(id: string): Promise<void> {
 		const live = this.#live.get(id);
@@ -336,6 +344,11 @@ export class ProcessSupervisor {
 		if (!live || !record || live.status !== 'running' || !live.pid) return;
 		const publicUrl = publicUrlOf(this.#config, record);
 		if (record.startedWithUrl === publicUrl) return;
+		if (this.#spawner.oneAtATime) {
+			await this.stop(id);
+			await this.start(id);
+			return;
+		}
 		const port = await freeLoopbackPort();
 		if (this.#closed || live.status !== 'running') return;
 		const child = this.#spawn(record, port, publicUrl);

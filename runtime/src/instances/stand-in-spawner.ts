@@ -61,6 +61,8 @@ export class StandInSpawner implements SiteSpawner {
 	readonly #answers: Answer[] = [];
 	/** Every stand-in handed out, so a test can end them all. */
 	readonly spawned: StandInProcess[] = [];
+	/** As a swarm site's spawner: a relaunch may not boot the new process beside the old. */
+	oneAtATime = false;
 
 	/** The next spawn returns `child` (or throws what `child` throws). */
 	nextSpawn(child: () => ChildProcess): this {

@@ -76,6 +76,7 @@ export function swarmSpawner(
 		});
 	return {
 		...onNode,
+		oneAtATime: true,
 		// The site's memory is its task's, on its node (the holder's own is not the site's): known
 		// through the node agents only.
 		memoryBytes: (holderPid: number) => {

@@ -18,7 +18,6 @@ import type { SiteUploads } from './site-uploads.ts';
  * deletes meanwhile.
  */
 async function copyOut(record: InstanceRecord, target: string): Promise<BackupManifest['uploads']> {
-	await mkdir(target, { recursive: true });
 	const uploads: BackupManifest['uploads'] = [];
 	const root = uploadsDir(record);
 	for (const relative of await regularFilesUnder(root)) {

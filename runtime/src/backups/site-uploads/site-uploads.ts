@@ -9,7 +9,7 @@ import type { BackupManifest } from '@epic/runtime-contract';
 import type { InstanceRecord } from '../../state/instance-record.ts';
 
 export interface SiteUploads {
-	/** Copies the site's uploads into the folder `target`, hashing each on the way: the manifest's list. */
+	/** Copies the site's uploads into the existing folder `target`, hashing each on the way: the manifest's list. */
 	copyOut(record: InstanceRecord, target: string): Promise<BackupManifest['uploads']>;
 	/** Makes the files under the folder `source` the (stopped) site's uploads, and nothing else. */
 	replace(record: InstanceRecord, source: string): Promise<void>;
