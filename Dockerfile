@@ -14,10 +14,11 @@ ARG BASE_IMAGE=node:22-bookworm-slim
 
 FROM ${BASE_IMAGE} AS toolchain
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ ccache && rm -rf /var/lib/apt/lists/*
 # Native addons compile from source (their prebuilt binaries come from GitHub): node-gyp runs make on
-# every core.
-ENV JOBS=max
+# every core. Both installs below compile the same addons (isolated-vm, sqlite3) at the same paths,
+# so the second takes the first's objects from ccache's folder instead of compiling them again.
+ENV JOBS=max CC="ccache gcc" CXX="ccache g++" CCACHE_DIR=/ccache
 # npm ci checks every workspace's manifest against the lock file, so all manifests come first.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/concurrency/package.json packages/concurrency/
@@ -69,9 +70,11 @@ EXPOSE 8055
 CMD ["node", "node_modules/@directus/api/dist/cli/run.js", "start"]
 LABEL epic.image=site
 
-# Every package, development ones included, installed (and its addons compiled) once for the two
-# stages below.
+# Every package, development ones included, installed (and its addons compiled, from runtime-deps'
+# compiler cache where they are the same) once for the two stages below. The cache folder stays in
+# these build stages: no final image copies it.
 FROM toolchain AS platform-all-deps
+COPY --from=runtime-deps /ccache /ccache
 RUN npm ci --no-audit --no-fund
 
 # The platform's installed packages for production, without any of our code (as runtime-deps):
