@@ -9,6 +9,7 @@
  *   for every driver, is the runtime's /tls-allowed).
  * - Staff's Project actions Flow, run as Studio runs it, suspends, resumes, restarts and backs up
  *   the swarm site.
+ * - A clean stop of the runtime (as `docker stack rm` stops it) removes every site service.
  * The tests run in order on the one project.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -174,5 +175,14 @@ describe('a project created through the portal on swarm', () => {
 		expect(backedUp.body).toEqual({ action: 'back-up', done: [project.id], skipped: [], failed: [] });
 		expect((await swarm.runtime.driver.listBackups(project.id)).map((backup) => backup.kind)).toEqual(['manual']);
 		expect(await siteAdminEmailOn(host)).toBe(credentials.admin_email);
+	});
+
+	test('leaves no site service behind once the runtime stops cleanly (SIGTERM), the warm pool’s included', async () => {
+		const services = await servicesOfRuntime(swarm.runtime.dataDir);
+		expect(services).toContain(service);
+		// The project's site and the pool's member.
+		expect(services).toHaveLength(2);
+		await swarm.runtime.stop();
+		expect(await servicesOfRuntime(swarm.runtime.dataDir)).toEqual([]);
 	});
 });
