@@ -10,10 +10,10 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '@epic/node-support/paths';
 import { controlPlane } from '../support/api.ts';
+import { PROJECT_ACTIONS_FLOW } from '../support/project-actions.ts';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../support/test-control-plane.ts';
 
-/** Staff's "Project actions" Flow (migration K) and its operation. */
-const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
+/** The operation of staff's "Project actions" Flow (migration K). */
 const PROJECT_ACTIONS_OPERATION = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e32';
 
 interface Migration {

@@ -30,14 +30,13 @@ import { ProjectReconciler } from '../../extensions/platform/src/lib/projects/pr
 import { ProvisioningLease } from '../../extensions/platform/src/lib/projects/provisioning/provisioning-lease.ts';
 import { SiteCertificates } from '../../extensions/platform/src/lib/projects/provisioning/site-certificates.ts';
 import { STAFF_PROJECT_ACTIONS } from '../../extensions/platform/src/lib/projects/staff/staff-project-actions.ts';
+import { PROJECT_ACTIONS_FLOW, runProjectActions } from '../support/project-actions.ts';
 import { readUntil } from '../support/wait-for.ts';
 
 /** The flows migration H makes (migrations/20990101H-domain-recheck-flows.mjs). */
 const MANUAL_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b21';
 /** Migration H's six-hourly re-check. */
 const SCHEDULED_RECHECK_FLOW = '3d1f6a52-8c0e-4b7a-9f21-6a5e0c4d2b11';
-/** Staff's "Project actions" Flow (migrations/20990101K-project-actions-flow.mjs). */
-const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
 /** Custom domains must point here (PUBLIC_IP); the router listens on loopback. */
 const PUBLIC_IP = '127.0.0.1';
 
@@ -350,8 +349,7 @@ describe('provisioning', () => {
 	}, 60_000);
 
 	it("lets staff suspend, resume, restart and back up the project through Studio's Project actions Flow; billing leaves a staff suspension alone", async () => {
-		const act = (token: string, action: string, keys: string[] = [projectId]) =>
-			api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token, body: { collection: 'projects', keys, action } });
+		const act = (token: string, action: string, keys: string[] = [projectId]) => runProjectActions(token, keys, { action });
 		const row = async () => (await db('projects').select('status', 'suspended_by').where({ id: projectId }).first()) as { status: string; suspended_by: string | null };
 
 		// A customer may not run it, even on their own project.
@@ -426,7 +424,7 @@ describe('provisioning', () => {
 		const options = (typeof flow.options === 'string' ? JSON.parse(flow.options) : flow.options) as { fields: { field: string; meta: { options: { choices: unknown[] } } }[] };
 		expect(options.fields.find((field) => field.field === 'action')?.meta.options.choices).toContainEqual({ text: 'Upgrade Directus', value: 'upgrade' });
 
-		const upgraded = await api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token: admin, body: { collection: 'projects', keys: [projectId], action: 'upgrade' } });
+		const upgraded = await runProjectActions(admin, [projectId], { action: 'upgrade' });
 
 		expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
 		expect(upgraded.body).toEqual({ action: 'upgrade', done: [projectId], skipped: [], failed: [] });

@@ -20,10 +20,9 @@ import { findOrphans, instanceFolders, runtimeState } from '../support/runtime-i
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { runProjectActions } from '../support/project-actions.ts';
 import { readUntil } from '../support/wait-for.ts';
 
-/** Staff's "Project actions" Flow (migrations/20990101K-project-actions-flow.mjs, 20990102A-…). */
-const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
 /** Staff's Insights dashboard (migrations/20990102B-staff-dashboard.mjs). */
 const PLATFORM_DASHBOARD = '8c4d2e6a-1f3b-4c5d-9e7f-2a1b3c4d5e61';
 
@@ -79,8 +78,7 @@ async function storedRequests(day: string): Promise<number | null> {
 	return row ? Number(row.requests) : null;
 }
 
-const runActions = (token: string, body: Record<string, unknown>, keys: string[] = [project.id]) =>
-	api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token, body: { collection: 'projects', keys, ...body } });
+const runActions = (token: string, body: Record<string, unknown>, keys: string[] = [project.id]) => runProjectActions(token, keys, body);
 
 /** The owner's site's own Directus, as its admin, through the router. */
 async function siteAdminToken(): Promise<string> {

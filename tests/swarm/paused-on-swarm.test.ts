@@ -15,7 +15,7 @@ import { hostRequest } from '../support/host-request.ts';
 import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
-import { containerOfService, managerHostname, servicesOfRuntime, setNodeAvailability, tasksOfService } from '../support/swarm/test-swarm.ts';
+import { containerOfService, managerHostname, runningTasksOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -35,7 +35,7 @@ async function pausedStatus(): Promise<InstanceStatus> {
 
 /** The site's one running task and its container's state on the node it runs on. */
 async function taskState(): Promise<{ task: string; node: string; paused: boolean }> {
-	const running = (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+	const running = await runningTasksOf(service);
 	expect(running).toHaveLength(1);
 	const { engine, container } = await containerOfService(service, [swarm.worker]);
 	const { stdout } = await run('docker', [...(engine ? ['-H', engine] : []), 'inspect', container, '--format', '{{.State.Paused}}']);

@@ -20,10 +20,11 @@ import { adminToken, api, useOwnControlPlane, type Data } from '../support/api.t
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
+import { runProjectActions } from '../support/project-actions.ts';
 import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
-import { managerHostname, runningNodeOf, servicesOfRuntime, setNodeAvailability, tasksOfService } from '../support/swarm/test-swarm.ts';
+import { managerHostname, runningNodeOf, runningTasksOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -31,8 +32,6 @@ import { waitFor } from '../support/wait-for.ts';
 const WORKER = 'epicnode2';
 /** Custom domains must point here (the control plane's PUBLIC_IP). */
 const PUBLIC_IP = '203.0.113.10';
-/** Staff's "Project actions" Flow (migrations/20990101K-project-actions-flow.mjs). */
-const PROJECT_ACTIONS_FLOW = '6b2e8f14-3c7d-4a91-8e55-0f4d9a1c7e31';
 
 let swarm: SwarmSites;
 let dns: TestDnsServer;
@@ -146,7 +145,7 @@ describe('a project created through the portal on swarm', () => {
 
 	test('lets staff suspend, resume, restart and back up the site through Studio’s Project actions Flow', async () => {
 		const admin = await adminToken();
-		const act = (action: string) => api('POST', `/flows/trigger/${PROJECT_ACTIONS_FLOW}`, { token: admin, body: { collection: 'projects', keys: [project.id], action } });
+		const act = (action: string) => runProjectActions(admin, [project.id], { action });
 		const host = `${project.subdomain}.localhost`;
 
 		const suspended = await act('suspend');
@@ -159,7 +158,7 @@ describe('a project created through the portal on swarm', () => {
 		const resumed = await act('resume');
 		expect(resumed.body).toEqual({ action: 'resume', done: [project.id], skipped: [], failed: [] });
 		expect((await hostRequest(swarm.runtime.routerUrl, host, '/server/ping')).body).toBe('pong');
-		const runningTask = async () => (await tasksOfService(service)).find((task) => task.desiredState === 'running' && task.state === 'running')?.id;
+		const runningTask = async () => (await runningTasksOf(service))[0]?.id;
 		const taskBefore = await runningTask();
 		expect(taskBefore).toBeDefined();
 

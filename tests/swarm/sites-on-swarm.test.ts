@@ -21,7 +21,7 @@ import {
 	servicesOfRuntime,
 	setNodeAvailability,
 	SWARM_MANAGER_ADDRESS,
-	tasksOfService,
+	runningTasksOf,
 } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -82,7 +82,7 @@ describe('sites on a two-node swarm', () => {
 
 	test('a plan change reaches the running site: Swarm replaces its task with the new limits, its content kept', async () => {
 		const site = await siteOf('p-one', 'one');
-		const running = async () => (await tasksOfService(site.service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+		const running = () => runningTasksOf(site.service);
 		const [before] = await running();
 		await runtime.driver.setSiteResources('p-one', { memoryMb: 768, cpuShares: 512 });
 		const limits = (await inspectService(site.service)).Spec.TaskTemplate.Resources;

@@ -14,7 +14,7 @@ import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type Sit
 import { withSiteDatabase } from '../support/site-database.ts';
 import { siteMigrationsFolder, writeSiteMigration } from '../support/site-migrations.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
-import { runningNodeOf, setNodeAvailability, tasksOfService } from '../support/swarm/test-swarm.ts';
+import { runningNodeOf, runningTasksOf, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 
 const WORKER = 'epicnode2';
@@ -49,7 +49,7 @@ function schemaOf() {
 }
 
 async function runningTaskId(): Promise<string> {
-	const running = (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+	const running = await runningTasksOf(service);
 	expect(running).toHaveLength(1);
 	return running[0]!.id;
 }

@@ -105,9 +105,14 @@ export async function tasksOfService(service: string): Promise<SiteTask[]> {
 		});
 }
 
+/** The service's tasks that Swarm wants running and that run. */
+export async function runningTasksOf(service: string): Promise<SiteTask[]> {
+	return (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+}
+
 /** The node the service's one running task is on; fails when there is not exactly one. */
 export async function runningNodeOf(service: string): Promise<string> {
-	const running = (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');
+	const running = await runningTasksOf(service);
 	if (running.length !== 1) throw new Error(`Service ${service} has ${running.length} running tasks, not one`);
 	return running[0]!.node;
 }
@@ -213,7 +218,7 @@ export async function forgetDataServices(allow: string[]): Promise<void> {
 
 /** Where the service's running task is published: its node's address and the host-mode port. */
 export async function publishedEndpointOf(service: string): Promise<string> {
-	const task = (await tasksOfService(service)).find((candidate) => candidate.desiredState === 'running' && candidate.state === 'running');
+	const [task] = await runningTasksOf(service);
 	if (!task) throw new Error(`Service ${service} has no running task`);
 	const port = (await run('docker', ['inspect', task.id, '--format', '{{(index .Status.PortStatus.Ports 0).PublishedPort}}'])).stdout.trim();
 	const address = (await run('docker', ['node', 'inspect', task.node, '--format', '{{.Status.Addr}}'])).stdout.trim();
