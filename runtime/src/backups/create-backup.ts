@@ -34,8 +34,9 @@ export async function createBackup(parts: BackupParts, record: InstanceRecord, k
 		const dumpFile = dumpFileName(record);
 		await parts.databases.dump(record.storage, path.join(staging, dumpFile));
 		// Every archive has an uploads folder, empty for a site without uploads: the archive lists it.
-		await mkdir(path.join(staging, 'uploads'));
-		const uploads = await parts.uploads.copyOut(record, path.join(staging, 'uploads'));
+		const uploadsDir = path.join(staging, 'uploads');
+		await mkdir(uploadsDir);
+		const uploads = await parts.uploads.copyOut(record, uploadsDir);
 		const databaseBytes = await fileBytes(path.join(staging, dumpFile));
 		const manifest: BackupManifest = {
 			format: BACKUP_FORMAT,
