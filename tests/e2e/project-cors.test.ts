@@ -136,7 +136,8 @@ describe("a project's allowed origins in Chromium", () => {
 		// The reader's choice of Spanish, as the language switcher keeps it.
 		await page.evaluate(() => localStorage.setItem('preferred-language', 'es'));
 		await page.reload();
-		expect(await page.locator('html').getAttribute('lang')).toBe('es');
+		// The page's own <html lang> says English until the portal's script has loaded the Spanish texts.
+		await page.waitForFunction(() => document.documentElement.lang === 'es');
 		const section = await openCorsSection();
 		const input = section.getByTestId('cors-origins-input');
 		expect(await input.inputValue()).toBe(SAVED.join('\n'));

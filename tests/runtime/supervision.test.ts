@@ -29,14 +29,19 @@ describe('runtime supervision', () => {
 		const created = await rt.driver.ensureInstance({ projectId: 'p-crash', subdomain: 'crash', projectName: 'Crash', admin });
 		process.kill(created.pid!, 'SIGKILL');
 
-		const restarted = await waitFor('the restarted instance', async () => {
-			const status = await rt.driver.instanceStatus('p-crash');
-			return status?.state === 'running' && status.pid !== created.pid ? status : null;
-		});
+		// The wait covers a boot on a CI machine that builds the stack's images meanwhile (a minute and more).
+		const restarted = await waitFor(
+			'the restarted instance',
+			async () => {
+				const status = await rt.driver.instanceStatus('p-crash');
+				return status?.state === 'running' && status.pid !== created.pid ? status : null;
+			},
+			100_000,
+		);
 		expect(restarted.restarts).toBe(1);
 		await expect(loginThroughRouter(rt.routerUrl, 'crash.localhost', admin.email, admin.password)).resolves.toBeTruthy();
 		expect(findOrphans(rt.dataDir)).toEqual({ processes: [], folders: [] });
-	}, 120_000);
+	}, 180_000);
 
 	test('a runtime killed with SIGKILL leaves its instances serving and adopts them when it starts again', async () => {
 		const rt = await startRuntime(1);

@@ -289,6 +289,7 @@ export class ProcessSupervisor {
 		const record = this.#store.get(id);
 		if (!record) throw new Error(`No instance ${id} in the runtime state`);
 		const publicUrl = publicUrlOf(this.#config, record);
+		const spawnedAt = Date.now();
 		const child = this.#spawn(record, port, publicUrl);
 		try {
 			if (!child.pid) throw new Error('The Directus process could not be spawned');
@@ -308,6 +309,8 @@ export class ProcessSupervisor {
 		live.status = 'running';
 		live.readyAt = Date.now();
 		live.lastError = null;
+		// How long boots take where this runtime runs: a slow disk or a starved CPU shows here first.
+		this.#log(`instance ${id} answered ${live.readyAt - spawnedAt} ms after it was spawned`);
 	}
 
 	/**
