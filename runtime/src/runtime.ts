@@ -65,7 +65,9 @@ export interface RunningRuntime {
 
 function instanceDatabases(config: RuntimeConfig, installed: string): InstanceDatabases {
 	if (config.INSTANCE_DB_CLIENT === 'pg') {
-		return new PostgresDatabases(config.dataDir, installed, config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX, config.siteMigrationsDir, config.RUNTIME_SECRET);
+		// Swarm tasks get passwords of their own as they start (swarm/task-gate/).
+		const passwordsPerTask = config.RUNTIME_DRIVER === 'swarm';
+		return new PostgresDatabases(config.dataDir, installed, config.INSTANCE_PG_URL!, config.INSTANCE_DB_PREFIX, config.siteMigrationsDir, config.RUNTIME_SECRET, passwordsPerTask);
 	}
 	return new SqliteDatabases(config.dataDir, installed, config.siteMigrationsDir);
 }
@@ -104,6 +106,7 @@ async function listenForMetrics(server: http.Server, config: RuntimeConfig, log:
 async function siteSpawner(
 	config: RuntimeConfig,
 	store: StateStore,
+	databases: InstanceDatabases,
 	log: Logger,
 ): Promise<{ spawner: SiteSpawner; support: CheckpointSupport; tierConfig: RuntimeConfig; mailRelayHost: string | null; close?: () => Promise<void> }> {
 	if (config.RUNTIME_DRIVER === 'docker') {
@@ -124,8 +127,9 @@ async function siteSpawner(
 		log(await checkSwarmManager());
 		await ensureSwarmSiteNetwork(config.SWARM_SITE_NETWORK);
 		const storage = config.swarmSiteStorage!;
-		const gate = await startSiteS3Gate(config, storage, log);
-		log(`sites reach their uploads through the S3 gate on ${storage.gate.host}:${gate.port}, each with a key for its own prefix`);
+		if (!(databases instanceof PostgresDatabases)) throw new Error('Swarm sites run on PostgreSQL (INSTANCE_DB_CLIENT=pg)');
+		const gate = await startSiteS3Gate(config, storage, store, (storage, taskId) => databases.grantTaskPassword(storage, taskId), log);
+		log(`sites reach their uploads through the S3 gate on ${storage.gate.host}:${gate.port}, each with a key for its own prefix, and get each task's database password there`);
 		const agents = config.SWARM_NODE_AGENT_SECRET ? nodeAgentClient(config.SWARM_NODE_AGENT_PORT, config.SWARM_NODE_AGENT_SECRET) : null;
 		if (!agents) log('SWARM_NODE_AGENT_SECRET is not set: swarm sites sleep stopped, never paused');
 		const awake = new Set(
@@ -163,7 +167,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
 	const store = new StateStore(baseConfig.dataDir, installed);
 	const usage = new UsageCounter(baseConfig.dataDir, log);
-	const { spawner, support, tierConfig, mailRelayHost, close: closeSpawner } = await siteSpawner(baseConfig, store, log);
+	const { spawner, support, tierConfig, mailRelayHost, close: closeSpawner } = await siteSpawner(baseConfig, store, databases, log);
 	// Sites are told where they reach the mail relay: loopback for processes, the bridge for containers.
 	const config: RuntimeConfig = baseConfig.siteMail && mailRelayHost ? { ...baseConfig, siteMail: { ...baseConfig.siteMail, host: mailRelayHost } } : baseConfig;
 	log(describeSleepTiers(support, tierConfig.PAUSED_MEMORY_LIMIT_MB > 0));

@@ -12,16 +12,20 @@ import { instanceDirOf } from '../support/runtime-inspection.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import {
+	healSwarmNode,
 	inspectService,
 	killSwarmNode,
 	managerHostname,
 	nodeInTask,
+	partitionSwarmNode,
 	publishedEndpointOf,
 	runningNodeOf,
 	servicesOfRuntime,
 	setNodeAvailability,
 	SWARM_MANAGER_ADDRESS,
 	runningTasksOf,
+	tasksOfService,
+	waitForNodeState,
 } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -63,6 +67,9 @@ describe('sites on a two-node swarm', () => {
 		expect(spec.Spec.TaskTemplate.ContainerSpec.Healthcheck?.Test).toEqual(['NONE']);
 		// Secrets go by name from the holder's environment: the spec holds them, no command line does.
 		expect(spec.Spec.TaskTemplate.ContainerSpec.Env?.some((entry) => entry.startsWith('SECRET='))).toBe(true);
+		// But not the database password: each task asks the runtime for its own as it starts.
+		const database = spec.Spec.TaskTemplate.ContainerSpec.Env?.find((entry) => entry.startsWith('DB_CONNECTION_STRING='));
+		expect(new URL(database!.slice('DB_CONNECTION_STRING='.length)).password).toBe('');
 
 		await createNotesCollection(site);
 		await siteRequest(site, 'POST', '/items/notes', 200, { title: 'written in a task' });
@@ -176,7 +183,13 @@ describe('sites on a two-node swarm', () => {
 				prober.service,
 				[swarm.worker],
 				`import pg from '/app/node_modules/pg/lib/index.js';
-				const own = new URL(process.env.DB_CONNECTION_STRING);
+				import { readdirSync, readFileSync } from 'node:fs';
+				// The task's spec holds no password: Directus got its own from the task gate, in its environment.
+				const environOf = (pid) => { try { return readFileSync('/proc/' + pid + '/environ', 'utf8').split('\\0'); } catch { return []; } };
+				const connection = readdirSync('/proc').filter((name) => /^\\d+$/.test(name)).flatMap(environOf)
+					.map((entry) => entry.startsWith('DB_CONNECTION_STRING=') ? new URL(entry.slice('DB_CONNECTION_STRING='.length)) : null)
+					.find((url) => url && url.password);
+				const own = connection;
 				const attempt = async (user, password, database) => {
 					const client = new pg.Client({ host: own.hostname, port: Number(own.port), user, password, database });
 					try { await client.connect(); await client.query('SELECT 1'); return 'connected'; }
@@ -261,5 +274,50 @@ describe('sites on a two-node swarm', () => {
 		} finally {
 			await setNodeAvailability(await managerHostname(), 'active');
 		}
+	});
+
+	test('a node cut off from the manager but not from the database: once Swarm replaces its task, the task left there can no longer write', async () => {
+		// Made with the manager drained, in the test before: on the worker.
+		const site = await siteOf('p-after', 'after');
+		expect(await runningNodeOf(site.service)).toBe(WORKER);
+		await createNotesCollection(site);
+		// The task itself, not through the router: what a task left on a lost node still serves.
+		const stranded: SiteTarget = { ...site, routerUrl: `http://${await publishedEndpointOf(site.service)}` };
+		await siteRequest(stranded, 'POST', '/items/notes', 200, { title: 'before the partition' });
+
+		await partitionSwarmNode(WORKER);
+		try {
+			await waitForNodeState(WORKER, 'down', 30_000);
+			await waitFor(
+				'the site to answer from a new task on the manager',
+				async () => (await hostRequest(runtime.routerUrl, site.host, '/items/notes', { headers: { authorization: `Bearer ${site.token}` } }).catch(() => null))?.status === 200,
+				60_000,
+			);
+			expect(await runningNodeOf(site.service)).toBe(await managerHostname());
+
+			// The old task still runs and answers, but the role's password is the new task's and its sessions were ended.
+			expect((await hostRequest(stranded.routerUrl, site.host, '/server/ping')).body).toBe('pong');
+			const write = await hostRequest(stranded.routerUrl, site.host, '/items/notes', {
+				method: 'POST',
+				headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ title: 'from the stranded task' }),
+			});
+			expect(write.status, write.body).toBeGreaterThanOrEqual(400);
+			const notes = await siteRequest<{ data: Array<{ title: string }> }>(site, 'GET', '/items/notes', 200);
+			expect(notes.data.map((note) => note.title)).toEqual(['before the partition']);
+		} finally {
+			await healSwarmNode(WORKER);
+		}
+		// Back in the swarm, the node stops the task Swarm replaced: the site runs once.
+		await waitForNodeState(WORKER, 'ready', 60_000);
+		const settled = await waitFor(
+			'the replaced task to stop',
+			async () => {
+				const tasks = await tasksOfService(site.service);
+				return tasks.every((task) => task.desiredState === 'running' || task.state !== 'running') ? tasks : null;
+			},
+			60_000,
+		);
+		expect(settled.filter((task) => task.state === 'running').map((task) => task.node)).toEqual([await managerHostname()]);
 	});
 });

@@ -34,6 +34,11 @@ export interface InstanceDatabases {
 	 * derives (PostgreSQL only; see site-roles.ts).
 	 */
 	secureReferenced(referenced: InstanceStorage[]): Promise<void>;
+	/**
+	 * Sets the site's role's password back to the one `directusEnv` gives, which a swarm task's own
+	 * may have replaced (site-roles.ts), before the runtime connects as the site. The site must be stopped.
+	 */
+	resetSitePassword(storage: InstanceStorage): Promise<void>;
 	/** Drops databases (and their roles) this runtime created that no record references (PostgreSQL only). */
 	removeUnreferenced(referenced: InstanceStorage[]): Promise<string[]>;
 	close(): Promise<void>;

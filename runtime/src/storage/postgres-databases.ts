@@ -11,7 +11,18 @@ import knex, { type Knex } from 'knex';
 import type { InstanceStorage } from '../state/instance-record.ts';
 import type { InstanceDatabases, TemplateInfo } from './instance-databases.ts';
 import { pgDump, pgRestore } from './pg-tools.ts';
-import { databaseOwners, dropSiteRole, ensureSiteRole, handObjectsTo, quoteIdentifier, reserveDatabaseFor, siteRolePassword } from './site-roles.ts';
+import {
+	databaseOwners,
+	dropSiteRole,
+	ensureSiteRole,
+	fenceSiteRole,
+	handObjectsTo,
+	quoteIdentifier,
+	reassertSiteRole,
+	reserveDatabaseFor,
+	siteRolePassword,
+	taskRolePassword,
+} from './site-roles.ts';
 import { bootstrapTemplate } from './template-bootstrap.ts';
 
 interface StoredTemplate extends TemplateInfo {
@@ -26,13 +37,16 @@ export class PostgresDatabases implements InstanceDatabases {
 	readonly #admin: Knex;
 	readonly #siteMigrationsDir: string;
 	readonly #runtimeSecret: string;
+	/** Swarm: each task's password is its own (grantTaskPassword), and a runtime start keeps it. */
+	readonly #passwordsPerTask: boolean;
 	#template: StoredTemplate | null = null;
 	/** CREATE DATABASE … TEMPLATE fails while another session uses the template: one at a time. */
 	#cloning: Promise<unknown> = Promise.resolve();
 
-	constructor(runtimeDir: string, directusVersion: string, adminUrl: string, prefix: string, siteMigrationsDir: string, runtimeSecret: string) {
+	constructor(runtimeDir: string, directusVersion: string, adminUrl: string, prefix: string, siteMigrationsDir: string, runtimeSecret: string, passwordsPerTask = false) {
 		this.#adminUrl = adminUrl;
 		this.#runtimeSecret = runtimeSecret;
+		this.#passwordsPerTask = passwordsPerTask;
 		this.#siteMigrationsDir = siteMigrationsDir;
 		this.#prefix = prefix;
 		this.#templateDir = path.join(runtimeDir, 'template');
@@ -138,9 +152,26 @@ export class PostgresDatabases implements InstanceDatabases {
 		if (!databases.length) return;
 		// One query for every owner: this runs at each start, for every site.
 		for (const [database, owner] of await databaseOwners(this.#admin, databases)) {
-			if (owner === database) await this.#ensureRole(database);
-			else await this.#secure(database);
+			if (owner !== database) await this.#secure(database);
+			// A running swarm task holds its own password: setting the derived one would lock it out.
+			else if (this.#passwordsPerTask) await reassertSiteRole(this.#admin, database);
+			else await this.#ensureRole(database);
 		}
+	}
+
+	/**
+	 * A swarm task's own password, set on the site's role, and every other session of the role
+	 * ended: a task Swarm replaced (one on a node it lost, which may still run) is fenced off.
+	 */
+	async grantTaskPassword(storage: InstanceStorage, taskId: string): Promise<string> {
+		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
+		const password = taskRolePassword(this.#runtimeSecret, storage.database, taskId);
+		await fenceSiteRole(this.#admin, storage.database, password);
+		return password;
+	}
+
+	async resetSitePassword(storage: InstanceStorage): Promise<void> {
+		if (storage.client === 'pg') await this.#ensureRole(storage.database);
 	}
 
 	async #drop(database: string): Promise<void> {

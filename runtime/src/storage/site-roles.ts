@@ -5,7 +5,9 @@
  * arbitrary SQL through Directus still reads and writes only its own data.
  *
  * Its password is derived from the runtime's secret (HMAC), so nothing more is stored: the runtime
- * sets it again at every start, which also carries a changed RUNTIME_SECRET over.
+ * sets it again at every start, which also carries a changed RUNTIME_SECRET over. Swarm sites are
+ * the exception: each task gets a password of its own as it starts (the fence of docs/swarm.md,
+ * Losing a node), which a runtime start leaves in place.
  */
 import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -21,8 +23,18 @@ export function siteRolePassword(runtimeSecret: string, role: string): string {
 	return createHmac('sha256', runtimeSecret).update(`site database role:${role}`).digest('hex');
 }
 
+/**
+ * The password of one Swarm task of the site (task-password-grant.ts): each task that starts gets
+ * its own, so a task Swarm has replaced no longer knows the role's.
+ */
+export function taskRolePassword(runtimeSecret: string, role: string, taskId: string): string {
+	return createHmac('sha256', runtimeSecret).update(`site database role:${role}:task:${taskId}`).digest('hex');
+}
+
 /** Directus's pool holds at most five (postgres-databases.ts); upgrades and backups add one or two. */
 const CONNECTION_LIMIT = 20;
+
+const ROLE_ATTRIBUTES = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT CONNECTION LIMIT ${CONNECTION_LIMIT}`;
 
 /**
  * Creates the role, or sets its password and attributes again if it exists. INHERIT: a database's
@@ -30,10 +42,24 @@ const CONNECTION_LIMIT = 20;
  * NOINHERIT role could not use; the role is a member of nothing else.
  */
 export async function ensureSiteRole(admin: Knex, role: string, password: string): Promise<void> {
-	const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT CONNECTION LIMIT ${CONNECTION_LIMIT} PASSWORD '${password}'`;
+	const attributes = `${ROLE_ATTRIBUTES} PASSWORD '${password}'`;
 	const exists = await admin.raw<{ rows: unknown[] }>('SELECT 1 FROM pg_roles WHERE rolname = ?', [role]);
 	if (exists.rows.length) await admin.raw(`ALTER ROLE ${quoteIdentifier(role)} WITH ${attributes}`);
 	else await admin.raw(`CREATE ROLE ${quoteIdentifier(role)} WITH ${attributes}`);
+}
+
+/**
+ * The role's password becomes `password`, and every session it holds ends: a client that had the
+ * old one keeps no connection and cannot open another.
+ */
+export async function fenceSiteRole(admin: Knex, role: string, password: string): Promise<void> {
+	await admin.raw(`ALTER ROLE ${quoteIdentifier(role)} WITH PASSWORD '${password}'`);
+	await admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ? AND pid <> pg_backend_pid()', [role]);
+}
+
+/** The role's attributes again, its password left as it is. */
+export async function reassertSiteRole(admin: Knex, role: string): Promise<void> {
+	await admin.raw(`ALTER ROLE ${quoteIdentifier(role)} WITH ${ROLE_ATTRIBUTES}`);
 }
 
 /** The role owns the database, and no one else may connect to it (superusers aside). */

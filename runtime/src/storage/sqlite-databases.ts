@@ -105,6 +105,10 @@ export class SqliteDatabases implements InstanceDatabases {
 		// A SQLite site's database is a file in its own folder: nothing to hand over.
 	}
 
+	async resetSitePassword(): Promise<void> {
+		// A SQLite file has no password.
+	}
+
 	async removeUnreferenced(): Promise<string[]> {
 		// SQLite files live in instance folders, which the recovery sweep removes as a whole.
 		return [];

@@ -50,6 +50,16 @@ describe('a site service’s command line', () => {
 		expect(args).not.toContain('--env=PORT');
 	});
 
+	test('runs the task entry first, which asks for the task’s database password, then Directus, with the task’s id from Swarm', () => {
+		const args = serviceCreateArguments(settings, '/d/instances/abc', {}, undefined);
+		expect(args).toContain('--env=SITE_TASK_ID={{.Task.ID}}');
+		const image = args.indexOf('epic/site:latest');
+		expect(args[image - 1]).toBe('--entrypoint=node');
+		expect(args.slice(image + 1, image + 3)).toEqual(['--input-type=module-typescript', '--eval']);
+		expect(args[image + 3]).toContain('/_task/database-password');
+		expect(args.slice(image + 4)).toEqual(['/app/node_modules/@directus/api/dist/cli/run.js', 'start']);
+	});
+
 	test('takes the plan’s limits over the runtime’s defaults', () => {
 		const args = serviceCreateArguments(settings, '/d/instances/abc', {}, { memoryMb: 768, cpuShares: 512 });
 		expect(args).toEqual(expect.arrayContaining(['--limit-memory=768m', '--reserve-memory=768m', '--limit-cpu=0.50']));

@@ -25,8 +25,11 @@ describe('a swarm site’s environment', () => {
 			storage,
 			'/d/instances/abc',
 			siteKey,
+			'task-token',
 		);
-		expect(env['DB_CONNECTION_STRING']).toBe('postgres://site_a:pw@10.0.0.5:6432/site_a');
+		// Without its password: each task asks the runtime's task gate for its own, with the site's token.
+		expect(env['DB_CONNECTION_STRING']).toBe('postgres://site_a@10.0.0.5:6432/site_a');
+		expect(env).toMatchObject({ SITE_TASK_GATE: 'http://10.0.0.1:9555', SITE_TASK_TOKEN: 'task-token', SITE_TASK_INSTANCE: 'abc' });
 	});
 
 	test('keeps its uploads under its own prefix, through the gate with its own key, never the bucket’s', () => {
@@ -35,6 +38,7 @@ describe('a swarm site’s environment', () => {
 			storage,
 			'/d/instances/abc',
 			siteKey,
+			'task-token',
 		);
 		expect(env).toMatchObject({
 			STORAGE_LOCATIONS: 's3',
@@ -52,6 +56,6 @@ describe('a swarm site’s environment', () => {
 	});
 
 	test('refuses a SQLite site, whose file would stay on one node', () => {
-		expect(() => swarmSiteEnv({ DB_CLIENT: 'sqlite3', DB_FILENAME: '/d/data.db' }, storage, '/d/instances/abc', siteKey)).toThrow(/PostgreSQL/);
+		expect(() => swarmSiteEnv({ DB_CLIENT: 'sqlite3', DB_FILENAME: '/d/data.db' }, storage, '/d/instances/abc', siteKey, 'task-token')).toThrow(/PostgreSQL/);
 	});
 });

@@ -21,24 +21,35 @@ export function siteUploadsPrefix(storage: SwarmSiteStorage, instanceId: string)
 	return `${storage.s3.prefix}${instanceId}/`;
 }
 
-export function swarmSiteEnv(env: Record<string, string>, storage: SwarmSiteStorage, siteDir: string, s3Credentials: SiteS3Credentials): Record<string, string> {
+/**
+ * `taskToken`: what the site's tasks show the task gate to get their database password
+ * (task-gate/), which the service's spec does not hold.
+ */
+export function swarmSiteEnv(env: Record<string, string>, storage: SwarmSiteStorage, siteDir: string, s3Credentials: SiteS3Credentials, taskToken: string): Record<string, string> {
 	if (env['DB_CLIENT'] !== 'pg' || !env['DB_CONNECTION_STRING']) {
 		throw new Error('Swarm sites run on PostgreSQL (INSTANCE_DB_CLIENT=pg): a SQLite file would stay on one node');
 	}
 	const database = new URL(env['DB_CONNECTION_STRING']);
 	database.hostname = storage.databaseHost;
 	if (storage.databasePort) database.port = String(storage.databasePort);
+	// Each task asks for its own as it starts: a spec Swarm's replacement task shares with a
+	// stranded one must not hold it (docs/swarm.md, Losing a node).
+	database.password = '';
 	const { STORAGE_LOCAL_ROOT: _local, ...rest } = env;
+	const gate = `http://${storage.gate.host}:${storage.gate.port}`;
 	return {
 		...rest,
 		DB_CONNECTION_STRING: database.toString(),
+		SITE_TASK_GATE: gate,
+		SITE_TASK_TOKEN: taskToken,
+		SITE_TASK_INSTANCE: instanceIdOfDir(siteDir),
 		STORAGE_LOCATIONS: 's3',
 		STORAGE_S3_DRIVER: 's3',
 		STORAGE_S3_BUCKET: storage.s3.bucket,
 		STORAGE_S3_REGION: storage.s3.region,
 		STORAGE_S3_ROOT: siteUploadsPrefix(storage, instanceIdOfDir(siteDir)),
 		// The gate, never the bucket's server: the site's key opens its own prefix only.
-		STORAGE_S3_ENDPOINT: `http://${storage.gate.host}:${storage.gate.port}`,
+		STORAGE_S3_ENDPOINT: gate,
 		STORAGE_S3_FORCE_PATH_STYLE: 'true',
 		STORAGE_S3_KEY: s3Credentials.accessKeyId,
 		STORAGE_S3_SECRET: s3Credentials.secretAccessKey,

@@ -19,6 +19,7 @@ import { siteLimits } from '../containers/docker-run-arguments.ts';
 import { dockerCliEnvironment } from '../containers/docker-cli-env.ts';
 import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, type SwarmServiceSettings } from './swarm-service-arguments.ts';
 import { siteS3Credentials } from './s3-gate/site-s3-credentials.ts';
+import { siteTaskToken } from './task-gate/site-task-token.ts';
 import { instanceIdOfDir, swarmSiteEnv } from './swarm-site-env.ts';
 import { runningTask, type NodeAgentClient } from './node-agent/node-agent-client.ts';
 import { TaskMemoryReadings } from './node-agent/task-memory-readings.ts';
@@ -84,7 +85,8 @@ export function swarmSpawner(
 			return memory && service ? memory.current(service) : null;
 		},
 		spawn(dir: string, env: Record<string, string>, resources: SiteResources | undefined): ChildProcess {
-			const siteEnv = swarmSiteEnv(env, storage, dir, siteS3Credentials(runtimeSecret, instanceIdOfDir(dir)));
+			const instanceId = instanceIdOfDir(dir);
+			const siteEnv = swarmSiteEnv(env, storage, dir, siteS3Credentials(runtimeSecret, instanceId), siteTaskToken(runtimeSecret, instanceId));
 			const output = openInstanceLog(dir);
 			try {
 				return spawn(NODE_22, [HOLDER_SCRIPT, env['PORT']!, serviceName(dir), ...serviceCreateArguments(settings, dir, siteEnv, resources)], {

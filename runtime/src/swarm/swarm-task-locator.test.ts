@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { EngineRequestError, type EngineGet } from './docker-engine-api.ts';
-import { locateTask, nodeAddress } from './swarm-task-locator.ts';
+import { isWantedTask, locateTask, nodeAddress } from './swarm-task-locator.ts';
 
 const port = (published: number) => ({ PortStatus: { Ports: [{ TargetPort: 8055, PublishedPort: published, PublishMode: 'host' }] } });
 
@@ -37,6 +37,19 @@ describe('where a site’s task answers', () => {
 		expect(await locateTask('s', lost)).toBeNull();
 		const removed = engine([{ ID: 't', NodeID: 'gone', DesiredState: 'running', Status: { State: 'running', ...port(30001) } }], {});
 		expect(await locateTask('s', removed)).toBeNull();
+	});
+
+	test('a task Swarm wants running is one of the service’s, starting or running; one it replaced is not', async () => {
+		const get = engine(
+			[
+				{ ID: 'old', NodeID: 'n2', DesiredState: 'shutdown', Status: { State: 'running' } },
+				{ ID: 'new', NodeID: 'n1', DesiredState: 'running', Status: { State: 'starting' } },
+			],
+			{},
+		);
+		expect(await isWantedTask('epic-site-a', 'new', get)).toBe(true);
+		expect(await isWantedTask('epic-site-a', 'old', get)).toBe(false);
+		expect(await isWantedTask('epic-site-a', 'unknown', get)).toBe(false);
 	});
 
 	test('takes a manager’s raft address when it reports 0.0.0.0', () => {

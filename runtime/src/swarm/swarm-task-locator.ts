@@ -63,6 +63,16 @@ export async function locateTask(service: string, get: EngineGet = engineGet): P
 	return null;
 }
 
+/**
+ * Whether `taskId` is a task of `service` that Swarm wants running (starting or running). A task
+ * of a node Swarm has given up on is no longer one, though its container may still run there.
+ */
+export async function isWantedTask(service: string, taskId: string, get: EngineGet = engineGet): Promise<boolean> {
+	const filters = encodeURIComponent(JSON.stringify({ service: [service], 'desired-state': ['running'] }));
+	const tasks = await get<Task[]>(`/tasks?filters=${filters}`);
+	return tasks.some((task) => task.ID === taskId && task.DesiredState === 'running');
+}
+
 /** Whether Swarm still has the service at all (it may have been removed behind the holder's back). */
 export async function serviceExists(service: string, get: EngineGet = engineGet): Promise<boolean> {
 	try {

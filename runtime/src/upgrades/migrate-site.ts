@@ -36,6 +36,8 @@ function appendToSiteLog(dir: string, text: string): void {
 export function siteMigrator(config: RuntimeConfig, databases: InstanceDatabases, userFor?: (record: InstanceRecord) => SiteUser): MigrateSite {
 	return async (record) => {
 		const user = userFor?.(record);
+		// The migration connects as the site, with the password its environment gives.
+		await databases.resetSitePassword(record.storage);
 		// Info level: Directus then logs each migration it applies, which names the one that fails.
 		const env = { ...instanceEnv(config, databases, record, publicUrlOf(config, record)), LOG_LEVEL: 'info' };
 		let output: string;

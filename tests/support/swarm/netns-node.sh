@@ -6,6 +6,10 @@
 #   netns-node.sh up NAME INDEX     start node NAME at 10.99.0.(INDEX+1), join it to the swarm
 #   netns-node.sh kill NAME         SIGKILL the node's engine and every process in its namespace
 #   netns-node.sh down NAME         kill it, remove it from the swarm and delete its namespace
+#   netns-node.sh partition NAME    cut the node's own traffic to the manager (its engine's, its
+#                                   agent's), not its containers': a node lost to the swarm that
+#                                   still reaches the database
+#   netns-node.sh heal NAME         undo the partition
 # The host's end of every veth is on 10.99.0.1/24 through one bridge (sw-br0), the swarm's
 # advertise address; the manager is re-initialised on it when the swarm was on another address.
 set -euo pipefail
@@ -67,7 +71,7 @@ kill_node() {
 	return 1
 }
 
-case "${1:?up|kill|down}" in
+case "${1:?up|kill|down|partition|heal}" in
 up)
 	INDEX="${3:?node index}"
 	ADDR="10.99.0.$((INDEX + 1))"
@@ -116,6 +120,14 @@ up)
 kill)
 	kill_node
 	;;
+partition)
+	# OUTPUT holds what the node's own processes send; its containers' traffic is forwarded, and
+	# passes. The rule goes first, so the established connections to the manager stall too.
+	ip netns exec "$NAME" iptables -C OUTPUT -d "$MANAGER_ADDR" -j DROP 2> /dev/null || ip netns exec "$NAME" iptables -I OUTPUT 1 -d "$MANAGER_ADDR" -j DROP
+	;;
+heal)
+	while ip netns exec "$NAME" iptables -D OUTPUT -d "$MANAGER_ADDR" -j DROP 2> /dev/null; do :; done
+	;;
 down)
 	kill_node
 	node_id="$(docker node ls --filter "name=$NAME" --format '{{.ID}}' || true)"
@@ -127,7 +139,7 @@ down)
 	rm -rf "$ROOT/swarm" "$ROOT/network" "/run/docker-$NAME.pid"
 	;;
 *)
-	echo "netns-node: up|kill|down" >&2
+	echo "netns-node: up|kill|down|partition|heal" >&2
 	exit 2
 	;;
 esac

@@ -45,6 +45,18 @@ export function killSwarmNode(name: string): Promise<string> {
 	return nodeScript('kill', name);
 }
 
+/**
+ * Cuts the node off from the manager, its engine and agent, not its containers: Swarm counts it
+ * down and replaces its tasks, while they still run there and reach the data services.
+ */
+export function partitionSwarmNode(name: string): Promise<string> {
+	return nodeScript('partition', name);
+}
+
+export function healSwarmNode(name: string): Promise<string> {
+	return nodeScript('heal', name);
+}
+
 export function removeSwarmNode(name: string): Promise<string> {
 	return nodeScript('down', name);
 }

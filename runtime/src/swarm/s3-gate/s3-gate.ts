@@ -34,6 +34,11 @@ export interface S3GateOptions {
 	prefixOf: (instanceId: string) => string;
 	now?: () => number;
 	log: (message: string) => void;
+	/**
+	 * Requests for these paths are the runtime's own (the task gate's password grant), answered
+	 * here rather than passed to S3.
+	 */
+	ownPaths?: Record<string, (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>>;
 }
 
 export interface S3Gate {
@@ -134,6 +139,14 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
 	}
 
 	const server = http.createServer((request, response) => {
+		const own = options.ownPaths?.[(request.url ?? '/').split('?')[0]!];
+		if (own) {
+			own(request, response).catch((error: Error) => {
+				options.log(`s3 gate: ${request.url}: ${error.message}`);
+				response.destroy();
+			});
+			return;
+		}
 		forward(request, response).catch((error: Error) => {
 			const refusal = error instanceof GateRefusal ? error : new GateRefusal(502, 'BadGateway', 'The bucket could not be reached');
 			if (!(error instanceof GateRefusal)) options.log(`s3 gate: ${error.message}`);
