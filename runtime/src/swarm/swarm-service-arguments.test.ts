@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { taskShellArguments } from './task-gate/task-command.ts';
 import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, swarmLimitFlags, type SwarmServiceSettings } from './swarm-service-arguments.ts';
 
 const settings: SwarmServiceSettings = {
@@ -54,10 +55,8 @@ describe('a site service’s command line', () => {
 		const args = serviceCreateArguments(settings, '/d/instances/abc', {}, undefined);
 		expect(args).toContain('--env=SITE_TASK_ID={{.Task.ID}}');
 		const image = args.indexOf('epic/site:latest');
-		expect(args[image - 1]).toBe('--entrypoint=node');
-		expect(args.slice(image + 1, image + 3)).toEqual(['--input-type=module-typescript', '--eval']);
-		expect(args[image + 3]).toContain('/_task/database-password');
-		expect(args.slice(image + 4)).toEqual(['/app/node_modules/@directus/api/dist/cli/run.js', 'start']);
+		expect(args[image - 1]).toBe('--entrypoint=sh');
+		expect(args.slice(image + 1)).toEqual(taskShellArguments(['/app/node_modules/@directus/api/dist/cli/run.js', 'start']));
 	});
 
 	test('takes the plan’s limits over the runtime’s defaults', () => {

@@ -11,9 +11,9 @@
  * so neither Swarm's routing mesh nor its virtual IPs work (docs/swarm.md, Routing). The holder
  * finds the task's node and port and forwards to them.
  */
-import { readFileSync } from 'node:fs';
 import type { SiteResources } from '@epic/runtime-contract';
 import { instanceIdOfDir } from './swarm-site-env.ts';
+import { taskShellArguments } from './task-gate/task-command.ts';
 import { CONTAINER_DIRECTUS_CLI, CONTAINER_PORT, RUNTIME_LABEL, siteLimits, SITE_DIR_LABEL, type SiteContainerSettings } from '../containers/docker-run-arguments.ts';
 
 /**
@@ -23,13 +23,6 @@ import { CONTAINER_DIRECTUS_CLI, CONTAINER_PORT, RUNTIME_LABEL, siteLimits, SITE
 const STOP_GRACE = '3s';
 
 export type SwarmServiceSettings = SiteContainerSettings;
-
-/**
- * What a task runs first: it gets the task's database password from the runtime, then runs
- * Directus (task-gate/task-entry.ts). Given to `node` as program text, so the site image needs
- * none of the platform's code.
- */
-const TASK_ENTRY_PROGRAM = readFileSync(new URL('./task-gate/task-entry.ts', import.meta.url), 'utf8');
 
 /** Variables that are the host's or the holder's, never the task's. */
 const HOLDER_ONLY_VARIABLES = new Set(['PATH', 'HOME', 'HOST', 'PORT', 'NODE_COMPILE_CACHE']);
@@ -101,13 +94,10 @@ export function serviceCreateArguments(settings: SwarmServiceSettings, siteDir: 
 		`--env=PORT=${CONTAINER_PORT}`,
 		// Swarm fills in the task's id: the task gate gives a password only to a task Swarm wants running.
 		'--env=SITE_TASK_ID={{.Task.ID}}',
-		'--entrypoint=node',
+		// The task's database password first, from the runtime (task-gate/), then Directus.
+		'--entrypoint=sh',
 		settings.image,
-		'--input-type=module-typescript',
-		'--eval',
-		TASK_ENTRY_PROGRAM,
-		CONTAINER_DIRECTUS_CLI,
-		'start',
+		...taskShellArguments([CONTAINER_DIRECTUS_CLI, 'start']),
 	];
 }
 

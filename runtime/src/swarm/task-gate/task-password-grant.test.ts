@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isSiteTaskToken, siteTaskToken } from './site-task-token.ts';
+import { taskShellArguments } from './task-command.ts';
 import { answerTaskPasswordRequest, TASK_PASSWORD_PATH } from './task-password-grant.ts';
 
 const SECRET = 'runtime-secret';
-const ENTRY = readFileSync(new URL('./task-entry.ts', import.meta.url), 'utf8');
 /** Tasks Swarm wants running, by instance; what each grant set, in order. */
 const wanted: Record<string, string[]> = { abc: ['task-new'] };
 const granted: string[] = [];
@@ -74,16 +74,17 @@ describe('the task gate’s password grant', () => {
 	});
 });
 
-/** Runs the task entry as a task does, with a stand-in for Directus that prints what it was given. */
-function runEntry(task: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the task's command as a task does, with a stand-in for Directus that prints what it was given and its parent. */
+function runTask(task: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
 	const fakeDirectus = path.join(folder, 'directus.mjs');
 	writeFileSync(
 		fakeDirectus,
-		`console.log(JSON.stringify({ args: process.argv.slice(2), database: process.env.DB_CONNECTION_STRING, gateVariables: Object.keys(process.env).filter((name) => name.startsWith('SITE_TASK_')) }));`,
+		`console.log(JSON.stringify({ args: process.argv.slice(2), database: process.env.DB_CONNECTION_STRING, gateVariables: Object.keys(process.env).filter((name) => name.startsWith('SITE_TASK_')), parent: process.ppid }));`,
 	);
-	const child = spawn(process.execPath, ['--input-type=module-typescript', '--eval', ENTRY, fakeDirectus, 'start'], {
+	const child = spawn('sh', taskShellArguments([fakeDirectus, 'start']), {
 		env: {
-			PATH: process.env['PATH'] ?? '',
+			// The image's Node 22 is the first `node` there.
+			PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
 			DB_CONNECTION_STRING: 'postgres://site_abc@10.0.0.5:5432/site_abc',
 			SITE_TASK_GATE: gate,
 			SITE_TASK_TOKEN: siteTaskToken(SECRET, 'abc'),
@@ -98,21 +99,24 @@ function runEntry(task: string): Promise<{ code: number | null; stdout: string; 
 	return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-describe('the task entry', () => {
-	test('runs Directus with the password the gate gave this task, and none of the gate’s variables', async () => {
-		const run = await runEntry('task-new');
+describe('a task’s command', () => {
+	test('runs Directus in its place, with the password the gate gave this task and none of the gate’s variables', async () => {
+		const run = await runTask('task-new');
+		expect(run.stderr).toBe('');
 		expect(run.code).toBe(0);
 		expect(JSON.parse(run.stdout)).toEqual({
 			args: ['start'],
 			database: 'postgres://site_abc:password-of-task-new@10.0.0.5:5432/site_abc',
 			gateVariables: [],
+			// The shell replaced itself with Directus: no shell or entry process stays between.
+			parent: process.pid,
 		});
 	});
 
 	test('does not start Directus for a task the gate refuses', async () => {
-		const run = await runEntry('task-old');
+		const run = await runTask('task-old');
 		expect(run.code).toBe(1);
 		expect(run.stdout).toBe('');
-		expect(run.stderr).toContain('task entry: the task gate refused this task: 409 Swarm does not want this task running');
+		expect(run.stderr).toBe('task entry: the task gate refused this task: 409 Swarm does not want this task running\n');
 	});
 });
