@@ -103,6 +103,10 @@ export class TestRuntime {
 			INSTANCE_DB_CLIENT: this.options.db ?? 'sqlite3',
 			INSTANCE_DB_PREFIX: this.dbPrefix,
 			SUPPORT_EMAIL: 'help@epic-cms.example',
+			// Two test files run side by side, each with its control plane and sites, beside a browser
+			// and the stack's image build: the machine's load reaches 15 on its 2 cores, and a boot took
+			// over the product's 60 s there. Under the control plane's 120 s wait for the runtime.
+			INSTANCE_START_TIMEOUT_SECONDS: '110',
 		};
 		if (this.options.db === 'pg') {
 			env['INSTANCE_PG_URL'] = this.options.pgUrl ?? TEST_POSTGRES_URL;
