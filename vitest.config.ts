@@ -18,7 +18,10 @@ const integration = (
 		exclude,
 		env: { TEST_DB: db, ...services.env },
 		globalSetup: [...services.globalSetup, 'tests/setup/control-plane.global.ts'],
-		testTimeout: 30_000,
+		// A ceiling for a test that hangs, not a measure of speed: on a CI machine whose two cores run
+		// two files, a browser and the stack's image build at once (a load of 12 to 15), six backups
+		// took over 30 s.
+		testTimeout: 120_000,
 		hookTimeout: 180_000,
 	},
 });
