@@ -237,7 +237,9 @@ describe.each(['en', 'es'] as const)('the whole customer journey in Chromium (%s
 			const frontEnd = `https://www.${subdomain}.example`;
 			await dialog.getByTestId('cors-origins-input').fill(`${frontEnd.toUpperCase()}/`);
 			await dialog.getByTestId('cors-origins-save').click();
-			await toast(text('projects.cors.saved')).waitFor();
+			// The save waits for the site's relaunch on its verified domain, which holds the site's
+			// lock in the runtime: a boot, which took 33 s under CI's load.
+			await toast(text('projects.cors.saved')).waitFor({ timeout: 120_000 });
 			expect(await dialog.getByTestId('cors-origins-input').inputValue()).toBe(frontEnd);
 			await step('cors-origins');
 			const preflight = await hostRequest(runtime.routerUrl, domain, '/items/posts', {
