@@ -277,9 +277,16 @@ describe('sites on a two-node swarm', () => {
 	});
 
 	test('a node cut off from the manager but not from the database: once Swarm replaces its task, the task left there can no longer write', async () => {
-		// Made with the manager drained, in the test before: on the worker.
-		const site = await siteOf('p-after', 'after');
-		expect(await runningNodeOf(site.service)).toBe(WORKER);
+		// Made with the manager drained: on the worker.
+		await setNodeAvailability(await managerHostname(), 'drain');
+		let site: SiteTarget & { service: string };
+		try {
+			site = await siteOf('p-fenced', 'fenced');
+		} finally {
+			await setNodeAvailability(await managerHostname(), 'active');
+		}
+		const [task] = await runningTasksOf(site.service);
+		expect(task?.node, JSON.stringify(await tasksOfService(site.service))).toBe(WORKER);
 		await createNotesCollection(site);
 		// The task itself, not through the router: what a task left on a lost node still serves.
 		const stranded: SiteTarget = { ...site, routerUrl: `http://${await publishedEndpointOf(site.service)}` };
@@ -288,12 +295,20 @@ describe('sites on a two-node swarm', () => {
 		await partitionSwarmNode(WORKER);
 		try {
 			await waitForNodeState(WORKER, 'down', 30_000);
+			const manager = await managerHostname();
 			await waitFor(
-				'the site to answer from a new task on the manager',
+				'a new task running on the manager',
+				async () => {
+					const running = await runningTasksOf(site.service);
+					return running.length === 1 && running[0]!.node === manager;
+				},
+				60_000,
+			);
+			await waitFor(
+				'the site to answer from it',
 				async () => (await hostRequest(runtime.routerUrl, site.host, '/items/notes', { headers: { authorization: `Bearer ${site.token}` } }).catch(() => null))?.status === 200,
 				60_000,
 			);
-			expect(await runningNodeOf(site.service)).toBe(await managerHostname());
 
 			// The old task still runs and answers, but the role's password is the new task's and its sessions were ended.
 			expect((await hostRequest(stranded.routerUrl, site.host, '/server/ping')).body).toBe('pong');
