@@ -72,24 +72,23 @@ afterAll(async () => {
 describe("a swarm site's role", () => {
 	test("takes each new task's own password, and ends the sessions of the tasks before", async () => {
 		const databases = databasesOf(true);
+		/** A task's grant: the session and password before it are of no use any more; the task's own signs in. */
+		const grantEnding = async (before: { session: pg.Client | string; password: string }, taskId: string) => {
+			const password = await databases.grantTaskPassword(storage, taskId);
+			expect(password).not.toBe(before.password);
+			expect(await stillServes(before.session)).toMatch(/terminating connection due to administrator command|Connection terminated/);
+			expect(await signIn(before.password)).toMatch(/password authentication failed/);
+			const session = await signIn(password);
+			expect(await stillServes(session)).toBe('serves');
+			return { session, password };
+		};
 		try {
 			const derived = siteRolePassword(SECRET, role);
-			const beforeAnyTask = await signIn(derived);
-			expect(await stillServes(beforeAnyTask)).toBe('serves');
-
-			const first = await databases.grantTaskPassword(storage, 'task-one');
-			expect(first).not.toBe(derived);
-			expect(await stillServes(beforeAnyTask)).toMatch(/terminating connection due to administrator command|Connection terminated/);
-			expect(await signIn(derived)).toMatch(/password authentication failed/);
-			const firstTask = await signIn(first);
-			expect(await stillServes(firstTask)).toBe('serves');
-
+			const beforeAnyTask = { session: await signIn(derived), password: derived };
+			expect(await stillServes(beforeAnyTask.session)).toBe('serves');
+			const first = await grantEnding(beforeAnyTask, 'task-one');
 			// Swarm replaced the task (its node lost): the old one keeps neither its session nor a way back in.
-			const second = await databases.grantTaskPassword(storage, 'task-two');
-			expect(second).not.toBe(first);
-			expect(await stillServes(firstTask)).toMatch(/terminating connection due to administrator command|Connection terminated/);
-			expect(await signIn(first)).toMatch(/password authentication failed/);
-			expect(await stillServes(await signIn(second))).toBe('serves');
+			await grantEnding(first, 'task-two');
 		} finally {
 			await databases.close();
 		}
