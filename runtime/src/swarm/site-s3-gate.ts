@@ -40,6 +40,6 @@ export function startSiteS3Gate(
 		secretOf: (instanceId) => siteS3Credentials(config.RUNTIME_SECRET, instanceId).secretAccessKey,
 		prefixOf: (instanceId) => siteUploadsPrefix(storage, instanceId),
 		log,
-		ownPaths: { [TASK_PASSWORD_PATH]: (request, response) => answerTaskPasswordRequest(request, response, parts) },
+		ownPaths: new Map([[TASK_PASSWORD_PATH, (request, response) => answerTaskPasswordRequest(request, response, parts)]]),
 	});
 }

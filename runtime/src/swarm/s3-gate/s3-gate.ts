@@ -38,7 +38,7 @@ export interface S3GateOptions {
 	 * Requests for these paths are the runtime's own (the task gate's password grant), answered
 	 * here rather than passed to S3.
 	 */
-	ownPaths?: Record<string, (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>>;
+	ownPaths?: ReadonlyMap<string, (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>>;
 }
 
 export interface S3Gate {
@@ -139,7 +139,8 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
 	}
 
 	const server = http.createServer((request, response) => {
-		const own = options.ownPaths?.[(request.url ?? '/').split('?')[0]!];
+		// A Map, so that no request path can find an inherited member of an object.
+		const own = options.ownPaths?.get((request.url ?? '/').split('?')[0]!);
 		if (own) {
 			own(request, response).catch((error: Error) => {
 				options.log(`s3 gate: ${request.url}: ${error.message}`);
