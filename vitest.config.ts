@@ -1,10 +1,24 @@
 /**
  * Test projects: fast unit tests beside the code; the integration suite twice (SQLite and
  * PostgreSQL), each against its own real control plane; the runtime (data plane) suites; browser
- * tests in Debian's Chromium.
+ * tests in Debian's Chromium; the production stack and the two-node swarm.
+ *
+ * Two groups, one after the other (`sequence.groupOrder`). First the swarm file that times a node's
+ * loss (its site back within 30 s), alone: beside the unit tests (a load of 8) its site came back
+ * after 34.5 s, against 15.5 alone. Then every other file, the stack and swarm files spread among the files after the browser
+ * files (tests/setup/machine-sequencer.ts): they spend much of their time waiting on Swarm and on
+ * their stacks' health checks, so beside the other files they cost the run their CPU, not their
+ * length.
  */
 import { defineConfig } from 'vitest/config';
+import MachineSequencer from './tests/setup/machine-sequencer.ts';
 import { SERVICE_CONTAINER_URLS } from './tests/support/service-container-urls.ts';
+
+/** The swarm file that times a node's loss: the first group, alone. */
+const TIMED_SWARM_FILE = 'tests/swarm/sites-on-swarm.test.ts';
+
+/** After the timed swarm file (group 0). */
+const AFTER_THE_TIMED_FILE = { groupOrder: 1 };
 
 const integration = (
 	name: string,
@@ -18,6 +32,7 @@ const integration = (
 		exclude,
 		env: { TEST_DB: db, ...services.env },
 		globalSetup: [...services.globalSetup, 'tests/setup/control-plane.global.ts'],
+		sequence: AFTER_THE_TIMED_FILE,
 		// A ceiling for a test that hangs, not a measure of speed: on a CI machine whose two cores run
 		// two files, a browser and the stack's image build at once (a load of 12 to 15), six backups
 		// took over 30 s.
@@ -33,6 +48,7 @@ const runtime = (name: string, db: 'sqlite3' | 'pg', include: string[], exclude:
 		include,
 		exclude,
 		env: { RUNTIME_TEST_DB: db },
+		sequence: AFTER_THE_TIMED_FILE,
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
 	},
@@ -43,10 +59,12 @@ export default defineConfig({
 		// Two files at a time, one per core. Files sharing a project's control planes never share
 		// one: each worker has its own (tests/setup/control-plane.global.ts).
 		maxWorkers: 2,
+		sequence: { sequencer: MachineSequencer },
 		projects: [
 			{
 				test: {
 					name: 'unit',
+					sequence: AFTER_THE_TIMED_FILE,
 					include: [
 						'extensions/platform/src/**/*.test.ts',
 						'portal/src/**/*.test.{ts,tsx}',
@@ -55,6 +73,7 @@ export default defineConfig({
 						'tests/lint/**/*.test.ts',
 						'tests/stripe-server/**/*.test.ts',
 						'tests/dns-server/**/*.test.ts',
+						'tests/setup/**/*.test.ts',
 					],
 				},
 			},
@@ -64,12 +83,36 @@ export default defineConfig({
 			// check from DNS; allowed origins, the site log, the tier and site mail are read or applied
 			// by the runtime through the site's environment, its log and its API, whatever its database.
 			// The control plane's database holds nothing for any of them but the project's row, and
-			// each of these files boots a control plane and a runtime of its own.
+			// each of these files boots a control plane and a runtime of its own. So, too, for the
+			// site's storage, its licence key and backups: a CI run on a slow machine (2 cores at a
+			// load of 13) took 383 s for backups-api on PostgreSQL, 98 for the licence and 64 for the
+			// storage. What the runtime does there with PostgreSQL sites is tested in runtime-postgres
+			// (tests/runtime/backups.test.ts: backup, download, restore, a damaged archive, a failed
+			// restore undone, scoping, a crash mid-restore) and on swarm (backups, restores and the
+			// storage quota of PostgreSQL sites); the control plane's own part (its routes' ownership
+			// checks and per-account limits, the project's row) is the same code on both databases,
+			// and runs on PostgreSQL in projects-api, customer-access and provisioning. A copy is a
+			// restore into a new instance (209 s there): the restore of a PostgreSQL site is
+			// runtime-postgres's, the new project's row the same as any project's. Staff's Project
+			// actions Flow (105 s) runs on PostgreSQL in provisioning (suspend, resume, restart, back
+			// up, upgrade).
 			// On PostgreSQL and Redis in containers (Testcontainers, tests/support/service-containers.ts).
 			integration(
 				'integration-postgres',
 				'pg',
-				['project-usage', 'dns-verify', 'project-cors', 'project-logs', 'project-tier', 'site-mail'].map((file) => `tests/integration/${file}.test.ts`),
+				[
+					'project-usage',
+					'dns-verify',
+					'project-cors',
+					'project-logs',
+					'project-tier',
+					'site-mail',
+					'backups-api',
+					'project-licence',
+					'project-storage',
+					'project-copies',
+					'staff-back-office',
+				].map((file) => `tests/integration/${file}.test.ts`),
 				{
 					env: SERVICE_CONTAINER_URLS,
 					globalSetup: ['tests/setup/service-containers.global.ts'],
@@ -90,28 +133,43 @@ export default defineConfig({
 				test: {
 					name: 'stack',
 					include: ['tests/stack/**/*.test.ts'],
-					// Each stack takes the host's ports 80 and 443 (Caddy): one stack at a time.
-					fileParallelism: false,
+					// Each stack takes the host's ports 80 and 443 (Caddy): one stack at a time
+					// (tests/support/machine-lock.ts).
+					sequence: AFTER_THE_TIMED_FILE,
 					// The images build in the background from the start of the run (the files wait for them).
 					globalSetup: ['tests/setup/stack-images.global.ts'],
 					testTimeout: 60_000,
 					hookTimeout: 600_000,
 				},
 			},
-			// A swarm of two Docker engines on this machine (tests/support/swarm/): one file at a time.
+			// A swarm of two Docker engines on this machine (tests/support/swarm/): one file at a time
+			// (tests/support/machine-lock.ts). The file that times a node's loss runs first, on a
+			// machine that is not running two other suites at once; the others among the other files,
+			// with ceilings for a loaded machine (a site's boot in a task took over a minute at a load
+			// of 15).
 			{
 				test: {
-					name: 'swarm',
-					include: ['tests/swarm/**/*.test.ts'],
-					fileParallelism: false,
+					name: 'swarm-timed',
+					include: [TIMED_SWARM_FILE],
 					testTimeout: 120_000,
 					hookTimeout: 300_000,
 				},
 			},
 			{
 				test: {
+					name: 'swarm',
+					include: ['tests/swarm/**/*.test.ts'],
+					exclude: [TIMED_SWARM_FILE],
+					sequence: AFTER_THE_TIMED_FILE,
+					testTimeout: 240_000,
+					hookTimeout: 600_000,
+				},
+			},
+			{
+				test: {
 					name: 'browser',
 					include: ['tests/e2e/**/*.test.ts'],
+					sequence: AFTER_THE_TIMED_FILE,
 					env: { TEST_DB: 'sqlite3' },
 					globalSetup: ['tests/setup/control-plane.global.ts'],
 					testTimeout: 60_000,

@@ -21,8 +21,7 @@ import { hostRequest } from '../tests/support/host-request.ts';
 import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-sites.ts';
 import { killSwarmNode, managerHostname, runningNodeOf, setNodeAvailability } from '../tests/support/swarm/test-swarm.ts';
 import { TestRuntime } from '../tests/support/test-runtime.ts';
-import { instanceDirOf } from '../tests/support/runtime-inspection.ts';
-import { serviceName } from '../runtime/src/swarm/swarm-service-arguments.ts';
+import { siteServiceName } from '../tests/support/swarm/site-records.ts';
 import { BenchRuntimes } from './lib/bench-runtimes.ts';
 import { pingSite } from './lib/keep-awake.ts';
 import { machineReport } from './lib/machine.ts';
@@ -80,7 +79,7 @@ async function provisionOnWorker(rt: TestRuntime): Promise<ProvisionedProject> {
 	await setNodeAvailability(manager, 'drain');
 	try {
 		const project = await provision(rt, 0, 'frozen');
-		const node = await runningNodeOf(serviceName(instanceDirOf(rt.dataDir, project.projectId)));
+		const node = await runningNodeOf(await siteServiceName(rt, project.projectId));
 		if (node !== WORKER) throw new Error(`${project.projectId} runs on ${node}, not on the worker`);
 		return project;
 	} finally {
@@ -103,7 +102,7 @@ async function untilAnswering(rt: TestRuntime, host: string, token: string): Pro
 async function nodeLoss(swarm: SwarmSites) {
 	const rt = swarm.runtime;
 	const project = await provision(rt, 0, 'moving');
-	const service = serviceName(instanceDirOf(rt.dataDir, project.projectId));
+	const service = await siteServiceName(rt, project.projectId);
 	const manager = await managerHostname();
 	const drains: number[] = [];
 	const losses: number[] = [];

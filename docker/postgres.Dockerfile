@@ -11,6 +11,7 @@ ENV PGDATA=/var/lib/postgresql/data PATH=/usr/lib/postgresql/15/bin:$PATH
 USER postgres
 VOLUME /var/lib/postgresql/data
 EXPOSE 5432
-HEALTHCHECK --interval=2s --timeout=3s --retries=30 CMD pg_isready -h 127.0.0.1 -U "${POSTGRES_USER:-postgres}"
+# initdb on a loaded 2-core machine can take a minute before the first check may count.
+HEALTHCHECK --interval=2s --timeout=5s --start-period=120s --retries=30 CMD pg_isready -h 127.0.0.1 -U "${POSTGRES_USER:-postgres}"
 ENTRYPOINT ["sh", "/usr/local/bin/postgres-entrypoint.sh"]
 LABEL epic.image=postgres

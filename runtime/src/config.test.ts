@@ -12,6 +12,13 @@ describe('loadRuntimeConfig', () => {
 		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, INSTANCE_DB_PREFIX: 'Bad-Prefix' }, '/repo')).toThrow(/INSTANCE_DB_PREFIX/);
 	});
 
+	it('takes a previous secret for a rotation only when it is one, and not the current one', () => {
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret }, '/repo').RUNTIME_SECRET_PREVIOUS).toBeUndefined();
+		expect(loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_SECRET_PREVIOUS: 'y'.repeat(40) }, '/repo').RUNTIME_SECRET_PREVIOUS).toBe('y'.repeat(40));
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_SECRET_PREVIOUS: secret }, '/repo')).toThrow(/RUNTIME_SECRET_PREVIOUS: must differ from RUNTIME_SECRET/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_SECRET_PREVIOUS: 'short' }, '/repo')).toThrow(/RUNTIME_SECRET_PREVIOUS/);
+	});
+
 	it('resolves the data folder and the control plane hosts', () => {
 		const config = loadRuntimeConfig({ RUNTIME_SECRET: secret, CONTROL_PLANE_HOSTS: 'App.Example.com, sites.example.com' }, '/repo');
 		expect(config.dataDir).toBe('/repo/data/runtime');

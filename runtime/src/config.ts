@@ -24,6 +24,13 @@ const RuntimeEnvSchema = z
 		RUNTIME_API_HOST: z.string().min(1).default('127.0.0.1'),
 		/** Shared secret the control plane sends as a bearer token. */
 		RUNTIME_SECRET: z.string().min(32),
+		/**
+		 * The secret before a rotation (docs/swarm.md, Rotating RUNTIME_SECRET): while it is set, what
+		 * was sealed or signed with it is still accepted (the state table's credentials, the management
+		 * API's bearer, swarm sites' S3 keys and task tokens), and the state table is sealed again
+		 * under RUNTIME_SECRET at start.
+		 */
+		RUNTIME_SECRET_PREVIOUS: z.string().min(32).optional(),
 		/** Public port of the host router (in the embedded default, the only port users see). */
 		ROUTER_PORT: port.default(8055),
 		ROUTER_HOST: z.string().min(1).default('0.0.0.0'),
@@ -86,6 +93,15 @@ const RuntimeEnvSchema = z
 		 * part is replaced.
 		 */
 		INSTANCE_PG_URL: z.string().optional(),
+		/**
+		 * Where the runtime keeps its instance records: a PostgreSQL database (any role that may create
+		 * a table in it), so that a runtime started on another machine adopts the same sites; unset,
+		 * the data folder's state.json. One runtime at a time holds a database's records.
+		 */
+		RUNTIME_STATE_PG_URL: z
+			.string()
+			.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+			.optional(),
 		/** Prefix of every database this runtime creates, so two runtimes never touch each other's. */
 		INSTANCE_DB_PREFIX: z
 			.string()
@@ -240,6 +256,7 @@ const RuntimeEnvSchema = z
 		METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 	})
 	.superRefine((env, ctx) => {
+		if (env.RUNTIME_SECRET_PREVIOUS === env.RUNTIME_SECRET) ctx.addIssue({ code: 'custom', path: ['RUNTIME_SECRET_PREVIOUS'], message: 'must differ from RUNTIME_SECRET' });
 		for (const taken of ['ROUTER_PORT', 'RUNTIME_API_PORT'] as const) {
 			if (env.METRICS_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from ${taken}` });
 			if (env.SITE_MAIL_SMTP_URL && env.SITE_MAIL_RELAY_PORT === env[taken]) ctx.addIssue({ code: 'custom', path: ['SITE_MAIL_RELAY_PORT'], message: `must differ from ${taken}` });

@@ -50,8 +50,10 @@ import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
-import { StateStore } from './state/state-store.ts';
+import { openStateStore } from './state/open-state-store.ts';
+import type { StateStore } from './state/state-store.ts';
 import type { InstanceDatabases } from './storage/instance-databases.ts';
+import { acceptedSecrets } from './secrets/accepted-secrets.ts';
 import { PostgresDatabases } from './storage/postgres-databases.ts';
 import { SqliteDatabases } from './storage/sqlite-databases.ts';
 import { startSiteMail } from './site-mail/site-mail.ts';
@@ -160,12 +162,13 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const baseConfig =
 		givenConfig.RUNTIME_DRIVER === 'docker' ? { ...givenConfig, siteMigrationsDir: mountableSiteMigrations(givenConfig.siteMigrationsDir, givenConfig.dataDir) } : givenConfig;
 	const installed = directusVersion();
+	// First: a runtime refused the records (another holds them) stops before it touches anything.
+	const store = openStateStore(baseConfig, installed, log);
 	const databases = instanceDatabases(baseConfig, installed);
 	log('preparing the instance template…');
 	const template = await databases.prepareTemplate();
 
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
-	const store = new StateStore(baseConfig.dataDir, installed);
 	const usage = new UsageCounter(baseConfig.dataDir, log);
 	const { spawner, support, tierConfig, mailRelayHost, close: closeSpawner } = await siteSpawner(baseConfig, store, databases, log);
 	// Sites are told where they reach the mail relay: loopback for processes, the bridge for containers.
@@ -232,7 +235,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		directusVersion: installed,
 		log,
 	});
-	const api = createApiServer({ secret: config.RUNTIME_SECRET, service, hosts, backups, upgrades, pool, usage, sleepTiers: () => tiers.status(), log });
+	const api = createApiServer({ secrets: acceptedSecrets(config), service, hosts, backups, upgrades, pool, usage, sleepTiers: () => tiers.status(), log });
 	const controlPlanePort = config.CONTROL_PLANE_URL ? Number(new URL(config.CONTROL_PLANE_URL).port || 80) : null;
 	const router = createHostRouter({
 		sites: sleepCycle,
@@ -311,6 +314,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			await closeSpawner?.();
 			await mail?.close();
 			await databases.close();
+			store.close();
 		},
 	};
 }

@@ -13,7 +13,7 @@ import { api, controlPlane, type Data } from '../support/api.ts';
 import { axeViolations, describeViolations, isSeriousOrCritical } from '../support/axe.ts';
 import { chromiumPagePerTest } from '../support/browser.ts';
 import { registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
-import { signInThroughPortal } from '../support/portal-pages.ts';
+import { openWithSession } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 let page: Page;
@@ -112,8 +112,8 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function load(page: Page, visit: Visit): Promise<void> {
-	if (visit.as === 'customer') await signInThroughPortal(page, controlPlane().url, customer);
-	await page.goto(`${controlPlane().url}${visit.path}`);
+	if (visit.as === 'customer') await openWithSession(page, customer, visit.path);
+	else await page.goto(`${controlPlane().url}${visit.path}`);
 	// Every page has its own first-level heading in the main landmark; it is there once the page has rendered.
 	await page.locator('main h1').first().waitFor();
 	await settle(page);

@@ -71,7 +71,7 @@ async function expectSetupOf(project: Project) {
 	const setup = page.getByTestId('project-setup');
 	await setup.waitFor();
 	expect(await setup.getAttribute('data-status')).toBe(project.status);
-	await expect.poll(() => page.getByTestId('setup-step').count()).toBe(STEP_NAMES.length);
+	await expect.poll(() => page.getByTestId('setup-step').count(), { timeout: 15_000 }).toBe(STEP_NAMES.length);
 	const serverStates = new Map<string, string>(project.steps.map((step) => [step.name, step.state]));
 	const shown = await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => [step.getAttribute('data-step'), step.getAttribute('data-state')]));
 	expect(shown).toEqual(STEP_NAMES.map((name) => [name, serverStates.get(name) ?? 'pending']));
@@ -240,7 +240,7 @@ describe('onboarding wizard in Chromium', () => {
 		await verified.getByRole('link', { name: 'Go to Login' }).click();
 		await page.waitForURL(/\/auth\?/);
 		expect(new URL(page.url()).search).toBe('?plan=pro&period=yearly');
-		await expect.poll(() => note.textContent()).toContain('After you sign in, you set up your first project and pay for this plan.');
+		await expect.poll(() => note.textContent(), { timeout: 15_000 }).toContain('After you sign in, you set up your first project and pay for this plan.');
 
 		await form.locator('input[name="email"]').fill(email);
 		await form.locator('input[name="password"]').fill(password);
@@ -264,7 +264,7 @@ describe('onboarding wizard in Chromium', () => {
 		expect(await paying.getAttribute('data-plan-id')).toBe('pro');
 		expect(await paying.getAttribute('data-period')).toBe('yearly');
 		await page.getByTestId('sandbox-checkout-form').waitFor();
-		await expect.poll(() => page.getByTestId('order-period').textContent()).toBe('Yearly');
+		await expect.poll(() => page.getByTestId('order-period').textContent(), { timeout: 15_000 }).toBe('Yearly');
 		expect(await page.getByTestId('order-plan').textContent()).toContain('Pro');
 	});
 

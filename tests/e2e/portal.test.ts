@@ -57,7 +57,7 @@ describe('portal', () => {
 		await form.waitFor();
 		await page.getByTestId('contact-send').click();
 		// Four empty required fields, four messages under them, and nothing sent.
-		await expect.poll(() => form.getByText('This field is required', { exact: true }).count()).toBe(4);
+		await expect.poll(() => form.getByText('This field is required', { exact: true }).count(), { timeout: 15_000 }).toBe(4);
 		expect(await page.getByTestId('toast').count()).toBe(0);
 
 		const subject = `Browser question ${Date.now().toString(36)}`;

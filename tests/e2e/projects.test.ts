@@ -81,7 +81,7 @@ describe('projects in Chromium', () => {
 		// plain HTTP here: no certificate step, and the screen says why.
 		await page.getByTestId('project-setup').waitFor();
 		expect(page.url()).toMatch(/\/projects\/new\?project=[0-9a-f-]{36}$/);
-		await expect.poll(() => page.getByTestId('setup-step').count()).toBe(3);
+		await expect.poll(() => page.getByTestId('setup-step').count(), { timeout: 15_000 }).toBe(3);
 		expect(await page.getByTestId('setup-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['infrastructure', 'database', 'domain']);
 		await page.getByTestId('setup-no-tls').waitFor();
 		const [created] = (await api<Data<Project[]>>('GET', '/projects', { token: customer.token })).body.data;

@@ -52,7 +52,9 @@ describe('sites through the router in Chromium', () => {
 	it('shows the branded not-found page for a host no project uses', async () => {
 		const response = await page.goto(site('nobody.localhost', '/admin'));
 		expect(response?.status()).toBe(404);
-		await expect.poll(() => page.getByRole('heading', { name: 'No site here' }).isVisible()).toBe(true);
-		await expect.poll(() => page.getByRole('link', { name: 'help@epic-cms.example' }).isVisible()).toBe(true);
+		// As long as the other waits here: one look into Chromium took over expect.poll's default
+		// second on a CI machine at a load of 12.
+		await expect.poll(() => page.getByRole('heading', { name: 'No site here' }).isVisible(), { timeout: 15_000 }).toBe(true);
+		await expect.poll(() => page.getByRole('link', { name: 'help@epic-cms.example' }).isVisible(), { timeout: 15_000 }).toBe(true);
 	});
 });

@@ -15,6 +15,7 @@ import { siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
 import { readUntil, waitFor } from '../support/wait-for.ts';
+import { awayFromTheHoursEnd, ROOM_BEFORE_THE_HOUR_MS } from '../support/clock-hour.ts';
 
 /** The Pro plan's site_mail_per_hour (migration 20990102G), which the sandbox subscription buys. */
 const PRO_MAIL_PER_HOUR = 200;
@@ -43,6 +44,8 @@ async function invite(email: string): Promise<void> {
 }
 
 beforeAll(async () => {
+	// The two tests send within one clock hour's allowance.
+	await awayFromTheHoursEnd();
 	const smtpPort = await freeLoopbackPort();
 	runtime = new TestRuntime({ db: controlPlane().db, warmPoolSize: 1, siteMailSmtpUrl: `smtp://127.0.0.1:${smtpPort}` });
 	await runtime.start();
@@ -60,7 +63,7 @@ beforeAll(async () => {
 	await siteOnItsUrl(`http://${host}:${runtime.routerPort}`);
 	const { admin_email, admin_password } = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
 	site = { routerUrl: runtime.routerUrl, host, token: await loginThroughRouter(runtime.routerUrl, host, admin_email, admin_password) };
-}, 300_000);
+}, 300_000 + ROOM_BEFORE_THE_HOUR_MS);
 
 afterAll(async () => {
 	await own?.stop();

@@ -20,6 +20,8 @@ import { siteS3Credentials } from '../../runtime/src/swarm/s3-gate/site-s3-crede
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../support/s3-server.ts';
 
 const RUNTIME_SECRET = 'a-runtime-secret-for-the-gate-test';
+/** The secret before a rotation (RUNTIME_SECRET_PREVIOUS): sites created under it keep their keys until created again. */
+const PREVIOUS_SECRET = 'the-runtime-secret-before-the-rotation';
 let s3: TestS3Server;
 let gate: S3Gate;
 
@@ -37,7 +39,7 @@ beforeAll(async () => {
 			accessKeyId: S3_ACCESS_KEY_ID,
 			secretAccessKey: S3_SECRET_ACCESS_KEY,
 		},
-		secretOf: (id) => siteS3Credentials(RUNTIME_SECRET, id).secretAccessKey,
+		secretsOf: (id) => [RUNTIME_SECRET, PREVIOUS_SECRET].map((secret) => siteS3Credentials(secret, id).secretAccessKey),
 		prefixOf: (id) => `sites/${id}/`,
 		log: () => undefined,
 	});
@@ -134,5 +136,19 @@ describe('the S3 gate', () => {
 		const unsigned = await fetch(`http://127.0.0.1:${gate.port}/${s3.bucket}/sites/site-b/secret.txt`);
 		expect(unsigned.status).toBe(403);
 		expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+	});
+
+	test('during a rotation, lets a site keep the key the previous secret made, in its own prefix only; a key of any other secret is refused', async () => {
+		const before = siteClient(siteS3Credentials(PREVIOUS_SECRET, 'site-a'));
+		await before.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/rotated.txt', Body: 'kept across the rotation' }));
+		const read = await siteA().send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/rotated.txt' }));
+		expect(await read.Body!.transformToString()).toBe('kept across the rotation');
+
+		const outside = await failure(before.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-b/secret.txt' })));
+		expect(outside).toEqual({ code: 'AccessDenied', status: 403 });
+		const otherSecret = await failure(
+			siteClient(siteS3Credentials('a-third-secret-nobody-configured', 'site-a')).send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/rotated.txt' })),
+		);
+		expect(otherSecret).toEqual({ code: 'SignatureDoesNotMatch', status: 403 });
 	});
 });

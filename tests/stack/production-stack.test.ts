@@ -5,6 +5,8 @@
  * only Caddy's CA: the control plane's API for registering, paying and creating a project, then the
  * project's own subdomain for signing in to its Studio.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Project, ProjectCredentials } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, useOwnControlPlane, type Data } from '../support/api.ts';
@@ -19,13 +21,15 @@ import {
 	startProductionStack,
 	type ProductionStack,
 } from '../support/production-stack.ts';
-import { runtimeState } from '../support/runtime-inspection.ts';
 import { STACK_IMAGES_WAIT_MS, stackImagesBuilt } from '../support/stack-images.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { readUntil } from '../support/wait-for.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 let stack: ProductionStack;
 let restoreFetch: (() => Promise<void>) | undefined;
+
+holdForThisFile('stack-ports');
 
 // Built in the background since the run began (tests/setup/stack-images.global.ts).
 beforeAll(() => stackImagesBuilt(), STACK_IMAGES_WAIT_MS);
@@ -104,7 +108,9 @@ describe('the production stack', () => {
 		}
 		// The project's database on the stack's PostgreSQL is its own role's, the role its container
 		// connects as (with its password: this server checks passwords, scram), and no superuser.
-		const storage = runtimeState(stack.runtimeDataDir).instances[project.id]?.storage;
+		// The runtime's records are in its state database on the stack's PostgreSQL, none on its volume.
+		expect(existsSync(path.join(stack.runtimeDataDir, 'state.json'))).toBe(false);
+		const storage = (await stack.runtimeRecords()).find((record) => record.id === project.id)?.storage;
 		if (storage?.client !== 'pg') throw new Error(`The project's site is not on PostgreSQL: ${JSON.stringify(storage)}`);
 		expect(await stack.postgresValue(`SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = '${storage.database}'`)).toBe(storage.database);
 		const siteContainer = containers.find((container) => container.Config.Env.includes(`DB_DATABASE=${storage.database}`));

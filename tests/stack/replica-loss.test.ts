@@ -18,9 +18,9 @@ import { fetchThroughLoopback } from '../support/loopback-https.ts';
 import { emailsTo, waitForEmail } from '../support/mailbox.ts';
 import { stackControlPlane, startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 import { StripeTestServer } from '../support/stripe-server/index.ts';
-import { runtimeState } from '../support/runtime-inspection.ts';
 import { STACK_IMAGES_WAIT_MS, stackImagesBuilt } from '../support/stack-images.ts';
 import { readUntil, waitFor } from '../support/wait-for.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 const SECRET_KEY = 'sk_test_replica_loss';
 const WEBHOOK_SECRET = 'whsec_replica_loss';
@@ -29,6 +29,8 @@ let server: StripeTestServer;
 let stack: ProductionStack;
 let restoreFetch: (() => Promise<void>) | undefined;
 let customer: TestCustomer;
+
+holdForThisFile('stack-ports');
 
 // Built in the background since the run began (tests/setup/stack-images.global.ts).
 beforeAll(() => stackImagesBuilt(), STACK_IMAGES_WAIT_MS);
@@ -150,7 +152,7 @@ describe('a control-plane replica killed with SIGKILL mid-journey', () => {
 		);
 		expect(project.status, JSON.stringify(project.steps)).toBe('published');
 		// One site for the project: the killed replica's request and the survivor's led to the same one.
-		const records = Object.values(runtimeState(stack.runtimeDataDir).instances).filter((record) => record.subdomain === subdomain);
+		const records = (await stack.runtimeRecords()).filter((record) => record.subdomain === subdomain);
 		expect(records.map((record) => record.id)).toEqual([projectId!]);
 		expect((await stack.runtime.instanceStatus(projectId!))?.state).toBe('running');
 	}, 300_000);

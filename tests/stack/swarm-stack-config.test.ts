@@ -5,7 +5,9 @@
  * node (the runtime to a manager there), the node agent runs on every node, and every service is
  * on the host's network (no VIPs on this kernel) from images, not builds.
  */
+import { repoPath } from '@epic/node-support/paths';
 import { describe, expect, test } from 'vitest';
+import { loadRuntimeConfig } from '../../runtime/src/config.ts';
 import { requiredStackVariables, resolvedStackServices } from '../support/swarm-stack-file.ts';
 
 const everything = () => Object.fromEntries(requiredStackVariables().map((name) => [name, name === 'PLATFORM_ADDRESS' ? '10.0.0.5' : 'set-for-the-test']));
@@ -57,5 +59,13 @@ describe('docker-stack.yml', () => {
 				name,
 			).toContain('/tmp');
 		}
+	});
+
+	test("keeps the runtime's records in a PostgreSQL database of their own, in a configuration the runtime accepts", async () => {
+		const secrets = { RUNTIME_SECRET: 'a-runtime-secret-of-at-least-32-characters', SWARM_NODE_AGENT_SECRET: 'an-agent-secret-of-at-least-32-characters' };
+		const runtime = (await resolvedStackServices({ ...everything(), ...secrets }))['runtime']!;
+		expect(runtime.environment?.['RUNTIME_STATE_PG_URL']).toBe('postgres://epic:set-for-the-test@127.0.0.1:5432/epic_runtime_state');
+		const config = loadRuntimeConfig(runtime.environment!, repoPath());
+		expect(config).toMatchObject({ RUNTIME_DRIVER: 'swarm', RUNTIME_STATE_PG_URL: runtime.environment!['RUNTIME_STATE_PG_URL'] });
 	});
 });

@@ -83,10 +83,15 @@ export async function api<T = unknown>(method: string, path: string, options: { 
 	return { status: response.status, body: body as T, headers: response.headers };
 }
 
-export async function login(email: string, password: string): Promise<string> {
+/** A session's tokens, signed in through the API. */
+export async function sessionTokens(email: string, password: string): Promise<AuthTokens> {
 	const response = await api<Data<AuthTokens>>('POST', '/auth/login', { body: { email, password } });
 	if (response.status !== 200) throw new Error(`login ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
-	return response.body.data.access_token;
+	return response.body.data;
+}
+
+export async function login(email: string, password: string): Promise<string> {
+	return (await sessionTokens(email, password)).access_token;
 }
 
 export function adminToken(): Promise<string> {

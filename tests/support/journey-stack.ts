@@ -28,27 +28,36 @@ export async function startJourneyStack(label: string, env: Record<string, strin
 		siteMailSmtpUrl: `smtp://127.0.0.1:${smtpPort}`,
 	});
 	await runtime.start();
-	const controlPlane = await bootTestControlPlane(database, {
-		label,
-		env: {
-			PORT: String(controlPlanePort),
-			PUBLIC_URL: runtime.routerUrl,
-			PUBLIC_HOST: 'localhost',
-			RUNTIME_URL: runtime.apiUrl,
-			RUNTIME_SECRET: runtime.secret,
-			MAIL_CATCHER_SMTP_PORT: String(smtpPort),
-			...env,
-		},
-	});
+	let controlPlane: RunningTestControlPlane;
+	try {
+		controlPlane = await bootTestControlPlane(database, {
+			label,
+			env: {
+				PORT: String(controlPlanePort),
+				PUBLIC_URL: runtime.routerUrl,
+				PUBLIC_HOST: 'localhost',
+				RUNTIME_URL: runtime.apiUrl,
+				RUNTIME_SECRET: runtime.secret,
+				MAIL_CATCHER_SMTP_PORT: String(smtpPort),
+				...env,
+			},
+		});
+	} catch (error) {
+		// The caller gets no stack to stop: the runtime (and its warm site) must not outlive the failure.
+		await runtime.destroy();
+		throw error;
+	}
 	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = controlPlane;
 	useOwnControlPlane(handle);
-	await runtime.waitForPool(1);
-	return {
-		runtime,
-		controlPlane,
-		stop: async () => {
-			await controlPlane.stop();
-			await runtime.destroy();
-		},
+	const stop = async () => {
+		await controlPlane.stop();
+		await runtime.destroy();
 	};
+	try {
+		await runtime.waitForPool(1);
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { runtime, controlPlane, stop };
 }

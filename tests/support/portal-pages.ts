@@ -3,6 +3,8 @@
  * through the sandbox's checkout form. `baseUrl` is where the portal is served.
  */
 import type { Locator, Page } from 'playwright-core';
+import { AUTH_STORAGE_KEY } from '../../portal/src/lib/auth-storage.ts';
+import { controlPlane, sessionTokens } from './api.ts';
 
 export async function signInThroughPortal(page: Page, baseUrl: string, credentials: { email: string; password: string }): Promise<void> {
 	await page.goto(`${baseUrl}/auth`);
@@ -14,6 +16,26 @@ export async function signInThroughPortal(page: Page, baseUrl: string, credentia
 		.fill(credentials.password);
 	await form.locator('button[type="submit"]').click();
 	await page.waitForURL(/\/dashboard$/);
+}
+
+/**
+ * A session of the customer's own in the page's context, as signing in leaves it: the tokens of a
+ * sign-in through the API in the portal's storage before the page's first script runs. For a test
+ * whose subject is a signed-in page and not signing in, which the other journeys go through: it
+ * saves the sign-in page and the dashboard's load on every page it opens. The session and the page
+ * are the control plane's the `api` helpers talk to.
+ */
+export async function openWithSession(page: Page, credentials: { email: string; password: string }, path: string): Promise<void> {
+	const tokens = await sessionTokens(credentials.email, credentials.password);
+	const stored = JSON.stringify({ ...tokens, expires_at: Date.now() + tokens.expires });
+	// Only into an empty storage: a later navigation keeps whatever the portal made of the session.
+	await page.context().addInitScript(
+		({ key, value }) => {
+			if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+		},
+		{ key: AUTH_STORAGE_KEY, value: stored },
+	);
+	await page.goto(`${controlPlane().url}${path}`);
 }
 
 export async function subscribeThroughCheckout(page: Page, baseUrl: string, planId: string): Promise<void> {

@@ -22,6 +22,8 @@ import { containersOfRuntime } from './docker.ts';
 import type { ControlPlaneHandle } from './test-control-plane.ts';
 import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
 import { waitFor } from './wait-for.ts';
+import type { InstanceRecord } from '../../runtime/src/state/instance-record.ts';
+import { STATE_TABLE } from '../../runtime/src/state/postgres/state-table.ts';
 
 const run = promisify(execFile);
 
@@ -111,6 +113,8 @@ export interface ProductionStack {
 	caddyRootCertificate: string;
 	/** One value, from a query psql runs as the server's superuser inside the PostgreSQL container. */
 	postgresValue(sql: string): Promise<string>;
+	/** The runtime's instance records, less their sealed credentials, as its state database holds them (RUNTIME_STATE_PG_URL). */
+	runtimeRecords(): Promise<Omit<InstanceRecord, 'key' | 'secret'>[]>;
 	/** Whether every container of the service runs with a read-only root filesystem, as Docker started it. */
 	readOnlyRoot(service: string): Promise<boolean>;
 	/** The running control-plane replicas' container ids. */
@@ -228,8 +232,9 @@ export async function startProductionStack(options: { env?: Record<string, strin
 			.withEnvironment(env)
 			// Debian packages Compose v1 only: the standalone `docker-compose`, not the `docker compose` plugin.
 			.withClientOptions({ executable: { standalone: true } })
-			// PostgreSQL and the control plane have health checks; Testcontainers waits for them.
-			.withStartupTimeout(240_000)
+			// PostgreSQL and the control plane have health checks; Testcontainers waits for them. Within
+			// the platform image's 300-s start period (Dockerfile), under the hook's 600 s.
+			.withStartupTimeout(360_000)
 			.up();
 		return {
 			controlPlaneUrl: `https://${STACK_CONTROL_PLANE_HOST}`,
@@ -271,10 +276,12 @@ export async function startProductionStack(options: { env?: Record<string, strin
 					() => false,
 				);
 			},
-			postgresValue: async (sql) => {
-				const postgres = await serviceContainerId(projectName, 'postgres');
-				return (await run('docker', ['exec', postgres, 'psql', '--username=epic', '--dbname=epic', '--tuples-only', '--no-align', '--command', sql])).stdout.trim();
-			},
+			postgresValue: (sql) => postgresValueIn(projectName, 'epic', sql),
+			runtimeRecords: async () =>
+				JSON.parse(await postgresValueIn(projectName, 'epic_runtime_state', `SELECT coalesce(json_agg(record), '[]') FROM ${STATE_TABLE}`)) as Omit<
+					InstanceRecord,
+					'key' | 'secret'
+				>[],
 			down,
 		};
 	} catch (error) {
@@ -295,4 +302,9 @@ export function stackControlPlane(stack: ProductionStack): ControlPlaneHandle {
 		env: {},
 		dataDir: '',
 	};
+}
+
+async function postgresValueIn(projectName: string, database: string, sql: string): Promise<string> {
+	const postgres = await serviceContainerId(projectName, 'postgres');
+	return (await run('docker', ['exec', postgres, 'psql', '--username=epic', `--dbname=${database}`, '--tuples-only', '--no-align', '--command', sql])).stdout.trim();
 }

@@ -2,15 +2,17 @@
  * What a runtime has on disk and in the process table, read independently of its API: the tests
  * use it to prove that nothing is orphaned after crashes and deletes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { instanceRootsOfRuntime, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
 
 export { isProcessAlive, processEnvironment } from '../../runtime/src/processes/process-table.ts';
+import { readStateFile, stateFilePath } from '../../runtime/src/state/file-state-persistence.ts';
 import type { RuntimeState } from '../../runtime/src/state/instance-record.ts';
 
+/** As the runtime reads its state file: none yet (a runtime killed before its first record) is no record. */
 export function runtimeState(dataDir: string): RuntimeState {
-	return JSON.parse(readFileSync(path.join(dataDir, 'state.json'), 'utf8')) as RuntimeState;
+	return readStateFile(stateFilePath(dataDir));
 }
 
 /** The folder of a project's instance, from the runtime's state file. */

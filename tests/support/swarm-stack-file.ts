@@ -24,6 +24,7 @@ export interface StackService {
 	read_only?: boolean;
 	cap_add?: string[];
 	command?: string[];
+	environment?: Record<string, string>;
 	volumes?: Array<{ type: string; source: string; target: string }>;
 	deploy?: { mode?: string; replicas?: number; placement?: { constraints?: string[] } };
 	build?: unknown;

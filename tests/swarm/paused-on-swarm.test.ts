@@ -10,14 +10,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InstanceStatus } from '@epic/runtime-contract';
-import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { siteServiceName } from '../support/swarm/site-records.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { containerOfService, managerHostname, runningTasksOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 const run = promisify(execFile);
 const WORKER = 'epicnode2';
@@ -27,10 +27,14 @@ let site: SiteTarget;
 let service: string;
 
 async function pausedStatus(): Promise<InstanceStatus> {
-	return waitFor('the site to sleep paused', async () => {
-		const status = await swarm.runtime.driver.instanceStatus('p-frozen');
-		return status?.state === 'sleeping' && status.sleepTier === 'paused' ? status : null;
-	});
+	return waitFor(
+		'the site to sleep paused',
+		async () => {
+			const status = await swarm.runtime.driver.instanceStatus('p-frozen');
+			return status?.state === 'sleeping' && status.sleepTier === 'paused' ? status : null;
+		},
+		90_000,
+	);
 }
 
 /** The site's one running task and its container's state on the node it runs on. */
@@ -54,6 +58,8 @@ async function notes(): Promise<string> {
 	}`;
 }
 
+holdForThisFile('swarm');
+
 beforeAll(async () => {
 	swarm = await startSwarmSites(WORKER, { idleTimeoutSeconds: 3, sleepTiers: { pausedMemoryLimitMb: 100_000, pausedForSeconds: 3600, checkpoints: false } });
 	// The site is placed on the worker: its pauses and thaws go to another node's engine.
@@ -64,7 +70,7 @@ beforeAll(async () => {
 	} finally {
 		await setNodeAvailability(manager, 'active');
 	}
-	service = serviceName(instanceDirOf(swarm.runtime.dataDir, 'p-frozen'));
+	service = await siteServiceName(swarm.runtime, 'p-frozen');
 	const token = await loginThroughRouter(swarm.runtime.routerUrl, 'frozen.localhost', admin.email, admin.password);
 	site = { routerUrl: swarm.runtime.routerUrl, host: 'frozen.localhost', token };
 	await createNotesCollection(site);

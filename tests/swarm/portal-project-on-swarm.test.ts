@@ -15,19 +15,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DnsVerifyResult, Project, ProjectCredentials } from '@epic/platform-api';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
-import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
 import { adminToken, api, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { runProjectActions } from '../support/project-actions.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { siteServiceName } from '../support/swarm/site-records.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { managerHostname, runningNodeOf, runningTasksOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 const WORKER = 'epicnode2';
 /** Custom domains must point here (the control plane's PUBLIC_IP). */
@@ -40,6 +40,8 @@ let owner: TestCustomer;
 let project: { id: string; subdomain: string };
 let service: string;
 let credentials: ProjectCredentials;
+
+holdForThisFile('swarm');
 
 beforeAll(async () => {
 	const controlPlanePort = await freeLoopbackPort();
@@ -106,7 +108,7 @@ describe('a project created through the portal on swarm', () => {
 		// Taken from the warm pool, the site is started again with its own URL once the pool is full again.
 		await siteRunsWithUrlOn(`${project.subdomain}.localhost`);
 
-		service = serviceName(instanceDirOf(swarm.runtime.dataDir, project.id));
+		service = await siteServiceName(swarm.runtime, project.id);
 		expect([WORKER, await managerHostname()]).toContain(await runningNodeOf(service));
 		credentials = (await api<Data<ProjectCredentials>>('GET', `/projects/${project.id}/credentials`, { token: owner.token })).body.data;
 		expect(await siteAdminEmailOn(`${project.subdomain}.localhost`)).toBe(credentials.admin_email);
@@ -134,7 +136,7 @@ describe('a project created through the portal on swarm', () => {
 		const ranOn = await runningNodeOf(service);
 		await setNodeAvailability(ranOn, 'drain');
 		try {
-			await waitFor('the site to run on the other node', async () => (await runningNodeOf(service)) !== ranOn, 60_000, 250);
+			await waitFor('the site to run on the other node', async () => (await runningNodeOf(service)) !== ranOn, 180_000, 250);
 			expect(await siteAdminEmailOn(domain)).toBe(credentials.admin_email);
 		} finally {
 			await setNodeAvailability(ranOn, 'active');

@@ -5,18 +5,20 @@
  * wake is on the other node.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { siteServiceName } from '../support/swarm/site-records.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { runningNodeOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 const WORKER = 'epicnode2';
 const admin = { email: 'sleeper@example.com', password: 'sleeper-secret-password' };
 let swarm: SwarmSites;
+
+holdForThisFile('swarm');
 
 beforeAll(async () => {
 	swarm = await startSwarmSites(WORKER, { idleTimeoutSeconds: 4 });
@@ -29,7 +31,7 @@ describe('sleep and wake on a two-node swarm', () => {
 		const { runtime } = swarm;
 		const created = await runtime.driver.ensureInstance({ projectId: 'p-sleeper', subdomain: 'sleeper', projectName: 'Sleeper', admin });
 		expect(created.state).toBe('running');
-		const service = serviceName(instanceDirOf(runtime.dataDir, 'p-sleeper'));
+		const service = await siteServiceName(runtime, 'p-sleeper');
 		const token = await loginThroughRouter(runtime.routerUrl, 'sleeper.localhost', admin.email, admin.password);
 		const site: SiteTarget = { routerUrl: runtime.routerUrl, host: 'sleeper.localhost', token };
 		await createNotesCollection(site);
@@ -37,7 +39,7 @@ describe('sleep and wake on a two-node swarm', () => {
 
 		const visited: string[] = [await runningNodeOf(service)];
 		for (let wake = 0; wake < 2; wake++) {
-			await waitFor('the site to fall asleep', async () => (await runtime.driver.instanceStatus('p-sleeper'))?.state === 'sleeping', 60_000, 250);
+			await waitFor('the site to fall asleep', async () => (await runtime.driver.instanceStatus('p-sleeper'))?.state === 'sleeping', 120_000, 250);
 			expect(await servicesOfRuntime(runtime.dataDir)).not.toContain(service);
 			const sleptOn = visited.at(-1)!;
 			await setNodeAvailability(sleptOn, 'drain');

@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RestoreJob } from '@epic/runtime-contract';
-import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { siteServiceName } from '../support/swarm/site-records.ts';
 import { createNotesCollection, postSiteFile, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { runningNodeOf, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 const WORKER = 'epicnode2';
 const PROJECT = 'p-kept';
@@ -41,12 +41,14 @@ async function restore(backupId: string): Promise<RestoreJob> {
 	);
 }
 
+holdForThisFile('swarm');
+
 beforeAll(async () => {
 	swarm = await startSwarmSites(WORKER);
 	await swarm.runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'kept', projectName: 'Kept', admin });
 	const token = await loginThroughRouter(swarm.runtime.routerUrl, 'kept.localhost', admin.email, admin.password);
 	site = { routerUrl: swarm.runtime.routerUrl, host: 'kept.localhost', token };
-	prefix = `sites/${serviceName(instanceDirOf(swarm.runtime.dataDir, PROJECT)).replace('epic-site-', '')}/`;
+	prefix = `sites/${(await siteServiceName(swarm.runtime, PROJECT)).replace('epic-site-', '')}/`;
 	await createNotesCollection(site);
 }, 300_000);
 
@@ -80,7 +82,7 @@ describe('the storage of a swarm site', () => {
 		expect(await siteAsset(site, kept)).toBe(403);
 		expect(await objectKeys()).not.toEqual(keysAtBackup);
 
-		const service = serviceName(instanceDirOf(swarm.runtime.dataDir, PROJECT));
+		const service = await siteServiceName(swarm.runtime, PROJECT);
 		const ranOn = await runningNodeOf(service);
 		await setNodeAvailability(ranOn, 'drain');
 		let job: RestoreJob;

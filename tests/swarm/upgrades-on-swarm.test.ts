@@ -8,14 +8,14 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { directusVersion } from '@epic/node-support/directus';
-import { serviceName } from '../../runtime/src/swarm/swarm-service-arguments.ts';
-import { instanceDirOf } from '../support/runtime-inspection.ts';
+import { recordInStateDatabase, siteServiceName } from '../support/swarm/site-records.ts';
 import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
-import { withSiteDatabase } from '../support/site-database.ts';
+import { withStorageDatabase } from '../support/site-database.ts';
 import { siteMigrationsFolder, writeSiteMigration } from '../support/site-migrations.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
 import { runningNodeOf, runningTasksOf, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
 
 const WORKER = 'epicnode2';
 const PROJECT = 'p-upgraded';
@@ -33,10 +33,9 @@ let fileId: string;
 const writeMigration = (file: string, up: string) => writeSiteMigration(migrations, file, up);
 
 /** What the site's database holds of the test migrations' work, read from the database itself. */
-function schemaOf() {
-	return withSiteDatabase(
-		swarm.runtime.dataDir,
-		PROJECT,
+async function schemaOf() {
+	return withStorageDatabase(
+		(await recordInStateDatabase(swarm.runtime, PROJECT)).storage,
 		async (database) => ({
 			summary: await database.schema.hasColumn('notes', 'summary'),
 			halfMade: await database.schema.hasTable('half_made'),
@@ -54,13 +53,15 @@ async function runningTaskId(): Promise<string> {
 	return running[0]!.id;
 }
 
+holdForThisFile('swarm');
+
 beforeAll(async () => {
 	migrations = siteMigrationsFolder();
 	swarm = await startSwarmSites(WORKER, { siteMigrationsPath: migrations });
 	const status = await swarm.runtime.driver.ensureInstance({ projectId: PROJECT, subdomain: 'upgraded', projectName: 'Upgraded', admin });
 	expect(status).toMatchObject({ state: 'running', directusVersion: INSTALLED, upgradeFailure: null });
 	site = { routerUrl: swarm.runtime.routerUrl, host: HOST, token: await loginThroughRouter(swarm.runtime.routerUrl, HOST, admin.email, admin.password) };
-	service = serviceName(instanceDirOf(swarm.runtime.dataDir, PROJECT));
+	service = await siteServiceName(swarm.runtime, PROJECT);
 	await createNotesCollection(site);
 	noteId = (await siteRequest<{ data: { id: number } }>(site, 'POST', '/items/notes', 200, { title: 'written before the upgrade' })).data.id;
 	fileId = await uploadSiteFile(site, 'kept.txt', Buffer.from('bytes every upgrade keeps'));

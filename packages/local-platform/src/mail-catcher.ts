@@ -15,6 +15,12 @@ export interface MailCatcher {
 	close(): Promise<void>;
 }
 
+/**
+ * A ceiling for a start that hangs, not a measure: MailDev answers in about a second on a quiet
+ * machine, and took over 15 s on a CI machine whose two cores ran a load of 17.
+ */
+const START_TIMEOUT_MS = 60_000;
+
 const MAILDEV_CLI = path.join(path.dirname(createRequire(import.meta.url).resolve('maildev/package.json')), 'bin', 'maildev');
 
 async function waitForHealth(url: string, exited: () => boolean, timeoutMs: number): Promise<void> {
@@ -36,7 +42,7 @@ export async function startMailCatcher(options: { smtpPort: number; uiPort: numb
 	});
 	const uiUrl = `http://127.0.0.1:${options.uiPort}`;
 	try {
-		await waitForHealth(uiUrl, () => child.exitCode !== null, 15_000);
+		await waitForHealth(uiUrl, () => child.exitCode !== null, START_TIMEOUT_MS);
 	} catch (error) {
 		await stopProcess(child);
 		throw error;

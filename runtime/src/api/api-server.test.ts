@@ -9,6 +9,8 @@ import type { UpgradeService } from '../upgrades/upgrade-service.ts';
 import { createApiServer } from './api-server.ts';
 
 const secret = 's'.repeat(40);
+/** The secret before a rotation, still accepted while RUNTIME_SECRET_PREVIOUS names it. */
+const previousSecret = 'p'.repeat(40);
 const logs: string[] = [];
 // Only the routes these tests call are backed; the others would throw.
 const service = { list: () => [] } as unknown as InstanceService;
@@ -24,7 +26,7 @@ const backups = {
 	},
 } as unknown as BackupService;
 const server = createApiServer({
-	secret,
+	secrets: [secret, previousSecret],
 	service,
 	hosts: { lookup: () => undefined },
 	backups,
@@ -51,6 +53,14 @@ afterAll(() => {
 const get = (path: string) => fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${secret}` } });
 
 describe('management API paths', () => {
+	it('answers the current secret and, during a rotation, the previous one; nothing else', async () => {
+		const withBearer = (bearer: string) => fetch(`${baseUrl}/instances`, { headers: { authorization: `Bearer ${bearer}` } });
+		expect((await withBearer(secret)).status).toBe(200);
+		expect((await withBearer(previousSecret)).status).toBe(200);
+		expect((await withBearer('x'.repeat(40))).status).toBe(401);
+		expect((await fetch(`${baseUrl}/instances`)).status).toBe(401);
+	});
+
 	it('answers a malformed %-escape in an instance path with 400 and the usual error body', async () => {
 		const response = await get('/instances/%E0%A4%A');
 		expect(response.status).toBe(400);

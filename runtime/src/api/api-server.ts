@@ -11,6 +11,7 @@ import type { HostIndex } from '../instances/host-index.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
 import type { UsageCounter } from '../router/usage-counter.ts';
 import type { UpgradeService } from '../upgrades/upgrade-service.ts';
+import type { AcceptedSecrets } from '../secrets/accepted-secrets.ts';
 import { hasSecret } from './bearer-secret.ts';
 import { matchesBackupRoute, routeBackups, type Reply } from './backup-routes.ts';
 import { readJson, sendError, sendFile, sendJson } from './http-helpers.ts';
@@ -36,7 +37,8 @@ import {
 } from '@epic/runtime-contract';
 
 export interface ApiServerOptions {
-	secret: string;
+	/** The bearer the control plane sends: RUNTIME_SECRET, or during a rotation the previous one. */
+	secrets: AcceptedSecrets;
 	service: InstanceService;
 	/** Which hosts are sites', for the TLS check. */
 	hosts: Pick<HostIndex, 'lookup'>;
@@ -167,7 +169,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 			sendJson(response, options.hosts.lookup(domain.toLowerCase()) ? 200 : 404, {});
 			return;
 		}
-		if (!hasSecret(request, options.secret)) {
+		if (!hasSecret(request, options.secrets)) {
 			request.resume();
 			sendError(response, new RuntimeError('UNAUTHORIZED', 'The runtime API needs its shared secret', 401));
 			return;

@@ -8,6 +8,7 @@ import { loadRuntimeConfig } from '../config.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { INSTANCE_DIR_VARIABLE, isProcessAlive, RUNTIME_DIR_VARIABLE } from '../processes/process-table.ts';
 import { projectRecordFixture } from '../state/project-record.fixture.ts';
+import { fileStatePersistence } from '../state/file-state-persistence.ts';
 import { StateStore } from '../state/state-store.ts';
 import { SqliteDatabases } from '../storage/sqlite-databases.ts';
 import { MAX_RESTARTS_IN_A_ROW, ProcessSupervisor } from './process-supervisor.ts';
@@ -30,7 +31,7 @@ function putProject(id: string): void {
 beforeEach(() => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'process-supervisor-'));
 	const config = loadRuntimeConfig({ RUNTIME_SECRET: 'x'.repeat(40), RUNTIME_DATA_DIR: dataDir }, '/');
-	store = new StateStore(dataDir, '12.4.0');
+	store = new StateStore(fileStatePersistence(dataDir), '12.4.0');
 	spawner = new StandInSpawner();
 	logs = [];
 	metrics = new RuntimeMetrics(new Registry());

@@ -5,6 +5,7 @@ import { Registry } from 'prom-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { projectRecordFixture } from '../state/project-record.fixture.ts';
+import { fileStatePersistence } from '../state/file-state-persistence.ts';
 import { StateStore } from '../state/state-store.ts';
 import type { InstanceDatabases } from '../storage/instance-databases.ts';
 import type { HostIndex } from './host-index.ts';
@@ -36,7 +37,7 @@ function putRunningProject(id: string): void {
 
 beforeEach(() => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'instance-service-'));
-	store = new StateStore(dataDir, '12.4.0');
+	store = new StateStore(fileStatePersistence(dataDir), '12.4.0');
 	now = T0;
 	statuses = new Map();
 	stopped = [];

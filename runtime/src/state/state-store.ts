@@ -1,27 +1,29 @@
 /**
- * The runtime's state file. Written synchronously and atomically (temporary file, then rename):
- * a kill at any instant leaves either the old or the new state, never half of one. Writes are
- * small and rare (life-cycle changes), so blocking for a millisecond is the simple, safe choice.
+ * The runtime's instance records: all of them in memory, read without waiting, and each change
+ * kept by the persistence (state-persistence.ts: the state file, or PostgreSQL) before the
+ * method that made it returns.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { writeJsonAtomic } from '@epic/node-support/atomic-json';
 import type { SiteResources, UpgradeFailure } from '@epic/runtime-contract';
 import type { DesiredState, InstanceRecord, RuntimeState } from './instance-record.ts';
 import type { InstanceStore, ProjectAssignment } from './instance-store.ts';
 import { completeOlderRecords } from './older-records.ts';
+import type { RecordChange, StatePersistence } from './state-persistence.ts';
 
 export class StateStore implements InstanceStore {
-	readonly #file: string;
+	readonly #persistence: StatePersistence;
 	#state: RuntimeState;
 	readonly #listeners: (() => void)[] = [];
 
 	/** `installedDirectusVersion` is what records written before versions were recorded get. */
-	constructor(dataDir: string, installedDirectusVersion: string) {
-		mkdirSync(dataDir, { recursive: true });
-		this.#file = path.join(dataDir, 'state.json');
-		this.#state = existsSync(this.#file) ? (JSON.parse(readFileSync(this.#file, 'utf8')) as RuntimeState) : { version: 1, instances: {} };
-		if (completeOlderRecords(this.#state, installedDirectusVersion)) this.#save();
+	constructor(persistence: StatePersistence, installedDirectusVersion: string) {
+		this.#persistence = persistence;
+		this.#state = persistence.load();
+		if (completeOlderRecords(this.#state, installedDirectusVersion)) this.#commit(this.all().map((record) => ({ id: record.id, record })));
+	}
+
+	/** Lets go of the persistence (a database connection and the runtime's claim on the records). */
+	close(): void {
+		this.#persistence.close();
 	}
 
 	onChange(listener: () => void): void {
@@ -37,8 +39,7 @@ export class StateStore implements InstanceStore {
 	}
 
 	put(record: InstanceRecord): void {
-		this.#state.instances[record.id] = record;
-		this.#save();
+		this.#commit([{ id: record.id, record }]);
 	}
 
 	markReady(id: string): InstanceRecord {
@@ -46,14 +47,14 @@ export class StateStore implements InstanceStore {
 	}
 
 	rename(fromId: string, record: InstanceRecord): void {
-		delete this.#state.instances[fromId];
-		this.#state.instances[record.id] = record;
-		this.#save();
+		this.#commit([
+			{ id: fromId, record: null },
+			{ id: record.id, record },
+		]);
 	}
 
 	remove(id: string): void {
-		delete this.#state.instances[id];
-		this.#save();
+		this.#commit([{ id, record: null }]);
 	}
 
 	setDesired(id: string, desired: DesiredState, assignment?: ProjectAssignment): InstanceRecord {
@@ -126,13 +127,20 @@ export class StateStore implements InstanceStore {
 
 	#change(id: string, changes: Partial<InstanceRecord>): InstanceRecord {
 		const updated = { ...this.#existing(id), ...changes };
-		this.#state.instances[id] = updated;
-		this.#save();
+		this.#commit([{ id, record: updated }]);
 		return updated;
 	}
 
-	#save(): void {
-		writeJsonAtomic(this.#file, this.#state, { mode: 0o600, indent: '\t' });
+	/** Kept first, then applied: a change the persistence refuses leaves the records as they were. */
+	#commit(changes: RecordChange[]): void {
+		const instances = { ...this.#state.instances };
+		for (const { id, record } of changes) {
+			if (record) instances[id] = record;
+			else delete instances[id];
+		}
+		const next: RuntimeState = { ...this.#state, instances };
+		this.#persistence.save(next, changes);
+		this.#state = next;
 		for (const listener of this.#listeners) listener();
 	}
 }

@@ -4,6 +4,7 @@
  * password as it starts (task-gate/).
  */
 import type { RuntimeConfig, SwarmSiteStorage } from '../config.ts';
+import { acceptedSecrets } from '../secrets/accepted-secrets.ts';
 import type { InstanceStorage } from '../state/instance-record.ts';
 import type { StateStore } from '../state/state-store.ts';
 import { startS3Gate, type S3Gate } from './s3-gate/s3-gate.ts';
@@ -18,14 +19,16 @@ import { answerTaskPasswordRequest, TASK_PASSWORD_PATH, type TaskPasswordGrantPa
 export type GrantTaskPassword = (storage: InstanceStorage, taskId: string) => Promise<string>;
 
 export function startSiteS3Gate(
-	config: Pick<RuntimeConfig, 'RUNTIME_SECRET'>,
+	config: Pick<RuntimeConfig, 'RUNTIME_SECRET' | 'RUNTIME_SECRET_PREVIOUS'>,
 	storage: SwarmSiteStorage,
 	store: Pick<StateStore, 'all'>,
 	grantTaskPassword: GrantTaskPassword,
 	log: (message: string) => void,
 ): Promise<S3Gate> {
+	// Sites created before a rotation hold what the previous secret made until they are created again.
+	const secrets = acceptedSecrets(config);
 	const parts: TaskPasswordGrantParts = {
-		isTokenOf: (instanceId, token) => isSiteTaskToken(config.RUNTIME_SECRET, instanceId, token),
+		isTokenOf: (instanceId, token) => isSiteTaskToken(secrets, instanceId, token),
 		isWantedTask: (instanceId, taskId) => isWantedTask(serviceName(instanceId), taskId),
 		grant: async (instanceId, taskId) => {
 			const record = store.all().find((candidate) => instanceIdOfDir(candidate.dir) === instanceId);
@@ -37,7 +40,7 @@ export function startSiteS3Gate(
 		host: storage.gate.host,
 		port: storage.gate.port,
 		storage: storage.s3,
-		secretOf: (instanceId) => siteS3Credentials(config.RUNTIME_SECRET, instanceId).secretAccessKey,
+		secretsOf: (instanceId) => secrets.map((secret) => siteS3Credentials(secret, instanceId).secretAccessKey),
 		prefixOf: (instanceId) => siteUploadsPrefix(storage, instanceId),
 		log,
 		ownPaths: new Map([[TASK_PASSWORD_PATH, (request, response) => answerTaskPasswordRequest(request, response, parts)]]),

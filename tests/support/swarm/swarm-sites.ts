@@ -98,6 +98,9 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 				SWARM_SITE_S3_GATE_PORT: String(gatePort),
 				SWARM_NODE_AGENT_PORT: String(agentPort),
 				SWARM_NODE_AGENT_SECRET: agentSecret,
+				// The runtime's records on the shared server, as in docker-stack.yml: a runtime started
+				// again (the tests' SIGKILL) reads them there, not from its data folder.
+				RUNTIME_STATE_PG_URL: runtimeStateUrl(database.adminUrl),
 				...options.env,
 			},
 		});
@@ -117,4 +120,11 @@ export async function startSwarmSites(workerName: string, options: SwarmSitesOpt
 		await destroy();
 		throw error;
 	}
+}
+
+/** The runtime's own database on the swarm's PostgreSQL (the runtime makes it at its first start). */
+function runtimeStateUrl(adminUrl: string): string {
+	const url = new URL(adminUrl);
+	url.pathname = '/epic_runtime_state';
+	return url.toString();
 }

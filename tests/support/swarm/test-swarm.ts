@@ -36,7 +36,8 @@ async function nodeScript(...args: string[]): Promise<string> {
 export async function startSwarmNode(name: string, index: number): Promise<SwarmNode> {
 	const [, address, socket] = (await nodeScript('up', name, String(index))).split(' ');
 	const node = { name, address: address!, socket: `unix://${socket!}` };
-	await waitForNodeState(name, 'ready', 60_000);
+	// A ceiling, not a measure: the swarm files run beside other files (tests/setup/machine-sequencer.ts).
+	await waitForNodeState(name, 'ready', 120_000);
 	return node;
 }
 
@@ -192,7 +193,7 @@ export async function startNodeAgent(node: SwarmNode | null, port: number, secre
 		? spawn('ip', ['netns', 'exec', node.name, process.execPath, ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] })
 		: spawn(process.execPath, script, { env, stdio: ['ignore', 'ignore', 'inherit'] });
 	const exited = new Promise<void>((resolve) => agent.once('exit', () => resolve()));
-	const deadline = Date.now() + 60_000;
+	const deadline = Date.now() + 120_000;
 	while (!(await answers(address, port))) {
 		if (agent.exitCode !== null || Date.now() > deadline) throw new Error(`The node agent of ${node?.name ?? 'the manager'} did not start on ${address}:${port}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));

@@ -14,7 +14,7 @@ import { errorXml, GateRefusal } from './gate-refusal.ts';
 import { authorize, isMultiObjectDelete, keysOfDeleteRequest } from './s3-gate-policy.ts';
 import { Sha256Hash } from './sha256-hash.ts';
 import { instanceOfAccessKey } from './site-s3-credentials.ts';
-import { parseAuthorization, verifySignature } from './sigv4-verification.ts';
+import { parseAuthorization, verifySignatureWithAny } from './sigv4-verification.ts';
 
 /** A multi-object delete's body is read whole before it is let through: no larger than S3 allows (1,000 keys). */
 const MAX_DELETE_BODY_BYTES = 1024 * 1024;
@@ -29,8 +29,8 @@ export interface S3GateOptions {
 	host: string;
 	port: number;
 	storage: SwarmSiteStorage['s3'];
-	/** The site's secret and prefix, by the instance its key id names. */
-	secretOf: (instanceId: string) => string;
+	/** The site's secrets (the current one first; a rotation's previous one after it) and prefix, by the instance its key id names. */
+	secretsOf: (instanceId: string) => readonly string[];
 	prefixOf: (instanceId: string) => string;
 	now?: () => number;
 	log: (message: string) => void;
@@ -94,7 +94,7 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
 		const instanceId = instanceOfAccessKey(authorization.accessKeyId);
 		if (!instanceId) throw new GateRefusal(403, 'InvalidAccessKeyId', 'The key id is not a site’s');
 		const method = request.method ?? 'GET';
-		await verifySignature({ method, rawPath, query, headers: request.headers }, authorization, options.secretOf(instanceId), now());
+		await verifySignatureWithAny({ method, rawPath, query, headers: request.headers }, authorization, options.secretsOf(instanceId), now());
 		const copySource = request.headers['x-amz-copy-source'];
 		// Its keys are in its body: read it (S3 checks it against the signed hash when it arrives).
 		const body = isMultiObjectDelete(method, query) ? await readBody(request) : null;

@@ -77,6 +77,26 @@ export async function verifySignature(request: SignedRequest, authorization: Par
 	const expectedSignature = /Signature=([0-9a-f]{64})/.exec(String(expected.headers['authorization'] ?? ''))?.[1] ?? '';
 	const given = Buffer.from(authorization.signature);
 	if (expectedSignature.length !== given.length || !timingSafeEqual(Buffer.from(expectedSignature), given)) {
-		throw new GateRefusal(403, 'SignatureDoesNotMatch', 'The request signature does not match the site’s key');
+		throw signatureMismatch();
 	}
+}
+
+const signatureMismatch = () => new GateRefusal(403, 'SignatureDoesNotMatch', 'The request signature does not match the site’s key');
+
+/**
+ * Resolves when `request` is signed with one of `secretAccessKeys` (a site's key under the
+ * runtime's secret and, during a rotation, under the previous one). Only a signature that does not
+ * match tries the next key: any other refusal (the date, a missing header) is the request's,
+ * whatever the key.
+ */
+export async function verifySignatureWithAny(request: SignedRequest, authorization: ParsedAuthorization, secretAccessKeys: readonly string[], now: number): Promise<void> {
+	for (const secretAccessKey of secretAccessKeys) {
+		try {
+			await verifySignature(request, authorization, secretAccessKey, now);
+			return;
+		} catch (error) {
+			if (!(error instanceof GateRefusal) || error.code !== 'SignatureDoesNotMatch') throw error;
+		}
+	}
+	throw signatureMismatch();
 }

@@ -10,6 +10,8 @@ import { taskShellArguments } from './task-command.ts';
 import { answerTaskPasswordRequest, TASK_PASSWORD_PATH } from './task-password-grant.ts';
 
 const SECRET = 'runtime-secret';
+/** RUNTIME_SECRET_PREVIOUS during a rotation: a task created before it still shows a token of this secret. */
+const PREVIOUS_SECRET = 'runtime-secret-before-the-rotation';
 /** Tasks Swarm wants running, by instance; what each grant set, in order. */
 const wanted: Record<string, string[]> = { abc: ['task-new'] };
 const granted: string[] = [];
@@ -22,7 +24,7 @@ beforeAll(async () => {
 	server = http.createServer((request, response) => {
 		if (request.url !== TASK_PASSWORD_PATH) return void response.writeHead(404).end();
 		void answerTaskPasswordRequest(request, response, {
-			isTokenOf: (instanceId, token) => isSiteTaskToken(SECRET, instanceId, token),
+			isTokenOf: (instanceId, token) => isSiteTaskToken([SECRET, PREVIOUS_SECRET], instanceId, token),
 			isWantedTask: async (instanceId, taskId) => (wanted[instanceId] ?? []).includes(taskId),
 			grant: async (instanceId, taskId) => {
 				if (instanceId === 'gone') return null;
@@ -60,12 +62,14 @@ describe('the task gate’s password grant', () => {
 		expect((await ask({ instance: 'abc', task: 'task-new' }, siteTaskToken(SECRET, 'xyz'))).status).toBe(403);
 		expect((await ask({ instance: 'abc', task: 'task-new' }, '')).status).toBe(403);
 		expect((await ask({ instance: 'abc', task: 'task-new' }, siteTaskToken('another-secret', 'abc'))).status).toBe(403);
+		// A task created before a rotation of the runtime's secret.
+		expect(await ask({ instance: 'abc', task: 'task-new' }, siteTaskToken(PREVIOUS_SECRET, 'abc'))).toEqual({ status: 200, body: { password: 'password-of-task-new' } });
 		// Malformed requests.
 		expect((await ask('not json')).status).toBe(400);
 		expect((await ask({ instance: '../abc', task: 'task-new' })).status).toBe(400);
 		expect((await ask({ instance: 'abc' })).status).toBe(400);
 		expect((await ask(null, undefined, 'GET')).status).toBe(405);
-		expect(granted).toEqual(['abc/task-new']);
+		expect(granted).toEqual(['abc/task-new', 'abc/task-new']);
 	});
 
 	test('says so for a site the runtime does not have', async () => {
