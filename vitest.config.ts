@@ -3,12 +3,11 @@
  * PostgreSQL), each against its own real control plane; the runtime (data plane) suites; browser
  * tests in Debian's Chromium; the production stack and the two-node swarm.
  *
- * Two groups, one after the other (`sequence.groupOrder`). First the swarm file that times a node's
- * loss (its site back within 30 s), alone: beside the unit tests (a load of 8) its site came back
- * after 34.5 s, against 15.5 alone. Then every other file, the stack and swarm files spread among the files after the browser
- * files (tests/setup/machine-sequencer.ts): they spend much of their time waiting on Swarm and on
- * their stacks' health checks, so beside the other files they cost the run their CPU, not their
- * length.
+ * `npm test` runs them in lanes (scripts/test-lanes.ts): the swarm file that times a node's loss
+ * alone first, then the `stack` and `swarm` files one at a time in a vitest process of their own
+ * beside every other project on two workers. Here, for a plain `vitest run` of everything, the
+ * timed file is a group of its own (`sequence.groupOrder` 0) and the stack and swarm files come
+ * last (tests/setup/machine-sequencer.ts).
  */
 import { defineConfig } from 'vitest/config';
 import MachineSequencer from './tests/setup/machine-sequencer.ts';
@@ -17,18 +16,35 @@ import { SERVICE_CONTAINER_URLS } from './tests/support/service-container-urls.t
 /** The swarm file that times a node's loss: the first group, alone. */
 const TIMED_SWARM_FILE = 'tests/swarm/sites-on-swarm.test.ts';
 
+/** The integration files that also run on PostgreSQL (why these: the project's comment). */
+const POSTGRES_INTEGRATION_FILES = [
+	'migrations',
+	'schema',
+	'replicas',
+	'customer-access',
+	'access-refusals',
+	'projects-api',
+	'accounts',
+	'account-deletion',
+	'provisioning',
+	'billing-stripe',
+	'auth-every-path',
+	'abuse-limits',
+].map((file) => `tests/integration/${file}.test.ts`);
+
 /** After the timed swarm file (group 0). */
 const AFTER_THE_TIMED_FILE = { groupOrder: 1 };
 
 const integration = (
 	name: string,
 	db: 'sqlite3' | 'pg',
+	include: string[],
 	exclude: string[] = [],
 	services: { env: Record<string, string>; globalSetup: string[] } = { env: {}, globalSetup: [] },
 ) => ({
 	test: {
 		name,
-		include: ['tests/integration/**/*.test.ts'],
+		include,
 		exclude,
 		env: { TEST_DB: db, ...services.env },
 		globalSetup: [...services.globalSetup, 'tests/setup/control-plane.global.ts'],
@@ -78,46 +94,23 @@ export default defineConfig({
 				},
 			},
 			// Replicas share a database server: PostgreSQL only.
-			integration('integration-sqlite', 'sqlite3', ['tests/integration/replicas.test.ts']),
-			// Once, on SQLite, for time: the usage figures come from the router's counts and the DNS
-			// check from DNS; allowed origins, the site log, the tier and site mail are read or applied
-			// by the runtime through the site's environment, its log and its API, whatever its database.
-			// The control plane's database holds nothing for any of them but the project's row, and
-			// each of these files boots a control plane and a runtime of its own. So, too, for the
-			// site's storage, its licence key and backups: a CI run on a slow machine (2 cores at a
-			// load of 13) took 383 s for backups-api on PostgreSQL, 98 for the licence and 64 for the
-			// storage. What the runtime does there with PostgreSQL sites is tested in runtime-postgres
-			// (tests/runtime/backups.test.ts: backup, download, restore, a damaged archive, a failed
-			// restore undone, scoping, a crash mid-restore) and on swarm (backups, restores and the
-			// storage quota of PostgreSQL sites); the control plane's own part (its routes' ownership
-			// checks and per-account limits, the project's row) is the same code on both databases,
-			// and runs on PostgreSQL in projects-api, customer-access and provisioning. A copy is a
-			// restore into a new instance (209 s there): the restore of a PostgreSQL site is
-			// runtime-postgres's, the new project's row the same as any project's. Staff's Project
-			// actions Flow (105 s) runs on PostgreSQL in provisioning (suspend, resume, restart, back
-			// up, upgrade).
+			integration('integration-sqlite', 'sqlite3', ['tests/integration/**/*.test.ts'], ['tests/integration/replicas.test.ts']),
+			// On PostgreSQL, the files whose outcome the database decides: its migrations and schema,
+			// replicas sharing it, the access model's filters and every ownership check (customer-access,
+			// access-refusals, projects-api: a domain taken once across tenants), email uniqueness and
+			// deletion's search of every table (accounts, account-deletion), provisioning's lease and the
+			// billing events' once-only claims (provisioning, billing-stripe), and the sign-in lock and
+			// rate limits, which a PostgreSQL deployment keeps in Redis (auth-every-path, abuse-limits).
+			// Every other file tests code whose queries do not differ between the two databases, or what
+			// the runtime does with a site (its CORS, log, tier, mail, licence, storage, backups, copies),
+			// which runtime-postgres and the swarm files test with PostgreSQL sites; they run on SQLite
+			// only, for time (each boots a control plane and often a runtime of its own: on a slow CI
+			// machine the integration files took 28 minutes of the run).
 			// On PostgreSQL and Redis in containers (Testcontainers, tests/support/service-containers.ts).
-			integration(
-				'integration-postgres',
-				'pg',
-				[
-					'project-usage',
-					'dns-verify',
-					'project-cors',
-					'project-logs',
-					'project-tier',
-					'site-mail',
-					'backups-api',
-					'project-licence',
-					'project-storage',
-					'project-copies',
-					'staff-back-office',
-				].map((file) => `tests/integration/${file}.test.ts`),
-				{
-					env: SERVICE_CONTAINER_URLS,
-					globalSetup: ['tests/setup/service-containers.global.ts'],
-				},
-			),
+			integration('integration-postgres', 'pg', POSTGRES_INTEGRATION_FILES, [], {
+				env: SERVICE_CONTAINER_URLS,
+				globalSetup: ['tests/setup/service-containers.global.ts'],
+			}),
 			// postgres-*.test.ts need PostgreSQL whatever the project's database.
 			// The suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),
@@ -144,9 +137,9 @@ export default defineConfig({
 			},
 			// A swarm of two Docker engines on this machine (tests/support/swarm/): one file at a time
 			// (tests/support/machine-lock.ts). The file that times a node's loss runs first, on a
-			// machine that is not running two other suites at once; the others among the other files,
-			// with ceilings for a loaded machine (a site's boot in a task took over a minute at a load
-			// of 15).
+			// machine that is not running two other suites at once; the others beside the other
+			// projects' files, with ceilings for a loaded machine (a site's boot in a task took over a
+			// minute at a load of 15).
 			{
 				test: {
 					name: 'swarm-timed',

@@ -1,17 +1,15 @@
 /**
  * `npm test`: prepares the machine (Chromium, PostgreSQL, Redis, Docker and its local base image, CRIU
  * and the site launcher for site checkpoints), type-checks, lints, builds the bundle and the portal from the current source, then
- * runs every vitest project: unit, integration on SQLite and on PostgreSQL, and the browser tests.
+ * runs every vitest project: unit, integration on SQLite and on PostgreSQL, runtime, browser, the
+ * production stack and the swarm, in the lanes of scripts/test-lanes.ts.
  * Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { NODE_22 } from '@epic/node-support/directus';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { ensureChromium, ensureDocker, ensurePostgres, ensureRedis } from '@epic/local-platform/test-prerequisites';
 import { ensureCheckpointTools } from '@epic/local-platform/checkpoint-tools';
+import { exitCodeOf, plainSummary, runTestLanes } from './test-lanes.ts';
 
 const log = (message: string) => console.log(`[test] ${message}`);
 
@@ -40,29 +38,7 @@ await Promise.all(
 	['extensions/platform', 'portal'].map((workspace) => runCommand('npm', ['run', 'build', '--workspace', workspace], { label: `build ${workspace}`, cwd: repoPath() })),
 );
 
-const RESULTS_FILE = repoPath('node_modules', '.cache', 'vitest-results.json');
-mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-rmSync(RESULTS_FILE, { force: true });
-
-const vitest = spawn(
-	NODE_22,
-	[repoPath('node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS_FILE}`, ...process.argv.slice(2)],
-	{ cwd: repoPath(), stdio: 'inherit' },
-);
-vitest.on('exit', (code, signal) => {
-	printPlainSummary();
-	process.exit(code ?? (signal ? 1 : 0));
-});
-
-/** One plain `Tests: N passed, N failed` line, the closing line CI reads whatever the runner. */
-function printPlainSummary(): void {
-	if (!existsSync(RESULTS_FILE)) return;
-	const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as {
-		numPassedTests: number;
-		numFailedTests: number;
-		numPendingTests: number;
-		numTodoTests: number;
-	};
-	const skipped = results.numPendingTests + results.numTodoTests;
-	console.log(`Tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
-}
+// In lanes, so the files that mostly wait do it beside the others (scripts/test-lanes.ts).
+const outcomes = await runTestLanes(process.argv.slice(2), log);
+console.log(plainSummary(outcomes));
+process.exit(exitCodeOf(outcomes));
