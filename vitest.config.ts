@@ -3,11 +3,12 @@
  * PostgreSQL), each against its own real control plane; the runtime (data plane) suites; browser
  * tests in Debian's Chromium; the production stack and the two-node swarm.
  *
- * `npm test` runs them in lanes (scripts/test-lanes.ts): the swarm file that times a node's loss
- * alone first, then the `stack` and `swarm` files one at a time in a vitest process of their own
- * beside every other project on two workers. Here, for a plain `vitest run` of everything, the
- * timed file is a group of its own (`sequence.groupOrder` 0) and the stack and swarm files come
- * last (tests/setup/machine-sequencer.ts).
+ * `npm test` runs the swarm file that times a node's loss alone first, then everything else
+ * (scripts/test-lanes.ts); for a plain `vitest run` the timed file is a group of its own
+ * (`sequence.groupOrder` 0). After it, the stack and swarm files are spread among the files after
+ * the browser files (tests/setup/machine-sequencer.ts): they spend part of their time waiting on
+ * Swarm and on their stacks' health checks, so beside the other files they cost the run less than
+ * after them.
  */
 import { defineConfig } from 'vitest/config';
 import MachineSequencer from './tests/setup/machine-sequencer.ts';
@@ -137,9 +138,9 @@ export default defineConfig({
 			},
 			// A swarm of two Docker engines on this machine (tests/support/swarm/): one file at a time
 			// (tests/support/machine-lock.ts). The file that times a node's loss runs first, on a
-			// machine that is not running two other suites at once; the others beside the other
-			// projects' files, with ceilings for a loaded machine (a site's boot in a task took over a
-			// minute at a load of 15).
+			// machine that is not running two other suites at once; the others among the other files,
+			// with ceilings for a loaded machine (a site's boot in a task took over a minute at a load
+			// of 15).
 			{
 				test: {
 					name: 'swarm-timed',

@@ -1,14 +1,12 @@
 /**
- * How `npm test` runs vitest: in lanes, so the files that mostly wait do their waiting beside the
- * files that keep both cores busy instead of after them.
+ * How `npm test` runs vitest: in lanes, one after the other.
  *
  * 1. `sites-on-swarm.test.ts` (project `swarm-timed`) alone: it times a node's loss (its site back
  *    within 30 s), which a loaded machine stretches past that (34.5 s beside the unit tests, 15.5 alone).
- * 2. Then two vitest processes side by side:
- *    - the machine lane, the `stack` and `swarm` files one at a time: they wait on Swarm, on their
- *      stacks' health checks and on the stack's image build (a load of 2 to 4 by themselves), and
- *      each needs something the machine has once (the host's swarm, Caddy's ports 80 and 443);
- *    - every other project on two workers, one per core.
+ * 2. Every other project on two workers, one per core, the `stack` and `swarm` files spread among
+ *    the others (tests/setup/machine-sequencer.ts). A third process running those files beside the
+ *    two workers was tried (2026-12-02): they wait less than they compute, the machine ran at a load
+ *    of 15 to 17, and swarm and stack files failed their ceilings.
  *
  * With arguments (`npm test -- --project unit`), one vitest process runs with them, as asked.
  */
@@ -32,12 +30,10 @@ export interface LaneOutcome {
 	seconds: number;
 }
 
-const MACHINE_PROJECTS = ['stack', 'swarm'];
 const TIMED_PROJECT = 'swarm-timed';
 
 export const TIMED_LANE: VitestLane = { name: 'timed swarm', args: [`--project=${TIMED_PROJECT}`] };
-export const MACHINE_LANE: VitestLane = { name: 'stack and swarm', args: [...MACHINE_PROJECTS.map((project) => `--project=${project}`), '--maxWorkers=1'] };
-export const CORE_LANE: VitestLane = { name: 'unit, integration, runtime, browser', args: [...MACHINE_PROJECTS, TIMED_PROJECT].map((project) => `--project=!${project}`) };
+export const REST_LANE: VitestLane = { name: 'every other project', args: [`--project=!${TIMED_PROJECT}`] };
 
 const resultsFile = (lane: VitestLane) => repoPath('node_modules', '.cache', `vitest-results-${lane.name.replace(/[^a-z]+/g, '-')}.json`);
 
@@ -69,8 +65,7 @@ export function runLane(lane: VitestLane, log: (message: string) => void): Promi
 export async function runTestLanes(extraArgs: string[], log: (message: string) => void): Promise<LaneOutcome[]> {
 	if (extraArgs.length > 0) return [await runLane({ name: 'as asked', args: extraArgs }, log)];
 	const timed = await runLane(TIMED_LANE, log);
-	const sideBySide = await Promise.all([runLane(MACHINE_LANE, log), runLane(CORE_LANE, log)]);
-	return [timed, ...sideBySide];
+	return [timed, await runLane(REST_LANE, log)];
 }
 
 /** A lane whose results file is missing (vitest died before writing it) counts one failure. */

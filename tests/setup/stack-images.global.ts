@@ -1,9 +1,9 @@
 /**
  * vitest global setup of the production stack suite: its images, built from this checkout.
  *
- * The build is started here and not awaited: the stack files start after the swarm files
+ * The build is started here and not awaited: the stack files start after the browser files
  * (tests/setup/machine-sequencer.ts), so the build (10 to 26 minutes on a new machine, much of it
- * waiting on Debian's and npm's downloads) goes on while the swarm files and the other projects' files run, instead of
+ * waiting on Debian's and npm's downloads) goes on while the other projects' files run, instead of
  * holding every one of them back. A stack file waits for it through
  * `stackImagesBuilt()` (tests/support/stack-images.ts), which also fails with the build's error.
  */

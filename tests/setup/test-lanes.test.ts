@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config.ts';
-import { CORE_LANE, exitCodeOf, MACHINE_LANE, plainSummary, TIMED_LANE, type LaneOutcome } from '../../scripts/test-lanes.ts';
+import { exitCodeOf, plainSummary, REST_LANE, TIMED_LANE, type LaneOutcome } from '../../scripts/test-lanes.ts';
 
 const outcome = (overrides: Partial<LaneOutcome>): LaneOutcome => ({ name: 'lane', code: 0, passed: 0, failed: 0, skipped: 0, seconds: 1, ...overrides });
 
@@ -15,11 +15,10 @@ function selected(args: string[], projects: string[]): string[] {
 describe("npm test's lanes", () => {
 	it('run every project of vitest.config.ts once', () => {
 		const projects = (config.test!.projects as { test: { name: string } }[]).map((project) => project.test.name);
-		const lanes = [TIMED_LANE, MACHINE_LANE, CORE_LANE].map((lane) => selected(lane.args, projects));
+		const lanes = [TIMED_LANE, REST_LANE].map((lane) => selected(lane.args, projects));
 
 		expect(lanes.flat().sort()).toEqual([...projects].sort());
 		expect(lanes[0]).toEqual(['swarm-timed']);
-		expect(lanes[1]!.sort()).toEqual(['stack', 'swarm']);
 	});
 
 	it('sum every lane into one closing line, and fail the run when any lane failed', () => {

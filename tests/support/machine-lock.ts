@@ -2,8 +2,8 @@
  * A test file's hold on something this machine has only one of, across the vitest workers that
  * run files side by side: the host's swarm (the `swarm` files re-initialise it and run a second
  * engine beside it) and the host's ports 80 and 443 (each production stack's Caddy takes them).
- * `npm test` runs them one at a time (scripts/test-lanes.ts); the lock keeps two of one kind apart
- * in any other run (a plain `vitest run`, two workers).
+ * The stack and swarm files are spread among the other files (tests/setup/machine-sequencer.ts),
+ * so two of one kind seldom start together; the lock keeps them apart when they do.
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -130,7 +130,9 @@ export class TestRuntime {
 		const runtime = spawnRuntime({ ...env, ...this.options.env });
 		this.process = runtime.process;
 		this.#runtimeOutput = runtime.output;
-		await waitForRuntimeApi(runtime, this.apiUrl, this.secret, 120_000);
+		// A ceiling for a loaded machine: at a load of 17 a swarm runtime's preparation of its instance
+		// template took over 120 s.
+		await waitForRuntimeApi(runtime, this.apiUrl, this.secret, 240_000);
 	}
 
 	/** Resolves when the warm pool has `count` members ready. */

@@ -62,7 +62,7 @@ beforeAll(async () => {
 	});
 	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = controlPlane;
 	useOwnControlPlane(handle);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	await controlPlane?.stop();

@@ -22,7 +22,7 @@ holdForThisFile('swarm');
 
 beforeAll(async () => {
 	swarm = await startSwarmSites(WORKER, { idleTimeoutSeconds: 4 });
-}, 300_000);
+}, 600_000);
 
 afterAll(() => swarm?.destroy(), 120_000);
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
 	site = { routerUrl: swarm.runtime.routerUrl, host: 'kept.localhost', token };
 	prefix = `sites/${(await siteServiceName(swarm.runtime, PROJECT)).replace('epic-site-', '')}/`;
 	await createNotesCollection(site);
-}, 300_000);
+}, 600_000);
 
 afterAll(() => swarm?.destroy(), 120_000);
 

@@ -65,7 +65,7 @@ beforeAll(async () => {
 	await createNotesCollection(site);
 	noteId = (await siteRequest<{ data: { id: number } }>(site, 'POST', '/items/notes', 200, { title: 'written before the upgrade' })).data.id;
 	fileId = await uploadSiteFile(site, 'kept.txt', Buffer.from('bytes every upgrade keeps'));
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	await swarm?.destroy();

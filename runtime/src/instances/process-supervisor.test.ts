@@ -202,6 +202,24 @@ describe('ProcessSupervisor: exits', () => {
 	});
 });
 
+describe('ProcessSupervisor: a stop', () => {
+	it("gives the process the spawner's grace after SIGTERM, and kills it once that is over", async () => {
+		spawner.stopGraceMs = 10_000;
+		const patient = spawner.nextStandIn({ secondsToStop: 1 });
+		await supervisor.start('p-1');
+		await supervisor.stop('p-1');
+		expect([patient.exitCode, patient.signalCode]).toEqual([0, null]);
+
+		spawner.stopGraceMs = 200;
+		const cut = spawner.nextStandIn({ secondsToStop: 1 });
+		await supervisor.start('p-1');
+		await supervisor.stop('p-1');
+		await cut.exited();
+		expect([cut.exitCode, cut.signalCode]).toEqual([null, 'SIGKILL']);
+		expect(supervisor.status('p-1')).toBe('stopped');
+	});
+});
+
 describe('ProcessSupervisor: a relaunch with a new site URL (a custom domain verified)', () => {
 	/** Starts p-1, then gives it a custom domain, so its URL is no longer the one it was started with. */
 	async function runningWithNewDomain(): Promise<StandInProcess> {

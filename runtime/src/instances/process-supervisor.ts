@@ -82,12 +82,21 @@ export interface SiteSpawner {
 	 * second's. A relaunch then stops the site and starts it again.
 	 */
 	oneAtATime?: boolean;
+	/**
+	 * How long a stopped site's process has after SIGTERM before SIGKILL (default 5 s). A swarm
+	 * site's holder removes its service first, several engine calls that a loaded manager takes
+	 * longer than that over; killed midway, it would leave the service, and so the site, running.
+	 */
+	stopGraceMs?: number;
 }
 
 export interface HostMemory {
 	siteMemoryBytes: number | null;
 	freeMemoryBytes: number;
 }
+
+/** A site's process between SIGTERM and SIGKILL when its spawner names no other (SiteSpawner.stopGraceMs). */
+const DEFAULT_STOP_GRACE_MS = 5000;
 
 const plainSpawner: SiteSpawner = { spawn: (dir, env) => spawnInstanceProcess(dir, env), waitUntilAnswering };
 
@@ -477,7 +486,7 @@ export class ProcessSupervisor {
 		live.restartTimer = null;
 		const pid = live.pid;
 		live.status = 'stopping';
-		if (pid) await killAndWait(pid, 'SIGTERM', 5000);
+		if (pid) await killAndWait(pid, 'SIGTERM', this.#spawner.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
 		this.#stopAdoptionWatch(live);
 		live.status = 'stopped';
 		live.pid = null;

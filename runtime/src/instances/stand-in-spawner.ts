@@ -18,11 +18,15 @@ export class StandInProcess extends EventEmitter {
 	/**
 	 * `holdExit`: the process dies when killed, but its exit event waits for `deliverExit()`.
 	 * `env`: extra environment, e.g. the variables that make it pass for an instance of a runtime.
+	 * `secondsToStop`: on SIGTERM it goes on this long, then exits with 0 (a swarm site's holder
+	 * removing its service); without it, SIGTERM ends it at once.
 	 */
-	constructor({ holdExit = false, env = {} }: { holdExit?: boolean; env?: Record<string, string> } = {}) {
+	constructor({ holdExit = false, env = {}, secondsToStop }: { holdExit?: boolean; env?: Record<string, string>; secondsToStop?: number } = {}) {
 		super();
 		this.#holdExit = holdExit;
-		this.#real = spawn('sleep', ['600'], { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
+		const command: [string, string[]] =
+			secondsToStop === undefined ? ['sleep', ['600']] : ['sh', ['-c', `trap 'sleep ${secondsToStop}; exit 0' TERM; while :; do sleep 0.1; done`]];
+		this.#real = spawn(...command, { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
 		this.pid = this.#real.pid!;
 		this.#real.once('exit', (code, signal) => {
 			this.#exit = [code, signal];
@@ -63,6 +67,8 @@ export class StandInSpawner implements SiteSpawner {
 	readonly spawned: StandInProcess[] = [];
 	/** As a swarm site's spawner: a relaunch may not boot the new process beside the old. */
 	oneAtATime = false;
+	/** As a swarm site's spawner: a stopped process's time between SIGTERM and SIGKILL. */
+	stopGraceMs: number | undefined = undefined;
 
 	/** The next spawn returns `child` (or throws what `child` throws). */
 	nextSpawn(child: () => ChildProcess): this {
@@ -70,7 +76,7 @@ export class StandInSpawner implements SiteSpawner {
 		return this;
 	}
 
-	nextStandIn(options?: { holdExit?: boolean }): StandInProcess {
+	nextStandIn(options?: { holdExit?: boolean; secondsToStop?: number }): StandInProcess {
 		const standIn = this.track(new StandInProcess(options));
 		this.nextSpawn(() => standIn.asChild());
 		return standIn;

@@ -38,6 +38,9 @@ function serviceOfHolder(holderPid: number): string | null {
 	}
 }
 
+/** How long a holder has to remove its site's service once told to stop (SiteSpawner.stopGraceMs). */
+const SERVICE_REMOVAL_GRACE_MS = 30_000;
+
 /** How old a site's memory reading may be before its node's agent is asked again (status, metrics). */
 const TASK_MEMORY_MAX_AGE_MS = 10_000;
 
@@ -78,6 +81,11 @@ export function swarmSpawner(
 	return {
 		...onNode,
 		oneAtATime: true,
+		// The holder removes the service on SIGTERM (site-service.ts: scale to zero, wait up to 4 s
+		// for the task, remove): on a loaded machine (a load of 17 on two cores) those engine calls
+		// took longer than the default 5 s, and the holder, killed midway, left a stopped site's
+		// service behind (tests/swarm/paused-on-swarm.test.ts).
+		stopGraceMs: SERVICE_REMOVAL_GRACE_MS,
 		// The site's memory is its task's, on its node (the holder's own is not the site's): known
 		// through the node agents only.
 		memoryBytes: (holderPid: number) => {

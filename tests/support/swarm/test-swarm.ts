@@ -36,7 +36,7 @@ async function nodeScript(...args: string[]): Promise<string> {
 export async function startSwarmNode(name: string, index: number): Promise<SwarmNode> {
 	const [, address, socket] = (await nodeScript('up', name, String(index))).split(' ');
 	const node = { name, address: address!, socket: `unix://${socket!}` };
-	// A ceiling, not a measure: the swarm files run beside other files (scripts/test-lanes.ts).
+	// A ceiling, not a measure: the swarm files run beside other files (tests/setup/machine-sequencer.ts).
 	await waitForNodeState(name, 'ready', 120_000);
 	return node;
 }
