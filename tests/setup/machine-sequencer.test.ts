@@ -16,12 +16,13 @@ describe('spreadAmong', () => {
 });
 
 describe('machineOrder', () => {
-	it('spreads the swarm and stack files, in turn, over the files after the browser files, and keeps every file once', () => {
+	it('spreads the swarm and stack files, in turn, over the files after the browser files, the unit files last, and keeps every file once', () => {
 		const browser = Array.from({ length: 4 }, (_, index) => file('browser', `e2e/b${index}`));
 		const integration = Array.from({ length: 8 }, (_, index) => file('integration-sqlite', `integration/i${index}`));
 		const swarm = [file('swarm', 'swarm/s0'), file('swarm', 'swarm/s1')];
 		const stacks = [file('stack', 'stack/production-stack'), file('stack', 'stack/replica-loss'), file('stack', 'stack/compose-config')];
-		const ordered = machineOrder([...browser, ...integration, ...stacks, ...swarm]);
+		const units = [file('unit', 'setup/u0'), file('unit', 'setup/u1')];
+		const ordered = machineOrder([...units, ...browser, ...integration, ...stacks, ...swarm]);
 
 		expect(names(ordered)).toEqual([
 			'stack/compose-config',
@@ -41,6 +42,8 @@ describe('machineOrder', () => {
 			'integration/i6',
 			'stack/replica-loss',
 			'integration/i7',
+			'setup/u0',
+			'setup/u1',
 		]);
 	});
 });

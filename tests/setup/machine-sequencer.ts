@@ -1,7 +1,8 @@
 /**
  * vitest's own order (tests/setup is the only place it changes): projects one after another by
  * name, groups by `sequence.groupOrder` (vitest.config.ts). Within the second group, the `stack` and
- * `swarm` files are spread among the other files instead of following them all.
+ * `swarm` files are spread among the other files instead of following them all, and the unit files
+ * come last.
  *
  * They go among the files after the browser files: those load the machine most (two Chromiums
  * and their stacks, a load of 13 to 17 on two cores), and a new machine has built the stack's
@@ -40,12 +41,17 @@ export function spreadAmong<T>(base: T[], extra: T[], from: number): T[] {
 /** The second group's files in the order they should start (see the module's comment). */
 export function machineOrder(files: TestSpecification[]): TestSpecification[] {
 	const isMachine = (file: TestSpecification) => file.project.name === 'stack' || file.project.name === 'swarm';
-	const others = files.filter((file) => !isMachine(file));
+	// Among the files that take minutes: spread by count over the unit files too (184 of them, a
+	// second or less each), most stack and swarm files landed among those at the very end, one after
+	// another, while the other worker ran out of files. The unit files go last.
+	const isUnit = (file: TestSpecification) => file.project.name === 'unit';
+	const others = files.filter((file) => !isMachine(file) && !isUnit(file));
+	const units = files.filter(isUnit);
 	const swarm = files.filter((file) => file.project.name === 'swarm');
 	const stacks = files.filter((file) => file.project.name === 'stack' && !isFile(file, STACKLESS_STACK_FILES));
 	const stackless = files.filter((file) => isFile(file, STACKLESS_STACK_FILES));
 	const afterBrowser = others.findLastIndex((file) => file.project.name === 'browser') + 1;
-	return [...stackless, ...spreadAmong(others, alternate([swarm, stacks]), afterBrowser)];
+	return [...stackless, ...spreadAmong(others, alternate([swarm, stacks]), afterBrowser), ...units];
 }
 
 export default class MachineSequencer extends BaseSequencer {
