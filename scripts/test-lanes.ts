@@ -48,7 +48,11 @@ export function runLane(lane: VitestLane, log: (message: string) => void): Promi
 		stdio: 'inherit',
 	});
 	return new Promise((resolve) => {
+		let finished = false;
+		// A process that cannot be spawned may report both 'error' and 'exit': the lane ends once.
 		const finish = (code: number) => {
+			if (finished) return;
+			finished = true;
 			const outcome = { name: lane.name, code, seconds: Math.round((Date.now() - started) / 1000), ...countsIn(file) };
 			log(`vitest lane "${lane.name}" ended after ${outcome.seconds} s: ${outcome.passed} passed, ${outcome.failed} failed (exit ${code})`);
 			resolve(outcome);
@@ -81,5 +85,5 @@ export function plainSummary(outcomes: LaneOutcome[]): string {
 	return `Tests: ${sum('passed')} passed, ${sum('failed')} failed${sum('skipped') ? `, ${sum('skipped')} skipped` : ''}`;
 }
 
-/** The run's exit code: the first lane's that failed, else 0. */
+/** The run's exit code: the first non-zero exit of a lane, else 1 if any lane counted a failure, else 0. */
 export const exitCodeOf = (outcomes: LaneOutcome[]) => outcomes.find((outcome) => outcome.code !== 0)?.code ?? (outcomes.some((o) => o.failed > 0) ? 1 : 0);
