@@ -207,12 +207,14 @@ describe('ProcessSupervisor: a stop', () => {
 		spawner.stopGraceMs = 10_000;
 		const patient = spawner.nextStandIn({ secondsToStop: 1 });
 		await supervisor.start('p-1');
+		await patient.trapSet();
 		await supervisor.stop('p-1');
 		expect([patient.exitCode, patient.signalCode]).toEqual([0, null]);
 
 		spawner.stopGraceMs = 200;
 		const cut = spawner.nextStandIn({ secondsToStop: 1 });
 		await supervisor.start('p-1');
+		await cut.trapSet();
 		await supervisor.stop('p-1');
 		await cut.exited();
 		expect([cut.exitCode, cut.signalCode]).toEqual([null, 'SIGKILL']);

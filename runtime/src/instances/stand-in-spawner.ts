@@ -14,24 +14,35 @@ export class StandInProcess extends EventEmitter {
 	readonly #real: ChildProcess;
 	#holdExit: boolean;
 	#exit: [number | null, NodeJS.Signals | null] | null = null;
+	readonly #trapSet: Promise<void>;
 
 	/**
 	 * `holdExit`: the process dies when killed, but its exit event waits for `deliverExit()`.
 	 * `env`: extra environment, e.g. the variables that make it pass for an instance of a runtime.
 	 * `secondsToStop`: on SIGTERM it goes on this long, then exits with 0 (a swarm site's holder
-	 * removing its service); without it, SIGTERM ends it at once.
+	 * removing its service); without it, SIGTERM ends it at once. Until `trapSet()` resolves the
+	 * shell has not set its trap yet, and a SIGTERM would still end it at once.
 	 */
 	constructor({ holdExit = false, env = {}, secondsToStop }: { holdExit?: boolean; env?: Record<string, string>; secondsToStop?: number } = {}) {
 		super();
 		this.#holdExit = holdExit;
 		const command: [string, string[]] =
-			secondsToStop === undefined ? ['sleep', ['600']] : ['sh', ['-c', `trap 'sleep ${secondsToStop}; exit 0' TERM; while :; do sleep 0.1; done`]];
-		this.#real = spawn(...command, { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
+			secondsToStop === undefined
+				? ['sleep', ['600']]
+				: ['sh', ['-c', `trap 'sleep ${secondsToStop}; exit 0' TERM; echo trapped; while :; do sleep 0.1; done`]];
+		this.#real = spawn(...command, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } });
 		this.pid = this.#real.pid!;
+		this.#trapSet = secondsToStop === undefined ? Promise.resolve() : EventEmitter.once(this.#real.stdout!, 'data').then(() => {});
+		this.#real.stdout!.resume();
 		this.#real.once('exit', (code, signal) => {
 			this.#exit = [code, signal];
 			if (!this.#holdExit) this.#emitExit();
 		});
+	}
+
+	/** Resolves once a process given `secondsToStop` has set its SIGTERM trap. */
+	trapSet(): Promise<void> {
+		return this.#trapSet;
 	}
 
 	/** Resolves once the real process has exited (whether or not its exit event was delivered). */
