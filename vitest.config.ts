@@ -27,7 +27,6 @@ const POSTGRES_INTEGRATION_FILES = [
 	'projects-api',
 	'accounts',
 	'account-deletion',
-	'provisioning',
 	'billing-stripe',
 	'auth-every-path',
 	'abuse-limits',
@@ -99,9 +98,13 @@ export default defineConfig({
 			// On PostgreSQL, the files whose outcome the database decides: its migrations and schema,
 			// replicas sharing it, the access model's filters and every ownership check (customer-access,
 			// access-refusals, projects-api: a domain taken once across tenants), email uniqueness and
-			// deletion's search of every table (accounts, account-deletion), provisioning's lease and the
-			// billing events' once-only claims (provisioning, billing-stripe), and the sign-in lock and
-			// rate limits, which a PostgreSQL deployment keeps in Redis (auth-every-path, abuse-limits).
+			// deletion's search of every table (accounts, account-deletion), the billing events'
+			// once-only claims (billing-stripe), and the sign-in lock and rate limits, which a PostgreSQL
+			// deployment keeps in Redis (auth-every-path, abuse-limits). Provisioning by a control plane on
+			// PostgreSQL, its lease among replicas included, is the stack's: production-stack provisions a
+			// project, replica-loss kills a replica mid-provisioning and the other finishes it with one
+			// site. provisioning.test.ts, the longest integration file (3 to 7 minutes of one core on
+			// PostgreSQL), runs on SQLite.
 			// Every other file tests code whose queries do not differ between the two databases, or what
 			// the runtime does with a site (its CORS, log, tier, mail, licence, storage, backups, copies),
 			// which runtime-postgres and the swarm files test with PostgreSQL sites; they run on SQLite
