@@ -27,9 +27,7 @@ export class StandInProcess extends EventEmitter {
 		super();
 		this.#holdExit = holdExit;
 		const command: [string, string[]] =
-			secondsToStop === undefined
-				? ['sleep', ['600']]
-				: ['sh', ['-c', `trap 'sleep ${secondsToStop}; exit 0' TERM; echo trapped; while :; do sleep 0.1; done`]];
+			secondsToStop === undefined ? ['sleep', ['600']] : ['sh', ['-c', `trap 'sleep ${secondsToStop}; exit 0' TERM; echo trapped; while :; do sleep 0.1; done`]];
 		this.#real = spawn(...command, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } });
 		this.pid = this.#real.pid!;
 		this.#trapSet = secondsToStop === undefined ? Promise.resolve() : EventEmitter.once(this.#real.stdout!, 'data').then(() => {});
