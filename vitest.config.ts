@@ -122,11 +122,7 @@ export default defineConfig({
 			// from its backup) are the swarm files', whose sites all run on PostgreSQL
 			// (storage-on-swarm, upgrades-on-swarm): backups.test.ts and upgrades.test.ts run on SQLite
 			// only, for time (about three minutes of one core each).
-			runtime('runtime-postgres', 'pg', [
-				'tests/runtime/instances.test.ts',
-				'tests/runtime/suspend-start-cycles.test.ts',
-				'tests/runtime/postgres-*.test.ts',
-			]),
+			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
 			// docker-compose.yml as production runs it, its images built from the checkout (tests/setup/stack-images.global.ts).
 			{
 				test: {
