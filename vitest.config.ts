@@ -118,11 +118,14 @@ export default defineConfig({
 			// postgres-*.test.ts need PostgreSQL whatever the project's database.
 			// The suspend/start cycles reproduce a PostgreSQL failure; they run there only, for time.
 			runtime('runtime-sqlite', 'sqlite3', ['tests/runtime/**/*.test.ts'], ['tests/runtime/postgres-*.test.ts', 'tests/runtime/suspend-start-cycles.test.ts']),
-			// Backups and upgrades of PostgreSQL sites (pg_dump and pg_restore, a failed migration undone
-			// from its backup) are the swarm files', whose sites all run on PostgreSQL
-			// (storage-on-swarm, upgrades-on-swarm): backups.test.ts and upgrades.test.ts run on SQLite
-			// only, for time (about three minutes of one core each).
-			runtime('runtime-postgres', 'pg', ['tests/runtime/instances.test.ts', 'tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
+			// Backups, upgrades and the making of PostgreSQL sites (pg_dump and pg_restore, a failed
+			// migration undone from its backup, each site its own database and role, several at once)
+			// are the swarm files' and postgres-*.test.ts', whose sites all run on PostgreSQL
+			// (storage-on-swarm, upgrades-on-swarm, sites-on-swarm, postgres-containers): instances,
+			// backups and upgrades run on SQLite only, for time (about three minutes of one core each on
+			// a new CI machine); what they test beyond the site's database is the router's and the
+			// runtime's own, the same for both.
+			runtime('runtime-postgres', 'pg', ['tests/runtime/suspend-start-cycles.test.ts', 'tests/runtime/postgres-*.test.ts']),
 			// docker-compose.yml as production runs it, its images built from the checkout (tests/setup/stack-images.global.ts).
 			{
 				test: {
