@@ -2,8 +2,9 @@
  * The whole customer journey in Chromium, in English, against a real
  * runtime with the control plane behind its router (as `npm start` runs them): the landing page's
  * pricing card, registration, the verification email from the mail catcher, sign-in, the
- * onboarding wizard with the chosen plan, payment in the sandbox, the project's real provisioning
- * steps of a project made from the Blog starter, the project's own Studio signed in with the
+ * onboarding wizard with the chosen plan, its template picker (every starter's contents shown, the
+ * Blog picked by keyboard), payment in the sandbox, the project's real provisioning steps of a
+ * project made from the Blog starter, its details naming the template, the project's own Studio signed in with the
  * revealed credentials, an editor invited from the site whose invitation arrives with a link to the
  * site, a custom domain verified against a loopback DNS server and served, an allowed origin whose
  * preflight the site's router then answers, a warning the site logs shown in the dialog's live log,
@@ -24,6 +25,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Project, ProjectCredentials, Subscription } from '@epic/platform-api';
 import { repoPath } from '@epic/node-support/paths';
+import { SITE_TEMPLATES } from '@epic/site-templates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Data } from '../support/api.ts';
@@ -127,8 +129,24 @@ describe('the whole customer journey in Chromium', () => {
 			expect(await chosen.textContent()).toContain(text('onboarding.chosenPlan.title', { plan: 'Pro', period: text('plans.periods.monthly') }));
 			await page.getByTestId('project-name-input').fill(projectName);
 			await page.getByTestId('project-subdomain-input').fill(subdomain);
-			// The Blog starter, chosen with the keyboard: one arrow from Blank.
+			// One radio group, Blank checked first, a radio per starter; each card's preview lists the
+			// template's own collections with their sample items, and its roles.
 			const picker = page.getByTestId('project-template-picker');
+			const radios = picker.getByRole('radio');
+			expect(await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['blank', 'blog', 'company', 'catalogue']);
+			expect(await picker.getByRole('radio', { name: text('projects.templates.blank.name') }).isChecked()).toBe(true);
+			for (const template of Object.values(SITE_TEMPLATES)) {
+				const preview = page.getByTestId(`project-template-${template.id}-preview`);
+				expect(await preview.locator('[data-collection]').allTextContents()).toEqual(
+					template.snapshot.collections.map(({ collection }) => {
+						const count = template.content.find((content) => content.collection === collection)?.items.length ?? 0;
+						return `${collection} · ${count} ${count === 1 ? 'item' : 'items'}`;
+					}),
+				);
+				expect(await preview.getByText(/^Roles: /).textContent()).toBe(`Roles: ${template.roles.map((role) => role.name).join(', ')}`);
+			}
+			expect(await page.getByTestId('project-template-blank-preview').textContent()).toBe('Nothing: an empty Directus to model your own content.');
+			// The Blog starter, chosen with the keyboard: one arrow from Blank.
 			await picker.getByRole('radio', { name: text('projects.templates.blank.name') }).focus();
 			await page.keyboard.press('ArrowRight');
 			expect(await picker.getByRole('radio', { name: text('projects.templates.blog.name') }).isChecked()).toBe(true);
@@ -171,6 +189,7 @@ describe('the whole customer journey in Chromium', () => {
 			await card.getByTestId('project-details').click();
 			const dialog = page.getByTestId('project-details-dialog');
 			await dialog.getByTestId('credentials-email').waitFor();
+			expect(await dialog.getByTestId('details-template').textContent()).toBe('Blog');
 			expect(await dialog.getByTestId('credentials-email').textContent()).toBe(email);
 			await dialog.getByTestId('credentials-toggle').click();
 			await dialog.locator('[data-testid="credentials-toggle"][aria-pressed="true"]').waitFor();
