@@ -4,12 +4,12 @@
  * pricing card, registration, the verification email from the mail catcher, sign-in, the
  * onboarding wizard with the chosen plan, its template picker (every starter's contents shown, the
  * Blog picked by keyboard), payment in the sandbox, the project's real provisioning steps of a
- * project made from the Blog starter, its details naming the template, the project's own Studio signed in with the
- * revealed credentials, an editor invited from the site whose invitation arrives with a link to the
- * site, a custom domain verified against a loopback DNS server and served, an allowed origin whose
- * preflight the site's router then answers, a warning the site logs shown in the dialog's live log,
- * the notifications, a duplicate of the project made from a backup, cancel and reactivate, deleting
- * the project and deleting the account.
+ * project made from the Blog starter, its details naming the template, the project's own Studio
+ * signed in with the revealed credentials, an editor invited from the site whose invitation
+ * arrives with a link to the site, a custom domain verified against a loopback DNS server and
+ * served, an allowed origin whose preflight the site's router then answers, a warning the site logs
+ * shown in the dialog's live log, the notifications, a duplicate of the project made from a backup,
+ * cancel and reactivate, deleting the project and deleting the account.
  *
  * Once, in English: a second language repeated the same server paths at the cost of the suite's
  * longest file. The portal in Spanish is proven where a language changes what a screen does
