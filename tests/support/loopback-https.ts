@@ -26,10 +26,10 @@ export function fetchThroughLoopback(ca: string): () => Promise<void> {
 	};
 }
 
-/** The certificate served for `servername` on 127.0.0.1:443, checked against `ca`; rejects when none is. */
-export function servedCertificate(servername: string, ca: string): Promise<PeerCertificate> {
+/** The certificate served for `servername` on 127.0.0.1:`port`, checked against `ca`; rejects when none is. */
+export function servedCertificate(servername: string, ca: string, port = 443): Promise<PeerCertificate> {
 	return new Promise((resolve, reject) => {
-		const socket = connect({ host: '127.0.0.1', port: 443, servername, ca }, () => {
+		const socket = connect({ host: '127.0.0.1', port, servername, ca }, () => {
 			resolve(socket.getPeerCertificate());
 			socket.end();
 		});

@@ -5,8 +5,10 @@
  *   site is a Swarm service that serves through the router, signed in with the credentials the
  *   portal reveals to its owner.
  * - The owner's custom domain, once the portal's DNS check verifies it, serves the site from
- *   either node, and on-demand TLS is allowed for it then and not before (Caddy's `ask`, the same
- *   for every driver, is the runtime's /tls-allowed).
+ *   either node, over HTTPS too: the repository's Caddyfile, run by Caddy on the host in front of
+ *   the runtime as the stack's `caddy` service runs it, issues the domain a certificate on demand
+ *   (from its own CA) then and not before (Caddy's `ask`, the same for every driver, is the
+ *   runtime's /tls-allowed).
  * - Staff's Project actions Flow, run as Studio runs it, suspends, resumes, restarts and backs up
  *   the swarm site.
  * - A clean stop of the runtime (as `docker stack rm` stops it) removes every site service.
@@ -18,7 +20,9 @@ import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { adminToken, api, useOwnControlPlane, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { startTestDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { startCaddy, type RunningCaddy } from '../support/caddy.ts';
 import { hostRequest } from '../support/host-request.ts';
+import { servedCertificate } from '../support/loopback-https.ts';
 import { runProjectActions } from '../support/project-actions.ts';
 import { siteServiceName } from '../support/swarm/site-records.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
@@ -36,6 +40,7 @@ const PUBLIC_IP = '203.0.113.10';
 let swarm: SwarmSites;
 let dns: TestDnsServer;
 let controlPlane: RunningTestControlPlane;
+let caddy: RunningCaddy;
 let owner: TestCustomer;
 let project: { id: string; subdomain: string };
 let service: string;
@@ -62,9 +67,16 @@ beforeAll(async () => {
 	});
 	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = controlPlane;
 	useOwnControlPlane(handle);
+	caddy = await startCaddy({
+		runtimeApiPort: swarm.runtime.apiPort,
+		routerPort: swarm.runtime.routerPort,
+		controlPlanePort,
+		controlPlaneHost: 'localhost',
+	});
 }, 600_000);
 
 afterAll(async () => {
+	await caddy?.stop();
 	await controlPlane?.stop();
 	await dns?.close();
 	await swarm?.destroy();
@@ -73,6 +85,11 @@ afterAll(async () => {
 /** Whether the runtime lets Caddy issue a certificate for `domain` (Caddyfile, on_demand_tls ask). */
 async function tlsAllowed(domain: string): Promise<number> {
 	return (await fetch(`${swarm.runtime.apiUrl}/tls-allowed?domain=${encodeURIComponent(domain)}`)).status;
+}
+
+/** `path` on `host` over HTTPS through Caddy, trusting only Caddy's own CA. */
+function throughCaddy(host: string, path: string) {
+	return hostRequest(`https://127.0.0.1:${caddy.httpsPort}`, host, path, { ca: caddy.rootCertificate });
 }
 
 /** The site's admin, read through the router on `host` with a token signed in there. */
@@ -114,13 +131,15 @@ describe('a project created through the portal on swarm', () => {
 		expect(await siteAdminEmailOn(`${project.subdomain}.localhost`)).toBe(credentials.admin_email);
 	});
 
-	test('serves the owner’s custom domain once DNS verifies it, from either node, with on-demand TLS allowed only then', async () => {
+	test('serves the owner’s custom domain once DNS verifies it, from either node, and over HTTPS with a certificate issued on demand only then', async () => {
 		const domain = `www.${project.subdomain}.example.test`;
 		const assigned = await api<Data<Project>>('PATCH', `/projects/${project.id}`, { token: owner.token, body: { domain } });
 		expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
 		// Assigned, not verified: no route and no certificate.
 		expect((await hostRequest(swarm.runtime.routerUrl, domain, '/server/ping')).status).toBe(404);
 		expect(await tlsAllowed(domain)).toBe(404);
+		// Caddy asked, was refused, and so completes no handshake for the name.
+		await expect(servedCertificate(domain, caddy.rootCertificate, caddy.httpsPort)).rejects.toMatchObject({ code: 'ERR_SSL_TLSV1_ALERT_INTERNAL_ERROR' });
 
 		dns.setA(domain, [PUBLIC_IP]);
 		dns.setTxt(`_epic-cms-challenge.${domain}`, [assigned.body.data.domain_proof_value as string]);
@@ -131,6 +150,10 @@ describe('a project created through the portal on swarm', () => {
 		expect(await tlsAllowed(domain)).toBe(200);
 		expect(await tlsAllowed(`other.${project.subdomain}.example.test`)).toBe(404);
 		expect(await siteAdminEmailOn(domain)).toBe(credentials.admin_email);
+		expect((await servedCertificate(domain, caddy.rootCertificate, caddy.httpsPort)).subjectaltname).toBe(`DNS:${domain}`);
+		const secure = await throughCaddy(domain, '/server/ping');
+		expect(secure.status, caddy.output().slice(-2000)).toBe(200);
+		expect(secure.body).toBe('pong');
 
 		// Its node drained, the site runs on the other, and the domain follows it.
 		const ranOn = await runningNodeOf(service);
@@ -138,6 +161,7 @@ describe('a project created through the portal on swarm', () => {
 		try {
 			await waitFor('the site to run on the other node', async () => (await runningNodeOf(service)) !== ranOn, 180_000, 250);
 			expect(await siteAdminEmailOn(domain)).toBe(credentials.admin_email);
+			expect((await throughCaddy(domain, '/server/ping')).body).toBe('pong');
 		} finally {
 			await setNodeAvailability(ranOn, 'active');
 		}

@@ -91,8 +91,12 @@ export async function ensureRedis(log: (message: string) => void): Promise<void>
 /** The Node 22 base image the Docker tests run sites from, with the checkout's packages mounted. */
 export const TEST_SITE_BASE_IMAGE = 'epic/node-base:22-bookworm';
 
-/** The engine, Compose (Debian has v1 only: `docker-compose`), the firewall and the base image's builder. */
-const DOCKER_PACKAGE_FILES = ['/usr/sbin/dockerd', '/usr/bin/docker-compose', '/usr/sbin/iptables', '/usr/sbin/debootstrap'];
+/**
+ * The engine, Compose (Debian has v1 only: `docker-compose`), the firewall, the base image's builder
+ * and Caddy: the swarm tests run the repository's Caddyfile on the host in front of swarm sites, as
+ * the stack's `caddy` service does (the stack's own Caddy is built into an image and needs nothing here).
+ */
+const DOCKER_PACKAGE_FILES = ['/usr/sbin/dockerd', '/usr/bin/docker-compose', '/usr/sbin/iptables', '/usr/sbin/debootstrap', '/usr/bin/caddy'];
 
 async function dockerAnswers(): Promise<boolean> {
 	try {
@@ -111,9 +115,9 @@ async function dockerAnswers(): Promise<boolean> {
 export async function ensureDocker(log: (message: string) => void): Promise<void> {
 	if (!DOCKER_PACKAGE_FILES.every((file) => existsSync(file))) {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		log("Docker is missing: installing Debian's docker.io, docker-compose, iptables and debootstrap…");
+		log("Docker is missing: installing Debian's docker.io, docker-compose, iptables, debootstrap and caddy…");
 		await runCommand('apt-get', ['update'], { label: 'apt-get update', env });
-		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'docker-compose', 'iptables', 'debootstrap'], {
+		await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'docker.io', 'docker-compose', 'iptables', 'debootstrap', 'caddy'], {
 			label: 'apt-get install docker.io',
 			env,
 		});
