@@ -7,12 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { collectOutput, stopProcess } from '@epic/node-support/processes';
+import { acceptsConnections } from './accepts-connections.ts';
 import { waitFor } from './wait-for.ts';
 
 /** Debian's package (tests/support prerequisites install it with the Docker engine). */
@@ -36,15 +36,6 @@ export interface RunningCaddy {
 	output(): string;
 	stop(): Promise<void>;
 }
-
-const acceptsConnections = (port: number) =>
-	new Promise<boolean>((resolve) => {
-		const socket = net.connect({ host: '127.0.0.1', port }, () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
 
 export async function startCaddy(upstreams: CaddyUpstreams): Promise<RunningCaddy> {
 	if (!existsSync(CADDY_PATH)) throw new Error(`${CADDY_PATH} is missing: install Debian's caddy package (ensureDocker does)`);
@@ -79,8 +70,8 @@ export async function startCaddy(upstreams: CaddyUpstreams): Promise<RunningCadd
 		await waitFor(
 			'Caddy to listen for HTTPS with its CA made',
 			async () => {
-				if (child.exitCode !== null) throw new Error(`Caddy exited (${child.exitCode}):\n${output().slice(-2000)}`);
-				return existsSync(rootFile) && (await acceptsConnections(httpsPort));
+				if (child.exitCode !== null) throw new Error(`Caddy exited (${child.exitCode})`);
+				return existsSync(rootFile) && (await acceptsConnections('127.0.0.1', httpsPort));
 			},
 			30_000,
 			100,

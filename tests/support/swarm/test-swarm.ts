@@ -4,11 +4,11 @@
  * its own (netns-node.sh). Read with the docker CLI, independently of the runtime.
  */
 import { execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { repoPath } from '@epic/node-support/paths';
+import { acceptsConnections } from '../accepts-connections.ts';
 import { dataServiceRules, parseEndpoint, SWARM_SITES_BRIDGE } from '../../../runtime/src/swarm/swarm-node-guard.ts';
 
 const run = promisify(execFile);
@@ -194,7 +194,7 @@ export async function startNodeAgent(node: SwarmNode | null, port: number, secre
 		: spawn(process.execPath, script, { env, stdio: ['ignore', 'ignore', 'inherit'] });
 	const exited = new Promise<void>((resolve) => agent.once('exit', () => resolve()));
 	const deadline = Date.now() + 120_000;
-	while (!(await answers(address, port))) {
+	while (!(await acceptsConnections(address, port))) {
 		if (agent.exitCode !== null || Date.now() > deadline) throw new Error(`The node agent of ${node?.name ?? 'the manager'} did not start on ${address}:${port}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
@@ -204,20 +204,6 @@ export async function startNodeAgent(node: SwarmNode | null, port: number, secre
 			await exited;
 		},
 	};
-}
-
-function answers(address: string, port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const socket = net.connect({ host: address, port, timeout: 1000 }, () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.on('error', () => resolve(false));
-		socket.on('timeout', () => {
-			socket.destroy();
-			resolve(false);
-		});
-	});
 }
 
 /** Removes the host's rules that let the sites' bridge reach these data services (a worker's go with its namespace). */
