@@ -62,7 +62,10 @@ beforeAll(async () => {
 	// Bob's site's requests, as the instance sync copies them for staff's dashboard.
 	await seed(admin, 'project_daily_requests', { id: `2026-01-15_${bobProjectId}`, project: bobProjectId, day: '2026-01-15', requests: 42 });
 	// The sandbox provider's own records of Bob's checkout, subscription and invoice.
-	const period = { current_period_start: '2026-01-01T00:00:00Z', current_period_end: '2026-02-01T00:00:00Z' };
+	// A period that never falls due: the subscription-sync schedule renews a due sandbox subscription
+	// every minute (adding a subscription and two billing events to Bob's row below), and other files
+	// on this control plane move the sandbox's clock hundreds of days ahead.
+	const period = { current_period_start: '2099-01-01T00:00:00Z', current_period_end: '2099-02-01T00:00:00Z' };
 	await seed(admin, 'sandbox_checkout_sessions', {
 		id: `cs_sbx_${bob.id}`,
 		customer_id: `cus_${bob.id.slice(0, 8)}`,
