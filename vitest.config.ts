@@ -32,6 +32,9 @@ const POSTGRES_INTEGRATION_FILES = [
 	'abuse-limits',
 ].map((file) => `tests/integration/${file}.test.ts`);
 
+/** A runtime with a control plane behind its router per worker, for the files that take one (tests/support/journey-stack.ts). */
+const JOURNEY_STACKS = 'tests/setup/journey-stacks.global.ts';
+
 /** After the timed swarm file (group 0). */
 const AFTER_THE_TIMED_FILE = { groupOrder: 1 };
 
@@ -41,13 +44,15 @@ const integration = (
 	include: string[],
 	exclude: string[] = [],
 	services: { env: Record<string, string>; globalSetup: string[] } = { env: {}, globalSetup: [] },
+	/** More global setups after the worker control planes' (e.g. the journey stacks). */
+	alsoSetUp: string[] = [],
 ) => ({
 	test: {
 		name,
 		include,
 		exclude,
 		env: { TEST_DB: db, ...services.env },
-		globalSetup: [...services.globalSetup, 'tests/setup/control-plane.global.ts'],
+		globalSetup: [...services.globalSetup, 'tests/setup/control-plane.global.ts', ...alsoSetUp],
 		sequence: AFTER_THE_TIMED_FILE,
 		// A ceiling for a test that hangs, not a measure of speed: on a CI machine whose two cores run
 		// two files, a browser and the stack's image build at once (a load of 12 to 15), six backups
@@ -94,7 +99,9 @@ export default defineConfig({
 				},
 			},
 			// Replicas share a database server: PostgreSQL only.
-			integration('integration-sqlite', 'sqlite3', ['tests/integration/**/*.test.ts'], ['tests/integration/replicas.test.ts']),
+			// The files that need a runtime with a control plane and nothing of their own in either
+			// share one per worker (tests/setup/journey-stacks.global.ts), as the browser files do.
+			integration('integration-sqlite', 'sqlite3', ['tests/integration/**/*.test.ts'], ['tests/integration/replicas.test.ts'], undefined, [JOURNEY_STACKS]),
 			// On PostgreSQL, the files whose outcome the database decides: its migrations and schema,
 			// replicas sharing it, the access model's filters and every ownership check (customer-access,
 			// access-refusals, projects-api: a domain taken once across tenants), email uniqueness and
@@ -169,7 +176,7 @@ export default defineConfig({
 					include: ['tests/e2e/**/*.test.ts'],
 					sequence: AFTER_THE_TIMED_FILE,
 					env: { TEST_DB: 'sqlite3' },
-					globalSetup: ['tests/setup/control-plane.global.ts'],
+					globalSetup: ['tests/setup/control-plane.global.ts', JOURNEY_STACKS],
 					// A ceiling for a test that hangs, as the integration files': on a new CI machine whose
 					// two cores ran two browser files beside the stack's image build (a load of 13 to 17),
 					// a test that signs in, opens a dialog three times and runs axe twice took over 60 s.

@@ -54,7 +54,8 @@ const foreign = new ForeignProcessWatch((pid) => [...runtimes.live].some((rt) =>
 
 function withRuntime<T>(name: string, options: TestRuntimeOptions, work: (rt: TestRuntime, startMs: number) => Promise<T>) {
 	log(`${name}: ${JSON.stringify(options)}`);
-	const rt = new TestRuntime({ db, ...options });
+	// Its runtime_start_ms is a new machine's: the runtime makes its own site template.
+	const rt = new TestRuntime({ db, preparedSiteTemplate: false, ...options });
 	foreign.ownDirs.add(rt.dataDir);
 	return runtimes.run(name, rt, work);
 }

@@ -16,7 +16,7 @@ import { api } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
-import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
@@ -27,7 +27,7 @@ import { loginThroughRouter } from '../support/test-runtime.ts';
 /** The sites here are served over plain HTTP: there is no certificate step to show. */
 const STEP_NAMES = ['infrastructure', 'database', 'domain'];
 
-let stack: JourneyStack;
+let stack: WorkerJourneyStack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -74,7 +74,7 @@ const focused = (): Promise<{ testId: string | null; text: string }> =>
 const toast = (title: string): Locator => page.getByTestId('toast').filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
 
 beforeAll(async () => {
-	stack = await startJourneyStack('copies-browser');
+	stack = workerJourneyStack();
 	customer = await registerVerifiedCustomer('copies-browser');
 	await subscribeInSandbox(customer);
 	source = await publishedProject(customer, 'original');
@@ -88,7 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await stack?.stop();
+	await stack?.stopSites();
 });
 
 describe('Duplicate in Chromium', () => {

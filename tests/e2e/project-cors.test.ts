@@ -16,13 +16,13 @@ import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
 const SAVED = ['https://www.shop.example', 'http://localhost:5173'];
 
-let stack: JourneyStack;
+let stack: WorkerJourneyStack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -59,7 +59,7 @@ function preflightFrom(origin: string) {
 }
 
 beforeAll(async () => {
-	stack = await startJourneyStack('cors-browser');
+	stack = workerJourneyStack();
 	customer = await registerVerifiedCustomer('cors-browser');
 	await subscribeInSandbox(customer);
 	project = await publishedProject(customer, 'cors');
@@ -69,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await stack?.stop();
+	await stack?.stopSites();
 });
 
 describe("a project's allowed origins in Chromium", () => {

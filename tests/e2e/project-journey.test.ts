@@ -15,15 +15,14 @@ import { api, type Data } from '../support/api.ts';
 import { launchChromium } from '../support/browser.ts';
 import { registerVerifiedCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 import { signInToStudio } from '../support/studio-sign-in.ts';
 import { signInThroughPortal, subscribeThroughCheckout } from '../support/portal-pages.ts';
 import { recordShownSteps, shownSteps } from '../support/setup-steps-recorder.ts';
-import type { RunningTestControlPlane } from '../support/test-control-plane.ts';
-import type { TestRuntime } from '../support/test-runtime.ts';
+import type { ControlPlaneHandle } from '../support/test-control-plane.ts';
 
-let runtime: TestRuntime;
-let own: RunningTestControlPlane;
+let runtime: WorkerJourneyStack['runtime'];
+let own: ControlPlaneHandle;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -44,10 +43,10 @@ const SERVER_PROGRESS = [
 	['complete', 'complete', 'complete'],
 ];
 
-let stack: JourneyStack;
+let stack: WorkerJourneyStack;
 
 beforeAll(async () => {
-	stack = await startJourneyStack('journey');
+	stack = workerJourneyStack();
 	({ runtime, controlPlane: own } = stack);
 	browser = await launchChromium();
 	context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
@@ -58,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await stack?.stop();
+	await stack?.stopSites();
 });
 
 const open = (path: string) => page.goto(`${own.url}${path}`);

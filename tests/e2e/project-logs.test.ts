@@ -16,11 +16,11 @@ import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
-import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 
-let stack: JourneyStack;
+let stack: WorkerJourneyStack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -45,7 +45,7 @@ async function provokeWarning(): Promise<string> {
 }
 
 beforeAll(async () => {
-	stack = await startJourneyStack('logs-browser');
+	stack = workerJourneyStack();
 	[customer, stranger] = await Promise.all([registerVerifiedCustomer('logs-browser'), registerVerifiedCustomer('logs-browser-stranger')]);
 	await subscribeInSandbox(customer);
 	project = await publishedProject(customer, 'logs');
@@ -55,7 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await stack?.stop();
+	await stack?.stopSites();
 });
 
 describe("a project's site log in Chromium", () => {

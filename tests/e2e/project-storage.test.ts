@@ -14,7 +14,7 @@ import { api, type Data } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
-import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 import { signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { uploadSiteFile } from '../support/site-admin.ts';
@@ -22,7 +22,7 @@ import { loginThroughRouter } from '../support/test-runtime.ts';
 
 const MIB = 1024 * 1024;
 
-let stack: JourneyStack;
+let stack: WorkerJourneyStack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -44,7 +44,7 @@ async function openStorage(): Promise<{ section: Locator; storage: Extract<Proje
 }
 
 beforeAll(async () => {
-	stack = await startJourneyStack('storage-browser');
+	stack = workerJourneyStack();
 	customer = await registerVerifiedCustomer('storage-browser');
 	await subscribeInSandbox(customer);
 	project = await publishedProject(customer, 'storage');
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await stack?.stop();
+	await stack?.stopSites();
 });
 
 describe("a project's storage in Chromium", () => {

@@ -14,14 +14,14 @@ import { api, type Data } from '../support/api.ts';
 import { seriousViolationsInOpenDialog } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
-import { startJourneyStack, type JourneyStack } from '../support/journey-stack.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 import { portalText } from '../support/portal-text.ts';
 import { rightmostEdge, signInThroughPortal } from '../support/portal-pages.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 
-let stack: JourneyStack;
+let stack: WorkerJourneyStack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -66,7 +66,7 @@ async function closeDetails(): Promise<void> {
 }
 
 beforeAll(async () => {
-	stack = await startJourneyStack('tier-browser');
+	stack = workerJourneyStack();
 	customer = await registerVerifiedCustomer('tier-browser');
 	await subscribeInSandbox(customer);
 	project = await publishedProject(customer, 'tier');
@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await context?.close();
 	await browser?.close();
-	await stack?.stop();
+	await stack?.stopSites();
 });
 
 describe("a project's Directus tier in Chromium", () => {

@@ -9,16 +9,18 @@
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project, ProjectBackup, ProjectCredentials } from '@epic/platform-api';
-import { api, controlPlane, useOwnControlPlane, type ApiError, type ApiResponse } from '../support/api.ts';
+import { api, type ApiError, type ApiResponse } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest, jsonBody } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
+import type { ControlPlaneHandle } from '../support/test-control-plane.ts';
+import { loginThroughRouter } from '../support/test-runtime.ts';
 import { readUntil } from '../support/wait-for.ts';
 
-let runtime: TestRuntime;
-let own: RunningTestControlPlane;
+let stack: WorkerJourneyStack;
+let runtime: WorkerJourneyStack['runtime'];
+let own: ControlPlaneHandle;
 let db: Knex;
 let owner: TestCustomer;
 let stranger: TestCustomer;
@@ -70,15 +72,8 @@ function whenSettled(customer: TestCustomer, id: string): Promise<Project> {
 const projectRows = () => db('projects').select('id').orderBy('id');
 
 beforeAll(async () => {
-	const database = controlPlane().db;
-	runtime = new TestRuntime({ db: database, warmPoolSize: 1 });
-	await runtime.start();
-	own = await bootTestControlPlane(database, {
-		label: 'project-copies',
-		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-	});
-	const { stop: _stop, ...handle } = own;
-	useOwnControlPlane(handle);
+	stack = workerJourneyStack();
+	({ runtime, controlPlane: own } = stack);
 	db = knex(own.knexConnection);
 	[owner, stranger, full] = await Promise.all([registerVerifiedCustomer('copy-owner'), registerVerifiedCustomer('copy-stranger'), registerVerifiedCustomer('copy-full')]);
 	await Promise.all([subscribeInSandbox(owner, 'business'), subscribeInSandbox(stranger, 'pro'), subscribeInSandbox(full, 'starter')]);
@@ -87,8 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await db?.destroy();
-	await own?.stop();
-	await runtime?.destroy();
+	await stack?.stopSites();
 });
 
 describe('copies', () => {

@@ -6,15 +6,14 @@
  */
 import type { Project } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
+import { api, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { TestRuntime } from '../support/test-runtime.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 
-let runtime: TestRuntime;
-let own: RunningTestControlPlane;
+let stack: WorkerJourneyStack;
+let runtime: WorkerJourneyStack['runtime'];
 let owner: TestCustomer;
 let stranger: TestCustomer;
 let project: { id: string; subdomain: string };
@@ -28,22 +27,15 @@ async function preflightFrom(origin: string) {
 }
 
 beforeAll(async () => {
-	runtime = new TestRuntime({ db: controlPlane().db, warmPoolSize: 1 });
-	await runtime.start();
-	own = await bootTestControlPlane(controlPlane().db, {
-		label: 'cors',
-		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-	});
-	const { stop: _stop, ...handle } = own;
-	useOwnControlPlane(handle);
+	stack = workerJourneyStack();
+	({ runtime } = stack);
 	[owner, stranger] = await Promise.all([registerVerifiedCustomer('cors-owner'), registerVerifiedCustomer('cors-stranger')]);
 	await subscribeInSandbox(owner);
 	project = await publishedProject(owner, 'cors');
 }, 300_000);
 
 afterAll(async () => {
-	await own?.stop();
-	await runtime?.destroy();
+	await stack?.stopSites();
 });
 
 describe("a project's allowed origins", () => {

@@ -10,16 +10,15 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ProjectLogChunk } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError } from '../support/api.ts';
+import { adminToken, api, controlPlane, type ApiError } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { hostRequest } from '../support/host-request.ts';
 import { runtimeState } from '../support/runtime-inspection.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { TestRuntime } from '../support/test-runtime.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 
-let runtime: TestRuntime;
-let own: RunningTestControlPlane;
+let stack: WorkerJourneyStack;
+let runtime: WorkerJourneyStack['runtime'];
 let owner: TestCustomer;
 let stranger: TestCustomer;
 let project: { id: string; subdomain: string };
@@ -61,22 +60,15 @@ async function awaitStreamedLine(stream: ReadableStream<Uint8Array>, needle: str
 }
 
 beforeAll(async () => {
-	runtime = new TestRuntime({ db: controlPlane().db, warmPoolSize: 1 });
-	await runtime.start();
-	own = await bootTestControlPlane(controlPlane().db, {
-		label: 'logs',
-		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-	});
-	const { stop: _stop, ...handle } = own;
-	useOwnControlPlane(handle);
+	stack = workerJourneyStack();
+	({ runtime } = stack);
 	[owner, stranger] = await Promise.all([registerVerifiedCustomer('logs-owner'), registerVerifiedCustomer('logs-stranger')]);
 	await subscribeInSandbox(owner);
 	project = await publishedProject(owner, 'logs');
 }, 300_000);
 
 afterAll(async () => {
-	await own?.stop();
-	await runtime?.destroy();
+	await stack?.stopSites();
 });
 
 describe("a site's log", () => {

@@ -7,38 +7,31 @@
 import type { Project, ProjectCredentials, ProjectTier } from '@epic/platform-api';
 import { SITE_TEMPLATES, type SiteTemplate } from '@epic/site-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
+import { api, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { siteRequest, type SiteTarget } from '../support/site-admin.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { loginThroughRouter, TestRuntime } from '../support/test-runtime.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
+import { loginThroughRouter } from '../support/test-runtime.ts';
 
 /** Provisioning one site: a cold one once the warm pool is used up, on a loaded machine. */
 const PROVISIONING_MS = 150_000;
 
-let runtime: TestRuntime;
-let own: RunningTestControlPlane;
+let stack: WorkerJourneyStack;
+let runtime: WorkerJourneyStack['runtime'];
 let owner: TestCustomer;
 /** A second customer: the sandbox plan allows three projects, one per template. */
 let blankOwner: TestCustomer;
 
 beforeAll(async () => {
-	runtime = new TestRuntime({ db: controlPlane().db, warmPoolSize: 1 });
-	await runtime.start();
-	own = await bootTestControlPlane(controlPlane().db, {
-		label: 'templates',
-		env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-	});
-	const { stop: _stop, ...handle } = own;
-	useOwnControlPlane(handle);
+	stack = workerJourneyStack();
+	({ runtime } = stack);
 	[owner, blankOwner] = await Promise.all([registerVerifiedCustomer('templates'), registerVerifiedCustomer('templates-blank')]);
 	await Promise.all([subscribeInSandbox(owner), subscribeInSandbox(blankOwner)]);
 }, 300_000);
 
 afterAll(async () => {
-	await own?.stop();
-	await runtime?.destroy();
+	await stack?.stopSites();
 });
 
 async function readProject(id: string, customer = owner): Promise<Project> {

@@ -6,11 +6,10 @@
  */
 import type { Project, ProjectTier } from '@epic/platform-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, controlPlane, useOwnControlPlane, type ApiError, type Data } from '../support/api.ts';
+import { adminToken, api, type ApiError, type Data } from '../support/api.ts';
 import { publishedProject, registerVerifiedCustomer, type TestCustomer } from '../support/customers.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from '../support/test-control-plane.ts';
-import { TestRuntime } from '../support/test-runtime.ts';
+import { workerJourneyStack, type WorkerJourneyStack } from '../support/journey-stack.ts';
 
 async function tierAs(token: string, projectId: string): Promise<ProjectTier> {
 	const answer = await api<{ data: ProjectTier }>('GET', `/projects/${projectId}/tier`, { token });
@@ -34,29 +33,22 @@ describe('a control plane without a runtime', () => {
 });
 
 describe('a control plane with a runtime', () => {
-	let runtime: TestRuntime;
-	let own: RunningTestControlPlane;
+	let stack: WorkerJourneyStack;
+	let runtime: WorkerJourneyStack['runtime'];
 	let owner: TestCustomer;
 	let stranger: TestCustomer;
 	let project: { id: string; subdomain: string };
 
 	beforeAll(async () => {
-		runtime = new TestRuntime({ db: controlPlane().db, warmPoolSize: 1 });
-		await runtime.start();
-		own = await bootTestControlPlane(controlPlane().db, {
-			label: 'tier',
-			env: { RUNTIME_URL: runtime.apiUrl, RUNTIME_SECRET: runtime.secret, PUBLIC_HOST: 'localhost' },
-		});
-		const { stop: _stop, ...handle } = own;
-		useOwnControlPlane(handle);
+		stack = workerJourneyStack();
+		({ runtime } = stack);
 		[owner, stranger] = await Promise.all([registerVerifiedCustomer('tier-owner'), registerVerifiedCustomer('tier-stranger')]);
 		await subscribeInSandbox(owner);
 		project = await publishedProject(owner, 'tier');
 	}, 300_000);
 
 	afterAll(async () => {
-		await own?.stop();
-		await runtime?.destroy();
+		await stack?.stopSites();
 	});
 
 	it("gives the owner the site's tier as the site reports it", async () => {

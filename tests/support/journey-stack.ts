@@ -3,61 +3,48 @@
  * router's port serves the portal and every site, so a project's URLs (built from PUBLIC_URL's
  * port under PUBLIC_HOST=localhost) are `http://{subdomain}.localhost:{router port}`, which
  * Chromium resolves to loopback by itself. The `api` helpers talk to this control plane.
+ *
+ * The browser and integration-sqlite projects boot one per vitest worker
+ * (tests/setup/journey-stacks.global.ts), which their files take with `workerJourneyStack()`; a
+ * file whose control plane or runtime needs settings of its own (the customer journey's DNS
+ * server), or that stops or reads the output of either, boots its own.
  */
-import { freeLoopbackPort } from '@epic/node-support/free-port';
+import { inject } from 'vitest';
+import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import { controlPlane as workerControlPlane, useOwnControlPlane } from './api.ts';
-import { bootTestControlPlane, type RunningTestControlPlane } from './test-control-plane.ts';
-import { TestRuntime } from './test-runtime.ts';
+import { bootJourneyStack, type JourneyStack, type JourneyStackView } from './journey-stack-boot.ts';
+import { handleData } from './test-control-plane.ts';
 
-export interface JourneyStack {
-	runtime: TestRuntime;
-	controlPlane: RunningTestControlPlane;
-	stop(): Promise<void>;
+export type { JourneyStack } from './journey-stack-boot.ts';
+
+/** A stack of the file's own, on the worker control plane's database; the `api` helpers talk to it. */
+export async function startJourneyStack(label: string, env: Record<string, string> = {}): Promise<JourneyStack> {
+	const stack = await bootJourneyStack(workerControlPlane().db, label, env);
+	useOwnControlPlane(handleData(stack.controlPlane));
+	return stack;
 }
 
-/** `env` adds to the control plane's environment (e.g. the DNS settings of a custom-domain test). */
-export async function startJourneyStack(label: string, env: Record<string, string> = {}): Promise<JourneyStack> {
-	const database = workerControlPlane().db;
-	const controlPlanePort = await freeLoopbackPort();
-	// The sites' mail lands in the control plane's mail catcher, as under `npm start`.
-	const smtpPort = await freeLoopbackPort();
-	const runtime = new TestRuntime({
-		db: database,
-		warmPoolSize: 1,
-		controlPlaneUrl: `http://127.0.0.1:${controlPlanePort}`,
-		siteMailSmtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-	});
-	await runtime.start();
-	let controlPlane: RunningTestControlPlane;
-	try {
-		controlPlane = await bootTestControlPlane(database, {
-			label,
-			env: {
-				PORT: String(controlPlanePort),
-				PUBLIC_URL: runtime.routerUrl,
-				PUBLIC_HOST: 'localhost',
-				RUNTIME_URL: runtime.apiUrl,
-				RUNTIME_SECRET: runtime.secret,
-				MAIL_CATCHER_SMTP_PORT: String(smtpPort),
-				...env,
-			},
-		});
-	} catch (error) {
-		// The caller gets no stack to stop: the runtime (and its warm site) must not outlive the failure.
-		await runtime.destroy();
-		throw error;
-	}
-	const { stop: _stop, kill9: _kill9, restart: _restart, ...handle } = controlPlane;
-	useOwnControlPlane(handle);
-	const stop = async () => {
-		await controlPlane.stop();
-		await runtime.destroy();
+export interface WorkerJourneyStack extends JourneyStackView {
+	/**
+	 * Stops every project's site the stack runs, for the file's end: the next file on this worker
+	 * gets the stack without them (their records and folders stay; no test of another file reads them).
+	 */
+	stopSites(): Promise<void>;
+}
+
+/** This worker's stack (one file at a time holds it); the `api` helpers talk to its control plane. */
+export function workerJourneyStack(): WorkerJourneyStack {
+	const workerId = Number(process.env['VITEST_POOL_ID']);
+	const handle = (inject('journeyStacks') ?? [])[workerId - 1];
+	if (!handle) throw new Error(`No journey stack for vitest worker ${workerId}: is this file in a project whose globalSetup is tests/setup/journey-stacks.global.ts?`);
+	useOwnControlPlane(handle.controlPlane);
+	const driver = new LocalRuntimeDriver({ url: handle.runtime.apiUrl, secret: handle.runtime.secret });
+	const routerPort = handle.runtime.routerPort;
+	return {
+		controlPlane: handle.controlPlane,
+		runtime: { routerUrl: `http://127.0.0.1:${routerPort}`, routerPort, driver, dataDir: handle.runtime.dataDir },
+		stopSites: async () => {
+			for (const instance of await driver.listInstances()) if (instance.state !== 'stopped') await driver.stopInstance(instance.projectId);
+		},
 	};
-	try {
-		await runtime.waitForPool(1);
-	} catch (error) {
-		await stop();
-		throw error;
-	}
-	return { runtime, controlPlane, stop };
 }

@@ -16,6 +16,7 @@ import { spawnRuntime, waitForRuntimeApi } from '@epic/local-platform/runtime-pr
 import { checkpointToolsEnv, ensureCheckpointTools } from '@epic/local-platform/checkpoint-tools';
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { hostRequest, jsonBody } from './host-request.ts';
+import { copyPreparedSiteTemplate } from './prepared-site-template.ts';
 import { readUntil } from './wait-for.ts';
 
 export type RuntimeDatabaseClient = 'sqlite3' | 'pg';
@@ -39,6 +40,12 @@ export interface TestRuntimeOptions {
 	siteMigrationsPath?: string;
 	/** The platform's SMTP server sites' mail goes out through (SITE_MAIL_SMTP_URL); sites send none without it. */
 	siteMailSmtpUrl?: string;
+	/**
+	 * A SQLite runtime on the default site migrations starts with a copy of a template made once
+	 * (prepared-site-template.ts) unless this is false: then it makes its own, as a new machine's
+	 * runtime does.
+	 */
+	preparedSiteTemplate?: boolean;
 }
 
 export class TestRuntime {
@@ -108,6 +115,7 @@ export class TestRuntime {
 			// over the product's 60 s there. Under the control plane's 120 s wait for the runtime.
 			INSTANCE_START_TIMEOUT_SECONDS: '110',
 		};
+		if (this.#startsWithPreparedTemplate(env)) await copyPreparedSiteTemplate(this.dataDir);
 		if (this.options.db === 'pg') {
 			env['INSTANCE_PG_URL'] = this.options.pgUrl ?? TEST_POSTGRES_URL;
 			await dropAbandonedRuntimeDatabases();
@@ -133,6 +141,13 @@ export class TestRuntime {
 		// A ceiling for a loaded machine: at a load of 17 a swarm runtime's preparation of its instance
 		// template took over 120 s.
 		await waitForRuntimeApi(runtime, this.apiUrl, this.secret, 240_000);
+	}
+
+	/** Only at the first start: a restart finds the template the runtime kept. */
+	#startsWithPreparedTemplate(env: Record<string, string>): boolean {
+		if (this.options.preparedSiteTemplate === false || this.process) return false;
+		const variables = { ...env, ...this.options.env };
+		return variables['INSTANCE_DB_CLIENT'] === 'sqlite3' && !this.options.siteMigrationsPath && !variables['SITE_MIGRATIONS_PATH'];
 	}
 
 	/** Resolves when the warm pool has `count` members ready. */
