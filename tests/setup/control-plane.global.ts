@@ -5,6 +5,7 @@
  * maxWorkers) that no other running file holds, and the file talks to that id's control plane.
  */
 import type { TestProject } from 'vitest/node';
+import { bootOnePerWorker } from './one-per-worker.ts';
 import { bootTestControlPlane, handleData, type ControlPlaneHandle, type TestDatabaseClient } from '../support/test-control-plane.ts';
 
 declare module 'vitest' {
@@ -20,16 +21,11 @@ export default async function setup(project: TestProject) {
 	// serves every project, so its own environment is left alone.
 	const pgServerUrl = project.config.env?.['TEST_PG_URL'];
 	const workers = project.config.maxWorkers;
-	const booted = await Promise.allSettled(Array.from({ length: workers }, () => bootTestControlPlane(db, { pgServerUrl })));
-	const running = booted.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-	const stopAll = async () => {
-		await Promise.all(running.map((controlPlane) => controlPlane.stop()));
-	};
-	const failure = booted.find((result) => result.status === 'rejected');
-	if (failure) {
-		await stopAll();
-		throw failure.reason;
-	}
+	const { running, stopAll } = await bootOnePerWorker(
+		workers,
+		() => bootTestControlPlane(db, { pgServerUrl }),
+		(controlPlane) => controlPlane.stop(),
+	);
 	// Only data crosses to the test files: the process controls stay here.
 	project.provide('controlPlanes', running.map(handleData));
 	console.log(`[${project.name}] ${workers} control plane(s) on ${db === 'pg' ? 'PostgreSQL' : 'SQLite'} at ${running.map((c) => c.url).join(', ')}`);

@@ -9,7 +9,8 @@
  */
 import type { TestProject } from 'vitest/node';
 import type { TestDatabaseClient } from '../support/test-control-plane.ts';
-import { bootJourneyStack, journeyStackHandle, type JourneyStack, type JourneyStackHandle } from '../support/journey-stack-boot.ts';
+import { bootOnePerWorker } from './one-per-worker.ts';
+import { bootJourneyStack, journeyStackHandle, type JourneyStackHandle } from '../support/journey-stack-boot.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -21,16 +22,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
 	const db = (project.config.env?.['TEST_DB'] ?? 'sqlite3') as TestDatabaseClient;
 	const workers = project.config.maxWorkers;
-	const booted = await Promise.allSettled(Array.from({ length: workers }, (_, index) => bootJourneyStack(db, `journey-worker-${index + 1}`)));
-	const running = booted.flatMap((result): JourneyStack[] => (result.status === 'fulfilled' ? [result.value] : []));
-	const stopAll = async () => {
-		await Promise.all(running.map((stack) => stack.stop()));
-	};
-	const failure = booted.find((result) => result.status === 'rejected');
-	if (failure) {
-		await stopAll();
-		throw failure.reason;
-	}
+	const { running, stopAll } = await bootOnePerWorker(
+		workers,
+		(index) => bootJourneyStack(db, `journey-worker-${index + 1}`),
+		(stack) => stack.stop(),
+	);
 	project.provide('journeyStacks', running.map(journeyStackHandle));
 	console.log(`[${project.name}] ${workers} journey stack(s), routers at ${running.map((stack) => stack.runtime.routerUrl).join(', ')}`);
 	return stopAll;
