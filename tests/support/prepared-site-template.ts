@@ -3,10 +3,10 @@
  *
  * A runtime makes its template at its first start (`directus bootstrap` with the site migrations:
  * about 7 s of one core) and keeps it in its data folder; a run starts several dozen runtimes,
- * each on a new folder. The template is made once per set of inputs (the Directus version and the
- * site migrations' files) by the runtime's own `SqliteDatabases`, into a cache folder, and each
- * test runtime's folder gets a copy where the runtime looks for it: what the runtime finds is what
- * it finds after a restart. The template's making itself is what a runtime does with
+ * each on a new folder. The template is made once per set of inputs (the Directus version, the site
+ * migrations' files and the runtime's code that makes it) by the runtime's own `SqliteDatabases`,
+ * into a cache folder, and each test runtime's folder gets a copy where the runtime looks for it:
+ * what the runtime finds is what it finds after a restart. The template's making itself is what a runtime does with
  * `preparedSiteTemplate: false` (the data-plane benchmark's runtime start measures it).
  */
 import { createHash } from 'node:crypto';
@@ -23,11 +23,15 @@ const CACHE = repoPath('node_modules', '.cache', 'epic-test-site-templates');
 /** The folder a runtime keeps its templates in, under its data folder (SqliteDatabases). */
 const TEMPLATES_FOLDER = 'template';
 
+/** The code that makes a template: an edit to it makes a new one, as a new Directus version or site migration does. */
+const TEMPLATE_MAKERS = ['runtime/src/storage/sqlite-databases.ts', 'runtime/src/storage/template-bootstrap.ts'].map((file) => repoPath(file));
+
 function inputsKey(version: string): string {
 	const hash = createHash('sha256').update(version);
 	for (const name of readdirSync(DEFAULT_SITE_MIGRATIONS_DIR).sort()) {
 		hash.update(name).update(readFileSync(path.join(DEFAULT_SITE_MIGRATIONS_DIR, name)));
 	}
+	for (const file of TEMPLATE_MAKERS) hash.update(readFileSync(file));
 	return hash.digest('hex').slice(0, 16);
 }
 
