@@ -1,7 +1,7 @@
 /**
  * Boots a journey stack (tests/support/journey-stack.ts): a runtime, then a control plane behind
- * its router. Free of vitest's test API, so the browser project's global setup can boot one per
- * worker (tests/setup/journey-stacks.global.ts) as a file boots its own.
+ * its router. Free of vitest's test API, so a global setup can boot one per worker
+ * (tests/setup/journey-stacks.global.ts) as a file boots its own.
  */
 import { freeLoopbackPort } from '@epic/node-support/free-port';
 import type { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';

@@ -6,8 +6,9 @@
  * each on a new folder. The template is made once per set of inputs (the Directus version, the site
  * migrations' files and the runtime's code that makes it) by the runtime's own `SqliteDatabases`,
  * into a cache folder, and each test runtime's folder gets a copy where the runtime looks for it:
- * what the runtime finds is what it finds after a restart. The template's making itself is what a runtime does with
- * `preparedSiteTemplate: false` (the data-plane benchmark's runtime start measures it).
+ * what the runtime finds is what it finds after a restart. A runtime with
+ * `preparedSiteTemplate: false` still makes its own (the data-plane benchmark's runtime start
+ * measures that).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
