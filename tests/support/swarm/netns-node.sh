@@ -109,8 +109,16 @@ up)
 		for c in cpu cpuacct cpuset memory devices freezer blkio pids; do
 			mkdir -p /sys/fs/cgroup/\$c; mount -t cgroup -o \$c cgroup /sys/fs/cgroup/\$c; done
 		mkdir -p /sys/fs/cgroup/systemd; mount -t cgroup -o none,name=systemd cgroup /sys/fs/cgroup/systemd
-		exec dockerd --data-root $ROOT --exec-root $EXEC_ROOT -H unix://$SOCK --pidfile /run/docker-$NAME.pid \
-			--bip 172.31.$((INDEX)).1/24 --cgroup-parent /docker-$NAME" > "/var/log/docker-$NAME.log" 2>&1 &
+		# A killed engine's socket file is made anew at start: the mount below must take the new one.
+		rm -f $SOCK
+		dockerd --data-root $ROOT --exec-root $EXEC_ROOT -H unix://$SOCK --pidfile /run/docker-$NAME.pid \
+			--bip 172.31.$((INDEX)).1/24 --cgroup-parent /docker-$NAME &
+		# On a machine of its own, a container that mounts /var/run/docker.sock (the stack's node
+		# agent) gets its node's engine: here, in the engine's mount namespace, the node's socket is
+		# put over the host's, before the engine runs any container.
+		for _ in \$(seq 1 240); do [ -S $SOCK ] && break; sleep 0.25; done
+		mount --bind $SOCK /var/run/docker.sock
+		wait" > "/var/log/docker-$NAME.log" 2>&1 &
 	wait_for_engine
 	if [ "$(docker -H "unix://$SOCK" info --format '{{.Swarm.LocalNodeState}}')" != active ]; then
 		docker -H "unix://$SOCK" swarm join --advertise-addr "$ADDR" --token "$(docker swarm join-token -q worker)" "$MANAGER_ADDR:2377" > /dev/null

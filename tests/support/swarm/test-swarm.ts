@@ -224,8 +224,8 @@ export async function publishedEndpointOf(service: string): Promise<string> {
 	return `${address}:${port}`;
 }
 
-/** `active` or `drain`: where Swarm may place tasks. */
-export async function setNodeAvailability(node: string, availability: 'active' | 'drain'): Promise<void> {
+/** Where Swarm may place tasks: `active`, `pause` (no new ones; those there stay) or `drain` (none; those there move). */
+export async function setNodeAvailability(node: string, availability: 'active' | 'pause' | 'drain'): Promise<void> {
 	await run('docker', ['node', 'update', '--availability', availability, node]);
 }
 
