@@ -72,9 +72,11 @@ export async function deployStack(worker: SwarmNode): Promise<DeployedStack> {
 	const manager = await managerHostname();
 	// Bind-mounted at the same path in the runtime's container; Swarm mounts only a folder that exists.
 	const runtimeDataDir = mkdtempSync(path.join(tmpdir(), 'epic-deployed-runtime-'));
-	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort, mailRelayPort, gatePort, agentPort] = await Promise.all(
-		Array.from({ length: 11 }, () => freeLoopbackPort()),
+	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort, mailRelayPort, gatePort] = await Promise.all(
+		Array.from({ length: 10 }, () => freeLoopbackPort()),
 	);
+	// The same port on every node's address.
+	const agentPort = await freeLoopbackPort();
 	const replicaPorts = await freeLoopbackPortRange(2);
 	const secret = () => randomBytes(24).toString('hex');
 	let s3: TestS3Server | undefined;
