@@ -13,12 +13,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { DockerComposeEnvironment, type StartedDockerComposeEnvironment } from 'testcontainers';
 import { parse as parseYaml } from 'yaml';
-import { freeLoopbackPort, freeLoopbackPortRange } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { LocalRuntimeDriver } from '../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import { containersOfRuntime } from './docker.ts';
+import { freeStackPorts, stackPortVariables } from './stack-ports.ts';
 import type { ControlPlaneHandle } from './test-control-plane.ts';
 import { useTestcontainersOnThisMachine } from './testcontainers-here.ts';
 import { waitFor } from './wait-for.ts';
@@ -174,11 +174,8 @@ export async function startProductionStack(options: { env?: Record<string, strin
 	const projectName = `epic-stack-${randomBytes(4).toString('hex')}`;
 	// Bind-mounted at the same path inside the runtime's container (docker-compose.yml, runtime).
 	const runtimeDataDir = mkdtempSync(path.join(tmpdir(), 'epic-stack-runtime-'));
-	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort, mailRelayPort] = await Promise.all(
-		Array.from({ length: 9 }, () => freeLoopbackPort()),
-	);
 	// Room for twice the replicas, as a rolling deploy needs.
-	const replicaPorts = await freeLoopbackPortRange(2 * STACK_CONTROL_PLANE_REPLICAS);
+	const ports = await freeStackPorts(2 * STACK_CONTROL_PLANE_REPLICAS);
 	const secret = () => randomBytes(24).toString('hex');
 	const adminEmail = 'staff@example.com';
 	const adminPassword = secret();
@@ -197,19 +194,8 @@ export async function startProductionStack(options: { env?: Record<string, strin
 		ADMIN_PASSWORD: adminPassword,
 		BILLING_PROVIDER: 'sandbox',
 		RUNTIME_DATA_DIR: runtimeDataDir,
-		CONTROL_PLANE_PORT: String(controlPlanePort),
 		CONTROL_PLANE_REPLICAS: String(STACK_CONTROL_PLANE_REPLICAS),
-		CONTROL_PLANE_PORTS: `${replicaPorts[0]}-${replicaPorts.at(-1)}`,
-		RUNTIME_API_PORT: String(runtimeApiPort),
-		ROUTER_PORT: String(routerPort),
-		METRICS_PORT: String(metricsPort),
-		SMTP_PORT: String(smtpPort),
-		EMAIL_SMTP_PORT: String(smtpPort),
-		SITE_MAIL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-		SITE_MAIL_RELAY_PORT: String(mailRelayPort),
-		MAILDEV_WEB_PORT: String(mailUiPort),
-		POSTGRES_PORT: String(postgresPort),
-		REDIS_PORT: String(redisPort),
+		...stackPortVariables(ports),
 		// As in the integration suites (tests/support/test-control-plane.ts): the limiter measures the
 		// test machine, where other suites run beside the stack, not the platform (CI once saw the
 		// registration refused as "Under pressure").
@@ -238,14 +224,14 @@ export async function startProductionStack(options: { env?: Record<string, strin
 			.up();
 		return {
 			controlPlaneUrl: `https://${STACK_CONTROL_PLANE_HOST}`,
-			localControlPlaneUrl: `http://127.0.0.1:${controlPlanePort}`,
+			localControlPlaneUrl: `http://127.0.0.1:${ports.controlPlane}`,
 			projectName,
 			composeEnv: env,
-			mailUiUrl: `http://127.0.0.1:${mailUiPort}`,
+			mailUiUrl: `http://127.0.0.1:${ports.mailUi}`,
 			adminEmail,
 			adminPassword,
 			runtimeDataDir,
-			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${runtimeApiPort}`, secret: env['RUNTIME_SECRET']! }),
+			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${ports.runtimeApi}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate: await caddyRootCertificate(projectName),
 			readOnlyRoot: async (service) => {
 				const ids = await serviceContainerIds(projectName, service);
@@ -256,8 +242,8 @@ export async function startProductionStack(options: { env?: Record<string, strin
 			},
 			controlPlaneReplicas: () => serviceContainerIds(projectName, 'control-plane'),
 			replicaPort: async (id) => Number((await run('docker', ['exec', id, 'cat', '/tmp/epic-control-plane-port'])).stdout.trim()),
-			replicaPortRange: replicaPorts,
-			databaseUrl: `postgres://epic:${env['POSTGRES_PASSWORD']}@127.0.0.1:${postgresPort}/epic`,
+			replicaPortRange: ports.replicas,
+			databaseUrl: `postgres://epic:${env['POSTGRES_PASSWORD']}@127.0.0.1:${ports.postgres}/epic`,
 			pause: async (service) => {
 				await run('docker', ['pause', await serviceContainerId(projectName, service)]);
 			},

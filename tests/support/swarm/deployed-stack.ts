@@ -13,11 +13,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freeLoopbackPort, freeLoopbackPortRange } from '@epic/node-support/free-port';
+import { freeLoopbackPort } from '@epic/node-support/free-port';
 import { repoPath } from '@epic/node-support/paths';
 import { runCommand } from '@epic/node-support/processes';
 import { LocalRuntimeDriver } from '../../../extensions/platform/src/lib/runtime-driver/local-runtime-driver.ts';
 import type { ControlPlaneHandle } from '../test-control-plane.ts';
+import { freeStackPorts, stackPortVariables } from '../stack-ports.ts';
 import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../s3-server.ts';
 import { acceptsConnections } from '../accepts-connections.ts';
 import { waitFor } from '../wait-for.ts';
@@ -72,12 +73,11 @@ export async function deployStack(worker: SwarmNode): Promise<DeployedStack> {
 	const manager = await managerHostname();
 	// Bind-mounted at the same path in the runtime's container; Swarm mounts only a folder that exists.
 	const runtimeDataDir = mkdtempSync(path.join(tmpdir(), 'epic-deployed-runtime-'));
-	const [controlPlanePort, runtimeApiPort, routerPort, metricsPort, smtpPort, mailUiPort, postgresPort, redisPort, mailRelayPort, gatePort] = await Promise.all(
-		Array.from({ length: 10 }, () => freeLoopbackPort()),
-	);
+	// Two in the replicas' range, for the one replica and a rolling update's next.
+	const ports = await freeStackPorts(2);
+	const gatePort = await freeLoopbackPort();
 	// The same port on every node's address.
 	const agentPort = await freeLoopbackPort();
-	const replicaPorts = await freeLoopbackPortRange(2);
 	const secret = () => randomBytes(24).toString('hex');
 	let s3: TestS3Server | undefined;
 	const env: Record<string, string> = {
@@ -98,25 +98,14 @@ export async function deployStack(worker: SwarmNode): Promise<DeployedStack> {
 		RUNTIME_DATA_DIR: runtimeDataDir,
 		// One replica: the replicas' rolling update is the compose stack's test (tests/stack/replica-loss.test.ts).
 		CONTROL_PLANE_REPLICAS: '1',
-		CONTROL_PLANE_PORT: String(controlPlanePort),
-		CONTROL_PLANE_PORTS: `${replicaPorts[0]}-${replicaPorts.at(-1)}`,
-		RUNTIME_API_PORT: String(runtimeApiPort),
-		ROUTER_PORT: String(routerPort),
-		METRICS_PORT: String(metricsPort),
-		SMTP_PORT: String(smtpPort),
-		EMAIL_SMTP_PORT: String(smtpPort),
-		SITE_MAIL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-		SITE_MAIL_RELAY_PORT: String(mailRelayPort),
-		MAILDEV_WEB_PORT: String(mailUiPort),
-		POSTGRES_PORT: String(postgresPort),
-		REDIS_PORT: String(redisPort),
+		...stackPortVariables(ports),
 		SWARM_SITE_S3_GATE_PORT: String(gatePort),
 		SWARM_NODE_AGENT_PORT: String(agentPort),
 		// The limiter measures the test machine, where other suites run beside the stack (as in tests/support/production-stack.ts).
 		PRESSURE_LIMITER_ENABLED: 'false',
 	};
 	// What the stack's node agent on the host lets the sites' bridge reach (its command in docker-stack.yml).
-	const dataServices = [postgresPort, gatePort, mailRelayPort].map((port) => `${SWARM_MANAGER_ADDRESS}:${port}`);
+	const dataServices = [ports.postgres, gatePort, ports.mailRelay].map((port) => `${SWARM_MANAGER_ADDRESS}:${port}`);
 	const remove = async () => {
 		await run('docker', ['stack', 'rm', name]).catch(() => undefined);
 		await waitFor(
@@ -156,7 +145,7 @@ export async function deployStack(worker: SwarmNode): Promise<DeployedStack> {
 		});
 		// Caddy's loopback entry answers once a replica passes its readiness check. A ceiling for a
 		// loaded machine: the replica migrates a new database first.
-		const localControlPlane = `http://127.0.0.1:${controlPlanePort}`;
+		const localControlPlane = `http://127.0.0.1:${ports.controlPlane}`;
 		await waitFor('the control plane to answer through Caddy', async () => (await fetch(`${localControlPlane}/platform-ready`).catch(() => null))?.status === 200, 420_000, 1000);
 		// Each node's agent listens once it has prepared its node for sites (the sites' network and firewall).
 		for (const address of [SWARM_MANAGER_ADDRESS, worker.address]) {
@@ -168,15 +157,15 @@ export async function deployStack(worker: SwarmNode): Promise<DeployedStack> {
 			name,
 			controlPlaneUrl: `https://${DEPLOYED_CONTROL_PLANE_HOST}`,
 			runtimeDataDir,
-			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${runtimeApiPort}`, secret: env['RUNTIME_SECRET']! }),
+			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${ports.runtimeApi}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate,
 			controlPlane: {
 				url: `https://${DEPLOYED_CONTROL_PLANE_HOST}`,
-				mailUiUrl: `http://127.0.0.1:${mailUiPort}`,
+				mailUiUrl: `http://127.0.0.1:${ports.mailUi}`,
 				adminEmail: env['ADMIN_EMAIL']!,
 				adminPassword: env['ADMIN_PASSWORD']!,
 				db: 'pg',
-				knexConnection: { client: 'pg', connection: `postgres://epic:${env['POSTGRES_PASSWORD']}@127.0.0.1:${postgresPort}/epic`, useNullAsDefault: true },
+				knexConnection: { client: 'pg', connection: `postgres://epic:${env['POSTGRES_PASSWORD']}@127.0.0.1:${ports.postgres}/epic`, useNullAsDefault: true },
 				env: {},
 				dataDir: '',
 			},
