@@ -258,7 +258,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	});
 	const metricsServer = createMetricsServer({
 		metrics,
-		readControlPlane: config.CONTROL_PLANE_URL ? controlPlaneMetricsReader(config.CONTROL_PLANE_URL, config.RUNTIME_SECRET) : null,
+		readControlPlane: config.CONTROL_PLANE_URL ? controlPlaneMetricsReader(config.CONTROL_PLANE_URL, acceptedSecrets(config)) : null,
 		log,
 	});
 	await listen(api, config.RUNTIME_API_PORT, config.RUNTIME_API_HOST);

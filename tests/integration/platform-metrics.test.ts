@@ -111,6 +111,29 @@ describe('platform metrics', () => {
 		expect(sampleValue(combined, 'epic_instance_provision_seconds_count{source="cold"}')).toBe(1);
 	});
 
+	it('stays in the scrape of a runtime given the new secret before the control plane (a rotation’s first step)', async () => {
+		const newSecret = randomBytes(24).toString('base64url');
+		// The control plane still holds the old secret alone: the new one by itself is refused.
+		expect((await platformMetrics(`Bearer ${newSecret}`)).status).toBe(401);
+		const rotated = new TestRuntime({
+			db: controlPlane().db,
+			warmPoolSize: 0,
+			controlPlaneUrl: own.url,
+			// The start's wait for the API sends the control plane's (the previous) secret.
+			secret: runtime.secret,
+			env: { RUNTIME_SECRET: newSecret, RUNTIME_SECRET_PREVIOUS: runtime.secret },
+		});
+		try {
+			await rotated.start();
+			const combined = await (await fetch(rotated.metricsUrl)).text();
+			expect(sampleValue(combined, 'epic_control_plane_metrics_up')).toBe(1);
+			// The figures of the project made above, read from the control plane with the previous secret.
+			expect(sampleValue(combined, 'epic_provisioning_steps_total{step="database",outcome="complete"}')).toBe(1);
+		} finally {
+			await rotated.destroy();
+		}
+	}, 240_000);
+
 	it('is not reachable through the router, even with the secret', async () => {
 		for (const path of ['/platform-metrics', '/Platform-Metrics/', '/platform%2Dmetrics']) {
 			const throughRouter = await hostRequest(runtime.routerUrl, 'localhost', path, { headers: { authorization: `Bearer ${runtime.secret}` } });

@@ -46,11 +46,17 @@ export interface TestRuntimeOptions {
 	 * runtime does.
 	 */
 	preparedSiteTemplate?: boolean;
+	/**
+	 * The secret the test's driver sends, e.g. another runtime's, as a control plane does that was
+	 * not yet given a rotated RUNTIME_SECRET; default a new random one.
+	 */
+	secret?: string;
 }
 
 export class TestRuntime {
 	readonly dataDir: string;
-	readonly secret = randomBytes(24).toString('base64url');
+	/** What the test's driver and the start's wait send; RUNTIME_SECRET too unless `env` says otherwise. */
+	readonly secret: string;
 	/** `epic_rt` + creation time in base 36 + 4 hex digits: old prefixes are recognisably abandoned. */
 	readonly dbPrefix = `epic_rt${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 	readonly options: TestRuntimeOptions;
@@ -63,6 +69,7 @@ export class TestRuntime {
 
 	constructor(options: TestRuntimeOptions = {}) {
 		this.options = options;
+		this.secret = options.secret ?? randomBytes(24).toString('base64url');
 		this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'epic-runtime-'));
 	}
 
