@@ -28,6 +28,7 @@ import { WarmPool } from './instances/warm-pool.ts';
 import { jsonEventLogger, type EventLogger } from './log-event.ts';
 import { controlPlaneMetricsReader } from './metrics/control-plane-metrics.ts';
 import { registerInstanceGauges } from './metrics/instance-gauges.ts';
+import { registerPreviousSecretGauge } from './metrics/previous-secret-gauge.ts';
 import { createMetricsServer } from './metrics/metrics-server.ts';
 import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import { runtimeRegistry } from './metrics/runtime-registry.ts';
@@ -44,6 +45,7 @@ import { processSpawner } from './processes/process-spawner.ts';
 import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
 import { removeOrphanServices } from './swarm/orphan-services.ts';
+import { describeSitesOnPreviousSecret, servicesOnPreviousSecret } from './swarm/sites-on-previous-secret.ts';
 import { unpauseLeftoverContainers } from './containers/paused-containers.ts';
 import { nodeAgentClient, thawService } from './swarm/node-agent/node-agent-client.ts';
 import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
@@ -141,6 +143,11 @@ async function siteSpawner(
 				.map((record) => record.dir),
 		);
 		await removeOrphanServices(config.dataDir, awake, agents && ((service) => thawService(agents, service)), log);
+		if (config.RUNTIME_SECRET_PREVIOUS) {
+			await servicesOnPreviousSecret(config.dataDir, config.RUNTIME_SECRET)
+				.then((names) => log(describeSitesOnPreviousSecret(names)))
+				.catch((error: Error) => log(`could not list the sites on the previous secret: ${error.message}`));
+		}
 		return {
 			spawner: swarmSpawner(swarmServiceSettings(config), storage, config.RUNTIME_SECRET, agents, log),
 			close: () => gate.close(),
@@ -203,6 +210,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		...(mail ? { mailOf: (record: InstanceRecord) => mail.statusOf(record) } : {}),
 	});
 	registerInstanceGauges(metrics.registry, service, pool);
+	if (config.RUNTIME_DRIVER === 'swarm') registerPreviousSecretGauge(metrics.registry, () => servicesOnPreviousSecret(config.dataDir, config.RUNTIME_SECRET), log);
 
 	const report = await recover({ config, store, databases, factory, supervisor, log, directusVersion: installed });
 	// An adopted instance's idle clock starts now: the requests it served before are not known.

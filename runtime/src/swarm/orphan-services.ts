@@ -5,8 +5,9 @@
  * runtime cannot wake it from a tier it did not put it in). At start the runtime removes each,
  * thawed first (a frozen task acts on no stop), as the Docker driver removes its orphan containers' files.
  */
-import { RUNTIME_LABEL, SITE_DIR_LABEL } from '../containers/docker-run-arguments.ts';
+import { SITE_DIR_LABEL } from '../containers/docker-run-arguments.ts';
 import { engineGet, type EngineGet } from './docker-engine-api.ts';
+import { runtimeServices } from './runtime-services.ts';
 import { removeService } from './site-service.ts';
 
 interface ServiceLabels {
@@ -15,8 +16,7 @@ interface ServiceLabels {
 
 /** The names of this runtime's services whose site folder is not one of `siteDirs`. */
 export async function orphanServices(runtimeDir: string, siteDirs: Set<string>, get: EngineGet = engineGet): Promise<string[]> {
-	const filters = encodeURIComponent(JSON.stringify({ label: [`${RUNTIME_LABEL}=${runtimeDir}`] }));
-	const services = await get<ServiceLabels[]>(`/services?filters=${filters}`);
+	const services = await runtimeServices<ServiceLabels>(runtimeDir, get);
 	return services.filter((service) => !siteDirs.has(service.Spec.Labels?.[SITE_DIR_LABEL] ?? '')).map((service) => service.Spec.Name);
 }
 
