@@ -66,6 +66,7 @@ export class TestRuntime {
 	mailRelayPort = 0;
 	process: ChildProcess | null = null;
 	#runtimeOutput: () => string = () => '';
+	#rotation: Record<string, string> = {};
 
 	constructor(options: TestRuntimeOptions = {}) {
 		this.options = options;
@@ -142,12 +143,20 @@ export class TestRuntime {
 		// A port of its own even without mail: the default (2525) may be another runtime's.
 		env['SITE_MAIL_RELAY_PORT'] = String(this.mailRelayPort);
 		if (this.options.siteMailSmtpUrl) env['SITE_MAIL_SMTP_URL'] = this.options.siteMailSmtpUrl;
-		const runtime = spawnRuntime({ ...env, ...this.options.env });
+		const runtime = spawnRuntime({ ...env, ...this.options.env, ...this.#rotation });
 		this.process = runtime.process;
 		this.#runtimeOutput = runtime.output;
 		// A ceiling for a loaded machine: at a load of 17 a swarm runtime's preparation of its instance
 		// template took over 120 s.
 		await waitForRuntimeApi(runtime, this.apiUrl, this.secret, 240_000);
+	}
+
+	/**
+	 * Step 1 of a RUNTIME_SECRET rotation (docs/swarm.md) from the next start on: `secret` is the
+	 * runtime's, and the one the driver keeps sending its previous, which it still accepts.
+	 */
+	rotateSecretAtNextStart(secret: string): void {
+		this.#rotation = { RUNTIME_SECRET: secret, RUNTIME_SECRET_PREVIOUS: this.secret };
 	}
 
 	/** Only at the first start: a restart finds the template the runtime kept. */
