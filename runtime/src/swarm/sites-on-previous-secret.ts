@@ -33,6 +33,6 @@ export async function servicesOnPreviousSecret(runtimeDir: string, currentSecret
 
 /** The start-up line of a rotation's runtime: which sites step 3 still waits on. */
 export function describeSitesOnPreviousSecret(names: readonly string[]): string {
-	if (names.length === 0) return 'no site service holds credentials of RUNTIME_SECRET_PREVIOUS: it can be unset (docs/swarm.md, Rotating RUNTIME_SECRET, step 3)';
+	if (names.length === 0) return 'no site service holds credentials of RUNTIME_SECRET_PREVIOUS: it can be unset (step 3 of docs/swarm.md, Rotating RUNTIME_SECRET)';
 	return `${names.length} site service(s) still hold credentials of RUNTIME_SECRET_PREVIOUS until they start again: ${names.join(', ')}`;
 }
