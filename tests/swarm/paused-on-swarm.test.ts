@@ -4,7 +4,8 @@
  * through the router thaws the same task and is answered with the site's content. The site runs on
  * the worker, so every pause and thaw crosses to another node's engine. A paused site that is
  * stopped leaves no service; a runtime killed while a site is paused thaws and removes the frozen
- * task when it starts again, and the next request boots the site anew.
+ * task when it starts again, and the next request boots the site anew. A paused site whose node
+ * dies is answered from the other node, with its content, by the first request after the loss.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -14,7 +15,7 @@ import { hostRequest } from '../support/host-request.ts';
 import { siteServiceName } from '../support/swarm/site-records.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
-import { containerOfService, managerHostname, runningTasksOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
+import { containerOfService, killSwarmNode, managerHostname, runningTasksOf, servicesOfRuntime, setNodeAvailability } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { holdForThisFile } from '../support/machine-lock.ts';
@@ -49,8 +50,9 @@ async function taskState(): Promise<{ task: string; node: string; paused: boolea
 /** The task and node of a state, whatever its paused flag. */
 const sameTask = ({ task, node }: { task: string; node: string }) => ({ task, node });
 
-async function notes(): Promise<string> {
-	const answer = await hostRequest(swarm.runtime.routerUrl, site.host, '/items/notes', { headers: { authorization: `Bearer ${site.token}` } });
+/** The notes as the router answers them: status and titles, or status and body. */
+async function notes(timeoutMs?: number): Promise<string> {
+	const answer = await hostRequest(swarm.runtime.routerUrl, site.host, '/items/notes', { headers: { authorization: `Bearer ${site.token}` }, timeoutMs });
 	return `${answer.status} ${
 		answer.status === 200
 			? answer
@@ -131,4 +133,45 @@ describe('the paused tier on a two-node swarm', () => {
 		expect(await notes()).toBe('200 kept frozen');
 		expect((await taskState()).task).not.toBe(frozen.task);
 	}, 180_000);
+
+	test('a paused site whose node dies is answered from the other node, with its content, by the next request', async () => {
+		// On the worker again: stopped, and started while the manager takes no new task.
+		expect((await swarm.runtime.driver.stopInstance('p-frozen')).state).toBe('stopped');
+		const manager = await managerHostname();
+		await setNodeAvailability(manager, 'drain');
+		try {
+			expect((await swarm.runtime.driver.startInstance('p-frozen')).state).toBe('running');
+		} finally {
+			await setNodeAvailability(manager, 'active');
+		}
+		await pausedStatus();
+		const frozen = await taskState();
+		expect(frozen).toMatchObject({ node: WORKER, paused: true });
+
+		await killSwarmNode(WORKER);
+		try {
+			// One request, held while Swarm notices the loss and boots the task on the manager. Its
+			// thaw is asked of the dead node's agent while Swarm still places the task there, fails
+			// ("unpause failed: fetch failed" in the runtime's log), and the wake goes on without it.
+			expect(await notes(150_000)).toBe('200 kept frozen');
+			const running = await runningTasksOf(service);
+			expect(running).toHaveLength(1);
+			expect(running[0]).toMatchObject({ node: manager });
+			expect(running[0]!.id).not.toBe(frozen.task);
+			expect((await swarm.runtime.driver.instanceStatus('p-frozen'))?.state).toBe('running');
+		} finally {
+			await swarm.restartWorker();
+		}
+		// Back, the worker holds no task of the site any more: it runs once, on the manager.
+		const tasks = await waitFor(
+			"the worker's stale task to be shut down",
+			async () => {
+				const running = await runningTasksOf(service);
+				return running.length === 1 && running[0]!.node === manager ? running : null;
+			},
+			60_000,
+		);
+		expect(tasks).toHaveLength(1);
+		expect(await notes()).toBe('200 kept frozen');
+	}, 300_000);
 });

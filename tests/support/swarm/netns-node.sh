@@ -57,9 +57,15 @@ kill_node() {
 	if ip netns list | grep -qw "$NAME"; then
 		for pid in $(ip netns pids "$NAME"); do kill -9 "$pid" 2> /dev/null || true; done
 	fi
-	local procs
+	local procs state
 	for procs in $(find "/sys/fs/cgroup/pids/docker-$NAME" -name cgroup.procs 2> /dev/null); do
 		while read -r pid; do kill -9 "$pid" 2> /dev/null || true; done < "$procs"
+	done
+	# A paused container's processes are frozen (the freezer cgroup), and a frozen process acts on no
+	# signal, SIGKILL included, until it is thawed: thawed after the SIGKILL, they die at once without
+	# running again, as a paused site does when its machine dies.
+	for state in $(find "/sys/fs/cgroup/freezer/docker-$NAME" -name freezer.state 2> /dev/null); do
+		echo THAWED > "$state" 2> /dev/null || true
 	done
 	# SIGKILL is delivered, not waited for: an engine started before its containerd has gone would
 	# find the old one's metadata database still locked, and give up.
