@@ -20,7 +20,7 @@ import {
 	publishedEndpointOf,
 	runningNodeOf,
 	servicesOfRuntime,
-	setNodeAvailability,
+	withManagerDrained,
 	SWARM_MANAGER_ADDRESS,
 	runningTasksOf,
 	tasksOfService,
@@ -272,24 +272,13 @@ describe('sites on a two-node swarm', () => {
 		}
 		// Every site still has one task, and the node takes new sites again.
 		for (const each of candidates) expect(await runningNodeOf(each.service)).toBeTruthy();
-		await setNodeAvailability(await managerHostname(), 'drain');
-		try {
-			const after = await siteOf('p-after', 'after');
-			expect(await runningNodeOf(after.service)).toBe(WORKER);
-		} finally {
-			await setNodeAvailability(await managerHostname(), 'active');
-		}
+		const after = await withManagerDrained(() => siteOf('p-after', 'after'));
+		expect(await runningNodeOf(after.service)).toBe(WORKER);
 	});
 
 	test('a node cut off from the manager but not from the database: once Swarm replaces its task, the task left there can no longer write', async () => {
 		// Made with the manager drained: on the worker.
-		await setNodeAvailability(await managerHostname(), 'drain');
-		let site: SiteTarget & { service: string };
-		try {
-			site = await siteOf('p-fenced', 'fenced');
-		} finally {
-			await setNodeAvailability(await managerHostname(), 'active');
-		}
+		const site = await withManagerDrained(() => siteOf('p-fenced', 'fenced'));
 		const [task] = await runningTasksOf(site.service);
 		expect(task?.node, JSON.stringify(await tasksOfService(site.service))).toBe(WORKER);
 		await createNotesCollection(site);

@@ -229,6 +229,20 @@ export async function setNodeAvailability(node: string, availability: 'active' |
 	await run('docker', ['node', 'update', '--availability', availability, node]);
 }
 
+/**
+ * Runs `action` while the manager takes no task, so whatever it starts lands on a worker; the
+ * manager takes tasks again afterwards, whatever `action` did.
+ */
+export async function withManagerDrained<T>(action: () => Promise<T>): Promise<T> {
+	const manager = await managerHostname();
+	await setNodeAvailability(manager, 'drain');
+	try {
+		return await action();
+	} finally {
+		await setNodeAvailability(manager, 'active');
+	}
+}
+
 /** The host name of the manager node (this machine's engine). */
 export async function managerHostname(): Promise<string> {
 	return (await run('docker', ['node', 'inspect', 'self', '--format', '{{.Description.Hostname}}'])).stdout.trim();
