@@ -46,6 +46,7 @@ import { checkSwarmManager } from './swarm/swarm-manager-check.ts';
 import { ensureSwarmSiteNetwork } from './swarm/swarm-node-guard.ts';
 import { removeOrphanServices } from './swarm/orphan-services.ts';
 import { describeSitesOnPreviousSecret, servicesOnPreviousSecret } from './swarm/sites-on-previous-secret.ts';
+import { moveSitesToCurrentSecret, renewThrough } from './swarm/sites-to-current-secret.ts';
 import { unpauseLeftoverContainers } from './containers/paused-containers.ts';
 import { nodeAgentClient, thawService } from './swarm/node-agent/node-agent-client.ts';
 import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
@@ -287,9 +288,21 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		for (const id of report.adopted) if (!dueForUpgrade.has(id)) await service.refreshSiteUrl(id);
 	})().catch((error: Error) => log(`starting the instances after start-up failed: ${error.message}`));
 	// Then the upgrades, one site at a time; never rejects, and a shutdown does not wait for it.
-	if (dueForUpgrade.size) {
-		log(`${dueForUpgrade.size} site(s) to upgrade to Directus ${installed}`);
-		void restarting.then(() => upgrades.upgradePending());
+	if (dueForUpgrade.size) log(`${dueForUpgrade.size} site(s) to upgrade to Directus ${installed}`);
+	const upgrading = dueForUpgrade.size ? restarting.then(() => upgrades.upgradePending()) : restarting;
+	// Then, in a rotation, the sites still on the previous secret start again (an upgraded one no
+	// longer is); never rejects either, and starts no site once the runtime stops.
+	let stopping = false;
+	if (config.RUNTIME_DRIVER === 'swarm' && config.RUNTIME_SECRET_PREVIOUS) {
+		void upgrading.then(() =>
+			moveSitesToCurrentSecret({
+				servicesOnPreviousSecret: () => servicesOnPreviousSecret(config.dataDir, config.RUNTIME_SECRET),
+				records: () => store.all(),
+				renew: renewThrough(service),
+				stopping: () => stopping,
+				log,
+			}),
+		);
 	}
 
 	let sweeping = false;
@@ -306,6 +319,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	return {
 		service,
 		async stop() {
+			stopping = true;
 			upgrades.close();
 			clearInterval(sweeper);
 			pool.close();
