@@ -58,7 +58,12 @@ describe('a RUNTIME_SECRET rotation on a two-node swarm', () => {
 		// Answered whether the site is still on its old task or waited for while it starts again.
 		expect(await notesOf()).toEqual(['before the rotation']);
 
-		await waitFor('the runtime to say no site is left on the previous secret', () => runtime.output().includes('no site service holds credentials of RUNTIME_SECRET_PREVIOUS'), 240_000, 500);
+		await waitFor(
+			'the runtime to say no site is left on the previous secret',
+			() => runtime.output().includes('no site service holds credentials of RUNTIME_SECRET_PREVIOUS'),
+			240_000,
+			500,
+		);
 		expect(runtime.output()).toContain('p-rotated: starting its site again so its service holds credentials of RUNTIME_SECRET');
 		expect(await sitesOnPreviousSecret()).toBe(0);
 		expect((await runtime.driver.instanceStatus('p-rotated'))?.state).toBe('running');
