@@ -25,7 +25,7 @@ import type { WakeAllowed } from './wake-floor.ts';
 export interface HostRouterOptions {
 	/** Finds, wakes and keeps awake the sites requests are for. */
 	sites: Pick<SiteSleepCycle, 'resolveHost' | 'portIfRunning' | 'beginActivity' | 'wake'>;
-	usage: UsageCounter;
+	usage: Pick<UsageCounter, 'count'>;
 	/** Hosts that belong to the control plane (PUBLIC_HOST and loopback addresses). */
 	controlPlaneHosts: Set<string>;
 	controlPlanePort: number | null;
@@ -74,7 +74,32 @@ function assignRequestId(request: IncomingMessage): string {
 	return id;
 }
 
+/** What the router does with a request and with a websocket upgrade, for a server of its own or another's. */
+export interface HostRouterHandlers {
+	request(request: IncomingMessage, response: ServerResponse): void;
+	upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
 export function createHostRouter(options: HostRouterOptions): http.Server {
+	const handlers = hostRouterHandlers(options);
+	// The time-outs below are enforced on this check's ticks (Node's default: every 30 s).
+	const server = http.createServer({ connectionsCheckingInterval: 1000 }, handlers.request);
+	server.on('upgrade', handlers.upgrade);
+	applyRouterTimeouts(server, options);
+	return server;
+}
+
+/**
+ * A client gets a while to send its headers (slow-header attacks hold a connection open for
+ * nothing), and long to send its whole request: a long upload, or a slow wake, must get through.
+ */
+export function applyRouterTimeouts(server: http.Server, options: Pick<HostRouterOptions, 'headersTimeoutMs' | 'requestTimeoutMs'>): void {
+	server.headersTimeout = options.headersTimeoutMs ?? 20_000;
+	server.requestTimeout = options.requestTimeoutMs ?? 1_800_000;
+	server.keepAliveTimeout = 65_000;
+}
+
+export function hostRouterHandlers(options: HostRouterOptions): HostRouterHandlers {
 	const { sites, usage } = options;
 	const wakeAllowed = options.wakeAllowed ?? (() => true);
 	const proxyOptions = { trustedProxies: options.trustedProxies ?? new Set<string>() };
@@ -163,8 +188,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		route(request, response, target, projectId);
 	}
 
-	// The time-outs below are enforced on this check's ticks (Node's default: every 30 s).
-	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
+	function onRequest(request: IncomingMessage, response: ServerResponse): void {
 		response.setHeader(REQUEST_ID_HEADER, assignRequestId(request));
 		const target = targetFor(request);
 		const projectId = target.kind === 'instance' ? target.record.id : target.kind === 'port' ? target.projectId : null;
@@ -180,9 +204,9 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 		} else {
 			route(request, response, target, projectId);
 		}
-	});
+	}
 
-	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+	function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
 		assignRequestId(request);
 		const target = targetFor(request);
 		if (target.kind === 'page') {
@@ -213,12 +237,7 @@ export function createHostRouter(options: HostRouterOptions): http.Server {
 				socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
 			},
 		);
-	});
+	}
 
-	// A client gets a while to send its headers (slow-header attacks hold a connection open for
-	// nothing), and long to send its whole request: a long upload, or a slow wake, must get through.
-	server.headersTimeout = options.headersTimeoutMs ?? 20_000;
-	server.requestTimeout = options.requestTimeoutMs ?? 1_800_000;
-	server.keepAliveTimeout = 65_000;
-	return server;
+	return { request: onRequest, upgrade: onUpgrade };
 }

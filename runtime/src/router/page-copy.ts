@@ -2,7 +2,7 @@
  * Words of the router's own pages in the portal's three languages. The language comes from the
  * browser's Accept-Language header, since these pages are shown before any app can ask.
  */
-export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer' | 'busy' | 'storage-full';
+export type PageKind = 'not-found' | 'suspended' | 'stopped' | 'starting' | 'unavailable' | 'no-answer' | 'busy' | 'storage-full' | 'platform-unavailable';
 export type Language = 'en' | 'es' | 'ru';
 
 interface Copy {
@@ -29,6 +29,10 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 			title: "This project's storage is full",
 			body: 'New uploads are refused until files are deleted or the project moves to a larger plan. Everything already stored is kept.',
 		},
+		'platform-unavailable': {
+			title: 'The platform is briefly unavailable',
+			body: 'Running sites keep answering, but this request needs the platform, which is starting again. Please try again in a minute.',
+		},
 		support: 'Need help? Write to',
 	},
 	es: {
@@ -52,6 +56,10 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 			title: 'El almacenamiento de este proyecto está lleno',
 			body: 'Las nuevas subidas se rechazan hasta que se borren archivos o el proyecto pase a un plan mayor. Todo lo ya guardado se conserva.',
 		},
+		'platform-unavailable': {
+			title: 'La plataforma no está disponible por un momento',
+			body: 'Los sitios en marcha siguen respondiendo, pero esta solicitud necesita la plataforma, que se está reiniciando. Vuelve a intentarlo en un minuto.',
+		},
 		support: '¿Necesitas ayuda? Escribe a',
 	},
 	ru: {
@@ -71,6 +79,10 @@ export const PAGE_COPY: Record<Language, Record<PageKind, Copy> & { support: str
 		'storage-full': {
 			title: 'Хранилище проекта заполнено',
 			body: 'Новые загрузки отклоняются, пока не удалены файлы или проект не перейдёт на больший тариф. Всё уже сохранённое остаётся.',
+		},
+		'platform-unavailable': {
+			title: 'Платформа ненадолго недоступна',
+			body: 'Работающие сайты продолжают отвечать, но этому запросу нужна платформа, которая сейчас перезапускается. Попробуйте ещё раз через минуту.',
 		},
 		support: 'Нужна помощь? Напишите на',
 	},

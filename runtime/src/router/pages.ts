@@ -1,7 +1,8 @@
 /**
  * The router's branded pages: unknown host, suspended or stopped project, a site waking up (which
  * reloads itself), a site that failed to start, a running upstream that did not answer one request,
- * a sleeping site the platform has no memory to wake now, and an upload past the site's storage quota.
+ * a sleeping site the platform has no memory to wake now, an upload past the site's storage quota,
+ * and, from a node router while the runtime's does not answer, what only the runtime can serve.
  * API clients get the same answer as JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,6 +17,7 @@ const STATUS: Record<PageKind, number> = {
 	'no-answer': 502,
 	busy: 503,
 	'storage-full': 507,
+	'platform-unavailable': 503,
 };
 
 /** Seconds a client is told to wait before it asks a busy platform again. */
@@ -78,7 +80,7 @@ export function sendPage(request: IncomingMessage, response: ServerResponse, kin
 	}
 	const headers: Record<string, string> = { 'cache-control': 'no-store' };
 	if (kind === 'starting') headers['retry-after'] = String(RELOAD_AFTER_SECONDS);
-	if (kind === 'busy') headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
+	if (kind === 'busy' || kind === 'platform-unavailable') headers['retry-after'] = String(BUSY_RETRY_AFTER_SECONDS);
 	if (wantsHtml(request)) {
 		const language = pickLanguage(request.headers['accept-language']);
 		response.writeHead(STATUS[kind], { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-language': language });

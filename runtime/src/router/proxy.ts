@@ -1,5 +1,5 @@
 /**
- * A small reverse proxy to a loopback upstream: requests and responses are streamed both ways
+ * A small reverse proxy to an upstream (a loopback port, or another machine's router): requests and responses are streamed both ways
  * (uploads are never buffered), upstream connections are kept alive, and websocket upgrades are
  * spliced into a raw TCP tunnel.
  */
@@ -39,6 +39,13 @@ function forwardedHeaders(request: IncomingMessage, secure: boolean, trustedProx
 	return headers;
 }
 
+/** A port on loopback, or a host and port elsewhere (a router on another node relays to the runtime's). */
+export type Upstream = number | { host: string; port: number };
+
+function addressOf(upstream: Upstream): { host: string; port: number } {
+	return typeof upstream === 'number' ? { host: '127.0.0.1', port: upstream } : upstream;
+}
+
 export type ProxyFailure = (error: Error) => void;
 /** Called once the upstream's answer starts, with its status. */
 export type ProxyAnswer = (status: number) => void;
@@ -72,7 +79,7 @@ const NO_TRUSTED_PROXY: ProxyOptions = { trustedProxies: new Set() };
 export function proxyRequest(
 	request: IncomingMessage,
 	response: ServerResponse,
-	port: number,
+	upstreamAt: Upstream,
 	onFailure: ProxyFailure,
 	onAnswer: ProxyAnswer = () => {},
 	options: ProxyOptions = NO_TRUSTED_PROXY,
@@ -80,10 +87,11 @@ export function proxyRequest(
 	let clientGone = false;
 	let answered = false;
 	let current: http.ClientRequest;
+	const { host, port } = addressOf(upstreamAt);
 	const send = (freshConnection: boolean) => {
 		const upstream = http.request(
 			{
-				host: '127.0.0.1',
+				host,
 				port,
 				method: request.method,
 				path: request.url,
@@ -121,8 +129,9 @@ export function proxyRequest(
 }
 
 /** Re-sends the upgrade request to the upstream and then splices the two sockets together. */
-export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, port: number, onClose: () => void, options: ProxyOptions = NO_TRUSTED_PROXY): void {
-	const upstream = net.connect(port, '127.0.0.1');
+export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, upstreamAt: Upstream, onClose: () => void, options: ProxyOptions = NO_TRUSTED_PROXY): void {
+	const { host, port } = addressOf(upstreamAt);
+	const upstream = net.connect(port, host);
 	let closed = false;
 	const close = () => {
 		if (closed) return;

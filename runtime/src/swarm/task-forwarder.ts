@@ -77,6 +77,12 @@ export class TaskForwarder {
 		});
 	}
 
+	/** The port it listens on (the one asked for, or the one the system gave for 0); null before it listens. */
+	port(): number | null {
+		const address = this.#server.address();
+		return address && typeof address === 'object' ? address.port : null;
+	}
+
 	close(): void {
 		this.#server.close();
 	}

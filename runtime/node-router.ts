@@ -1,0 +1,67 @@
+/**
+ * A node router's entry: `node runtime/node-router.ts`, on a Swarm manager other than the runtime's
+ * (docs/swarm.md, Routing). Reads the environment (node-router-config.ts), then wires the site
+ * records, the watch on the runtime's router, the sites' task ports and the server; SIGINT/SIGTERM
+ * close it.
+ */
+import { once } from 'node:events';
+import { HostIndex } from './src/instances/host-index.ts';
+import { jsonEventLogger } from './src/log-event.ts';
+import { loadNodeRouterConfig, NodeRouterConfigError } from './src/node-router/node-router-config.ts';
+import { createNodeRouter } from './src/node-router/node-router.ts';
+import { RuntimeRouterWatch } from './src/node-router/runtime-router-watch.ts';
+import { SiteTaskPorts } from './src/node-router/site-task-ports.ts';
+import { StateRecordsReader, stateRowsFrom } from './src/node-router/state-records-reader.ts';
+import { checkSwarmManager } from './src/swarm/swarm-manager-check.ts';
+import { locateTask } from './src/swarm/swarm-task-locator.ts';
+
+const log = (message: string) => console.log(`[node-router] ${message}`);
+
+let config;
+try {
+	config = loadNodeRouterConfig(process.env);
+} catch (error) {
+	if (!(error instanceof NodeRouterConfigError)) throw error;
+	console.error(error.message);
+	process.exit(1);
+}
+
+log(await checkSwarmManager(undefined, { setting: 'the node router', process: 'it' }));
+const rows = stateRowsFrom(config.RUNTIME_STATE_PG_URL);
+const records = new StateRecordsReader(rows, log);
+const hosts = new HostIndex(config.PUBLIC_HOST, records);
+// A task that moves (its node lost) takes a few seconds to answer elsewhere; a request waits for it as long as the holder's would.
+const ports = new SiteTaskPorts({ locate: (service) => locateTask(service), waitMs: 60_000, cacheMs: 2000, log });
+records.onChange(() => void ports.sync(records.all()).catch((error: Error) => log(`could not open the sites' ports: ${error.message}`)));
+await records.refresh();
+const refresher = setInterval(() => void records.refresh(), config.NODE_ROUTER_RECORDS_SECONDS * 1000);
+
+const watch = new RuntimeRouterWatch({ ...config.runtimeRouter, intervalMs: config.NODE_ROUTER_PROBE_SECONDS * 1000, connectTimeoutMs: 1000, log });
+await watch.start();
+
+const server = createNodeRouter({
+	runtimeRouter: config.runtimeRouter,
+	runtimeRouterUp: () => watch.isUp(),
+	records,
+	hosts,
+	ports,
+	supportEmail: config.SUPPORT_EMAIL,
+	trustedProxies: config.trustedProxies,
+	logEvent: jsonEventLogger(),
+});
+server.listen(config.NODE_ROUTER_PORT, config.NODE_ROUTER_HOST);
+await once(server, 'listening');
+log(
+	`node router on ${config.NODE_ROUTER_HOST}:${config.NODE_ROUTER_PORT}, relaying to the runtime's router on ${config.runtimeRouter.host}:${config.runtimeRouter.port} while it answers (${records.all().length} site records read)`,
+);
+
+function close(): void {
+	clearInterval(refresher);
+	watch.stop();
+	ports.close();
+	server.close();
+	server.closeAllConnections();
+	void rows.close().finally(() => process.exit(0));
+}
+process.on('SIGTERM', close);
+process.on('SIGINT', close);

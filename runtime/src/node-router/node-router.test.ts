@@ -1,0 +1,158 @@
+/**
+ * The node router on real loopback sockets: a stand-in for the runtime's router and a site's
+ * task, each a plain HTTP server, so each answer says which way the request went. The router
+ * itself, the records' host index and the task ports are the real ones; only the records are
+ * given rather than read from PostgreSQL (tests/swarm/node-router-on-swarm.test.ts reads them
+ * there, with a real runtime and real tasks).
+ */
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HostIndex } from '../instances/host-index.ts';
+import type { LogEvent } from '../log-event.ts';
+import { createNodeRouter } from './node-router.ts';
+import { SiteTaskPorts } from './site-task-ports.ts';
+import { StateRecordsReader } from './state-records-reader.ts';
+
+const servers: http.Server[] = [];
+let ports: SiteTaskPorts | null = null;
+
+async function listening(server: http.Server): Promise<number> {
+	servers.push(server);
+	server.listen(0, '127.0.0.1');
+	await once(server, 'listening');
+	return (server.address() as AddressInfo).port;
+}
+
+/** A server that answers every request with its name, the Host it was asked for and the method. */
+function answering(name: string): http.Server {
+	return http.createServer((request, response) => {
+		request.resume();
+		request.on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end(`${name} ${request.headers.host} ${request.method}`));
+	});
+}
+
+const site = (id: string, subdomain: string, state: { asleep?: boolean; desired?: string; corsOrigins?: string[] } = {}) => ({
+	id,
+	record: { kind: 'project', phase: 'ready', desired: 'running', asleep: false, subdomain, domains: [], dir: `/data/instances/${id}`, ...state },
+});
+
+async function nodeRouter() {
+	const runtimePort = await listening(answering('runtime-router'));
+	const taskPort = await listening(answering('task'));
+	const records = new StateRecordsReader(
+		async () => [site('p1', 'awake', { corsOrigins: ['https://shop.example'] }), site('p2', 'sleepy', { asleep: true }), site('p3', 'unpaid', { desired: 'suspended' })],
+		() => {},
+	);
+	const hosts = new HostIndex('sites.example', records);
+	const located: string[] = [];
+	ports = new SiteTaskPorts({
+		locate: async (service) => (located.push(service), { taskId: 't1', nodeId: 'n1', host: '127.0.0.1', port: taskPort }),
+		waitMs: 2000,
+		cacheMs: 2000,
+		log: () => {},
+	});
+	await records.refresh();
+	await ports.sync(records.all());
+	const state = { runtimeUp: true };
+	const events: LogEvent[] = [];
+	const port = await listening(
+		createNodeRouter({
+			runtimeRouter: { host: '127.0.0.1', port: runtimePort },
+			runtimeRouterUp: () => state.runtimeUp,
+			records,
+			hosts,
+			ports,
+			supportEmail: 'help@example.com',
+			trustedProxies: new Set(),
+			logEvent: (event) => events.push(event),
+		}),
+	);
+	return { state, located, events, url: `http://127.0.0.1:${port}` };
+}
+
+function send(url: string, host: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+	return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+		const request = http.request(url, { method: options.method ?? 'GET', headers: { host, ...options.headers } }, (response) => {
+			let body = '';
+			response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+		});
+		request.on('error', reject);
+		request.end(options.body);
+	});
+}
+
+afterEach(async () => {
+	ports?.close();
+	ports = null;
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections();
+		await new Promise((resolve) => server.close(resolve));
+	}
+});
+
+describe('a node router', () => {
+	it("relays every request to the runtime's router while it answers, an unknown host and an upload included", async () => {
+		const { url, located } = await nodeRouter();
+		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('runtime-router awake.sites.example GET');
+		expect((await send(`${url}/`, 'sleepy.sites.example')).body).toBe('runtime-router sleepy.sites.example GET');
+		expect((await send(`${url}/`, 'elsewhere.example')).body).toBe('runtime-router elsewhere.example GET');
+		expect((await send(`${url}/files`, 'awake.sites.example', { method: 'POST', body: 'x' })).body).toBe('runtime-router awake.sites.example POST');
+		expect(located).toEqual([]);
+	});
+
+	it("serves an awake site from its task while the runtime's router does not answer, with the site's allowed origins", async () => {
+		const { url, state, located } = await nodeRouter();
+		state.runtimeUp = false;
+		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { headers: { origin: 'https://shop.example' } });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toBe('task awake.sites.example GET');
+		expect(answer.headers['access-control-allow-origin']).toBe('https://shop.example');
+		expect(located).toEqual(['epic-site-p1']);
+
+		const preflight = await send(`${url}/items/notes`, 'awake.sites.example', {
+			method: 'OPTIONS',
+			headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+		});
+		expect(preflight.status).toBe(204);
+		expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+
+		// A suspended site's own page, from its record, as the runtime's router would answer.
+		const suspended = await send(`${url}/`, 'unpaid.sites.example', { headers: { accept: 'application/json' } });
+		expect(suspended.status).toBe(503);
+		expect(JSON.parse(suspended.body).errors[0].extensions.code).toBe('SUSPENDED');
+		expect(located).toEqual(['epic-site-p1']);
+	});
+
+	it('answers what only the runtime can do with the platform-unavailable page while it does not answer', async () => {
+		const { url, state, located, events } = await nodeRouter();
+		state.runtimeUp = false;
+		for (const [host, method, path] of [
+			['sleepy.sites.example', 'GET', '/'],
+			['elsewhere.example', 'GET', '/'],
+			['sites.example', 'GET', '/portal'],
+			['awake.sites.example', 'POST', '/files'],
+		] as const) {
+			const answer = await send(`${url}${path}`, host, { method, headers: { accept: 'application/json' }, body: method === 'POST' ? 'upload' : undefined });
+			expect(answer.status, `${method} ${host}${path}`).toBe(503);
+			expect(answer.headers['retry-after'], `${method} ${host}${path}`).toBe('30');
+			expect(JSON.parse(answer.body), `${method} ${host}${path}`).toEqual({
+				errors: [{ message: 'The platform is briefly unavailable', extensions: { code: 'PLATFORM_UNAVAILABLE' } }],
+			});
+		}
+		expect(located).toEqual([]);
+		expect(events).toEqual([]);
+	});
+
+	it("says so when the runtime's router goes away under a relayed request", async () => {
+		const { url, events } = await nodeRouter();
+		// The first server is the stand-in runtime router: gone, the relay's connect is refused.
+		const runtimeRouter = servers[0]!;
+		await new Promise((resolve) => runtimeRouter.close(resolve));
+		const answer = await send(`${url}/`, 'awake.sites.example', { headers: { accept: 'application/json' } });
+		expect(answer.status).toBe(502);
+		expect(events.map((event) => event.msg)).toEqual(["relay to the runtime's router failed"]);
+	});
+});

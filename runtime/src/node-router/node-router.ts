@@ -1,0 +1,105 @@
+/**
+ * The router of a node other than the runtime's (docs/swarm.md, Routing): the public entry of its
+ * node. While the runtime's router answers, every request goes through it, since it alone counts
+ * usage, keeps the sites' idle clocks, checks storage quotas, wakes sleeping sites and reaches the
+ * control plane. While it does not (its task stopped or moving, its machine lost), a request for an
+ * awake site goes straight to the site's task, with the site's allowed origins applied, so the
+ * sites keep serving (a suspended or stopped one gets its page); what only the runtime can do is
+ * answered with the "platform unavailable" page (503, try again): a sleeping site's wake, an
+ * upload (its quota cannot be checked), the control plane, and any host it does not know.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { REQUEST_ID_HEADER } from '@epic/runtime-contract';
+import type { HostIndex } from '../instances/host-index.ts';
+import { normaliseHost } from '../instances/host-index.ts';
+import type { EventLogger } from '../log-event.ts';
+import { applyRouterTimeouts, hostRouterHandlers } from '../router/host-router.ts';
+import { sendPage } from '../router/pages.ts';
+import { proxyRequest, proxyUpgrade } from '../router/proxy.ts';
+import { isUpload } from '../router/storage-quota.ts';
+import type { InstanceReader } from '../state/instance-store.ts';
+import type { InstanceRecord } from '../state/instance-record.ts';
+import type { SiteTaskPorts } from './site-task-ports.ts';
+
+export interface NodeRouterParts {
+	runtimeRouter: { host: string; port: number };
+	/** Whether the runtime's router accepts connections now (runtime-router-watch.ts). */
+	runtimeRouterUp(): boolean;
+	records: InstanceReader;
+	hosts: HostIndex;
+	ports: SiteTaskPorts;
+	supportEmail: string;
+	trustedProxies: ReadonlySet<string>;
+	logEvent: EventLogger;
+}
+
+export function createNodeRouter(parts: NodeRouterParts): http.Server {
+	const proxyOptions = { trustedProxies: parts.trustedProxies };
+	const resolveHost = (host: string): InstanceRecord | undefined => {
+		const id = parts.hosts.lookup(host);
+		return id ? parts.records.get(id) : undefined;
+	};
+	const direct = hostRouterHandlers({
+		sites: {
+			resolveHost,
+			portIfRunning: (record) => (record.asleep ? null : parts.ports.portOf(record)),
+			// The idle clocks are the runtime's, and it is not running while this path serves.
+			beginActivity: () => () => {},
+			// Reached only for an awake site whose port is still opening: a sleeping one never gets here.
+			wake: async () => {
+				throw new Error("the site's port on this node is not open yet");
+			},
+		},
+		// Not counted: the counts are the runtime's (docs/swarm.md, Routing, says so).
+		usage: { count: () => {} },
+		controlPlaneHosts: new Set(),
+		controlPlanePort: null,
+		wakePageAfterMs: 0,
+		supportEmail: parts.supportEmail,
+		metrics: { proxied: () => {}, proxyFailed: () => {} },
+		logEvent: parts.logEvent,
+		trustedProxies: parts.trustedProxies,
+	});
+
+	/** A site this router can answer for by itself: known from the records, not asleep, and no upload. */
+	function directSite(request: IncomingMessage): boolean {
+		const host = normaliseHost(request.headers.host);
+		const record = host === null ? undefined : resolveHost(host);
+		if (!record || isUpload(request)) return false;
+		return !(record.desired === 'running' && record.asleep);
+	}
+
+	function relay(request: IncomingMessage, response: ServerResponse): void {
+		proxyRequest(
+			request,
+			response,
+			parts.runtimeRouter,
+			(error) => {
+				parts.logEvent({
+					level: 'error',
+					msg: "relay to the runtime's router failed",
+					requestId: request.headers[REQUEST_ID_HEADER],
+					method: request.method,
+					error: error.message,
+				});
+				sendPage(request, response, 'no-answer', parts.supportEmail);
+			},
+			() => {},
+			proxyOptions,
+		);
+	}
+
+	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
+		if (parts.runtimeRouterUp()) relay(request, response);
+		else if (directSite(request)) direct.request(request, response);
+		else sendPage(request, response, 'platform-unavailable', parts.supportEmail);
+	});
+	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+		if (parts.runtimeRouterUp()) proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, proxyOptions);
+		else if (directSite(request)) direct.upgrade(request, socket, head);
+		else socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+	});
+	applyRouterTimeouts(server, {});
+	return server;
+}

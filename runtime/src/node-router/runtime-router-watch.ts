@@ -1,0 +1,77 @@
+/**
+ * Whether the runtime's router accepts connections, as a router on another node sees it: probed
+ * with a TCP connect every `intervalMs`, so a request never waits out a connect timeout to learn
+ * it. A runtime that goes (its task stopped, its machine lost) is seen within an interval and a
+ * connect timeout; one that comes back, within an interval.
+ */
+import net from 'node:net';
+
+/** Resolves true if a connection to host:port opened within `timeoutMs`. Never rejects. */
+export type ProbeConnect = (host: string, port: number, timeoutMs: number) => Promise<boolean>;
+
+export const probeConnect: ProbeConnect = (host, port, timeoutMs) =>
+	new Promise((resolve) => {
+		const socket = net.connect({ host, port });
+		const done = (accepted: boolean) => {
+			socket.destroy();
+			resolve(accepted);
+		};
+		socket.setTimeout(timeoutMs, () => done(false));
+		socket.once('error', () => done(false));
+		socket.once('connect', () => done(true));
+	});
+
+export interface RuntimeRouterWatchOptions {
+	host: string;
+	port: number;
+	intervalMs: number;
+	connectTimeoutMs: number;
+	log: (message: string) => void;
+	probe?: ProbeConnect;
+}
+
+export class RuntimeRouterWatch {
+	readonly #options: RuntimeRouterWatchOptions;
+	readonly #probe: ProbeConnect;
+	/** Unknown until the first probe: taken as up, so nothing is answered as if the runtime were gone. */
+	#up = true;
+	#timer: NodeJS.Timeout | null = null;
+
+	constructor(options: RuntimeRouterWatchOptions) {
+		this.#options = options;
+		this.#probe = options.probe ?? probeConnect;
+	}
+
+	isUp(): boolean {
+		return this.#up;
+	}
+
+	/** One probe; logs a change either way. */
+	async check(): Promise<boolean> {
+		const { host, port, connectTimeoutMs } = this.#options;
+		const up = await this.#probe(host, port, connectTimeoutMs);
+		if (up !== this.#up) {
+			this.#options.log(
+				up
+					? `the runtime's router on ${host}:${port} answers again: every request goes through it`
+					: `the runtime's router on ${host}:${port} does not answer: awake sites are served from their tasks directly`,
+			);
+		}
+		this.#up = up;
+		return up;
+	}
+
+	/** Probes now, then every interval, one probe at a time. */
+	async start(): Promise<void> {
+		await this.check();
+		const next = () => {
+			this.#timer = setTimeout(() => void this.check().finally(() => this.#timer && next()), this.#options.intervalMs);
+		};
+		next();
+	}
+
+	stop(): void {
+		if (this.#timer) clearTimeout(this.#timer);
+		this.#timer = null;
+	}
+}

@@ -1,0 +1,111 @@
+/**
+ * A router on another node (runtime/node-router.ts; docs/swarm.md, Routing), against a real swarm
+ * runtime and real site tasks. While the runtime's router answers, the node router relays to it, so
+ * the runtime counts the requests; once the runtime is killed, an awake site still answers through
+ * the node router straight from its task, with its allowed origins, its stopped neighbour still
+ * gets its page, and what needs the runtime (the control plane, an upload) gets the
+ * platform-unavailable page; once the runtime is back, requests go through it again.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { DailyUsage } from '@epic/runtime-contract';
+import { hostRequest, type HostResponse } from '../support/host-request.ts';
+import { holdForThisFile } from '../support/machine-lock.ts';
+import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
+import { startNodeRouter, type NodeRouterProcess } from '../support/swarm/node-router-process.ts';
+import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
+import { loginThroughRouter } from '../support/test-runtime.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+const WORKER = 'epicnode2';
+const HOST = 'edge.localhost';
+const FRONT_END = 'https://front.edge.example';
+const admin = { email: 'edge@example.com', password: 'edge-secret-password' };
+let swarm: SwarmSites;
+let nodeRouter: NodeRouterProcess | null = null;
+
+holdForThisFile('swarm');
+
+beforeAll(async () => {
+	swarm = await startSwarmSites(WORKER);
+}, 600_000);
+
+afterAll(async () => {
+	await nodeRouter?.stop();
+	await swarm?.destroy();
+}, 120_000);
+
+/** The requests the runtime's router counted for the project (GET /usage). */
+async function requestsCounted(projectId: string): Promise<number> {
+	const answer = await fetch(`${swarm.runtime.apiUrl}/usage?projectId=${projectId}`, { headers: { authorization: `Bearer ${swarm.runtime.secret}` } });
+	expect(answer.status).toBe(200);
+	return ((await answer.json()) as { data: DailyUsage[] }).data.reduce((sum, day) => sum + day.requests, 0);
+}
+
+function notesThrough(routerUrl: string, token: string, headers: Record<string, string> = {}): Promise<HostResponse> {
+	return hostRequest(routerUrl, HOST, '/items/notes', { headers: { authorization: `Bearer ${token}`, ...headers } });
+}
+
+function titles(answer: HostResponse): string[] {
+	expect(answer.status, answer.body).toBe(200);
+	return answer.json<{ data: Array<{ title: string }> }>().data.map((note) => note.title);
+}
+
+function errorCode(answer: HostResponse): string {
+	return answer.json<{ errors: Array<{ extensions: { code: string } }> }>().errors[0]!.extensions.code;
+}
+
+describe('a router on another node', () => {
+	test('relays to the runtime while it answers, and serves awake sites from their tasks while it does not', async () => {
+		const { runtime } = swarm;
+		expect((await runtime.driver.ensureInstance({ projectId: 'p-edge', subdomain: 'edge', projectName: 'Edge', admin })).state).toBe('running');
+		expect((await runtime.driver.setCorsOrigins('p-edge', [FRONT_END])).corsOrigins).toEqual([FRONT_END]);
+		const site: SiteTarget = { routerUrl: runtime.routerUrl, host: HOST, token: await loginThroughRouter(runtime.routerUrl, HOST, admin.email, admin.password) };
+		await createNotesCollection(site);
+		await siteRequest(site, 'POST', '/items/notes', 200, { title: 'served by any router' });
+		expect((await runtime.driver.ensureInstance({ projectId: 'p-halted', subdomain: 'halted', projectName: 'Halted', admin })).state).toBe('running');
+		expect((await runtime.driver.stopInstance('p-halted')).state).toBe('stopped');
+		nodeRouter = await startNodeRouter(runtime);
+
+		// Relayed: the runtime's router counts the request, as it counts its own.
+		const countedBefore = await requestsCounted('p-edge');
+		expect(titles(await notesThrough(nodeRouter.url, site.token))).toEqual(['served by any router']);
+		expect(await requestsCounted('p-edge')).toBe(countedBefore + 1);
+
+		// Killed as a machine dies: the site's task outlives it.
+		await runtime.kill9();
+		await waitFor(
+			"the node router to see the runtime's router gone",
+			() => nodeRouter!.output().includes('does not answer: awake sites are served from their tasks directly'),
+			15_000,
+		);
+		const direct = await notesThrough(nodeRouter.url, site.token, { origin: FRONT_END });
+		expect(titles(direct)).toEqual(['served by any router']);
+		expect(direct.headers['access-control-allow-origin']).toBe(FRONT_END);
+		// A new sign-in too: the site's own work, answered by its task.
+		const token = await loginThroughRouter(nodeRouter.url, HOST, admin.email, admin.password);
+		expect(titles(await notesThrough(nodeRouter.url, token))).toEqual(['served by any router']);
+
+		const stopped = await hostRequest(nodeRouter.url, 'halted.localhost', '/server/ping');
+		expect(stopped.status).toBe(503);
+		expect(errorCode(stopped)).toBe('STOPPED');
+		const portal = await hostRequest(nodeRouter.url, 'localhost', '/');
+		expect(portal.status).toBe(503);
+		expect(errorCode(portal)).toBe('PLATFORM_UNAVAILABLE');
+		const upload = await hostRequest(nodeRouter.url, HOST, '/files', {
+			method: 'POST',
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+			body: 'refused',
+		});
+		expect(upload.status).toBe(503);
+		expect(errorCode(upload)).toBe('PLATFORM_UNAVAILABLE');
+
+		await runtime.start();
+		await waitFor("the node router to see the runtime's router back", () => nodeRouter!.output().includes('answers again: every request goes through it'), 15_000);
+		const countedAfter = await requestsCounted('p-edge');
+		expect(titles(await notesThrough(nodeRouter.url, token))).toEqual(['served by any router']);
+		expect(await requestsCounted('p-edge')).toBe(countedAfter + 1);
+		// The upload refused while the runtime was away never reached the site.
+		const files = await siteRequest<{ data: unknown[] }>({ ...site, token }, 'GET', '/files', 200);
+		expect(files.data).toEqual([]);
+	}, 420_000);
+});
