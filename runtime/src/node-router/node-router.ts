@@ -51,7 +51,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 				throw new Error("the site's port on this node is not open yet");
 			},
 		},
-		// Not counted: the counts are the runtime's (docs/swarm.md, Routing, says so).
+		// Not counted: the counts are the runtime's (docs/swarm.md, A router on another node).
 		usage: { count: () => {} },
 		controlPlaneHosts: new Set(),
 		controlPlanePort: null,
