@@ -14,6 +14,7 @@ import { SiteTaskPorts } from './src/node-router/site-task-ports.ts';
 import { StateRecordsReader, stateRowsFrom } from './src/node-router/state-records-reader.ts';
 import { checkSwarmManager } from './src/swarm/swarm-manager-check.ts';
 import { locateTask } from './src/swarm/swarm-task-locator.ts';
+import { CONNECTION_WAIT_MS, TASK_CACHE_MS } from './src/swarm/task-forwarder.ts';
 
 const log = (message: string) => console.log(`[node-router] ${message}`);
 
@@ -30,8 +31,8 @@ log(await checkSwarmManager(undefined, { setting: 'the node router', process: 'i
 const rows = stateRowsFrom(config.RUNTIME_STATE_PG_URL);
 const records = new StateRecordsReader(rows, log);
 const hosts = new HostIndex(config.PUBLIC_HOST, records);
-// A task that moves (its node lost) takes a few seconds to answer elsewhere; a request waits for it as long as the holder's would.
-const ports = new SiteTaskPorts({ locate: (service) => locateTask(service), waitMs: 60_000, cacheMs: 2000, log });
+// A request waits for a task that moves (its node lost) as long as one through the holder would.
+const ports = new SiteTaskPorts({ locate: (service) => locateTask(service), waitMs: CONNECTION_WAIT_MS, cacheMs: TASK_CACHE_MS, log });
 records.onChange(() => void ports.sync(records.all()).catch((error: Error) => log(`could not open the sites' ports: ${error.message}`)));
 await records.refresh();
 const refresher = setInterval(() => void records.refresh(), config.NODE_ROUTER_RECORDS_SECONDS * 1000);

@@ -347,6 +347,16 @@ function swarmSiteStorage(env: RuntimeEnv): SwarmSiteStorage | null {
 
 export class RuntimeConfigError extends Error {}
 
+/** A comma-separated list of addresses (ROUTER_TRUSTED_PROXIES), blanks and spaces dropped. */
+export function addressList(text: string): Set<string> {
+	return new Set(
+		text
+			.split(',')
+			.map((address) => address.trim())
+			.filter(Boolean),
+	);
+}
+
 function backupS3Settings(env: RuntimeEnv): BackupS3Settings | null {
 	if (!env.BACKUP_S3_BUCKET) return null;
 	const { BACKUP_S3_ACCESS_KEY_ID: accessKeyId, BACKUP_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
@@ -387,11 +397,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, rootDir: string): Runt
 				}
 			: null,
 		controlPlaneHosts: new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean)),
-		trustedProxies: new Set(
-			parsed.data.ROUTER_TRUSTED_PROXIES.split(',')
-				.map((address) => address.trim())
-				.filter(Boolean),
-		),
+		trustedProxies: addressList(parsed.data.ROUTER_TRUSTED_PROXIES),
 	};
 }
 

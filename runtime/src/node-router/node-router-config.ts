@@ -4,6 +4,7 @@
  */
 import { withoutEmptyValues } from '@epic/node-support/env';
 import { z } from 'zod';
+import { addressList } from '../config.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -42,10 +43,6 @@ export function loadNodeRouterConfig(env: NodeJS.ProcessEnv): NodeRouterConfig {
 	return {
 		...parsed.data,
 		runtimeRouter: { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) },
-		trustedProxies: new Set(
-			parsed.data.ROUTER_TRUSTED_PROXIES.split(',')
-				.map((address) => address.trim())
-				.filter(Boolean),
-		),
+		trustedProxies: addressList(parsed.data.ROUTER_TRUSTED_PROXIES),
 	};
 }

@@ -4,22 +4,16 @@
  * it. A runtime that goes (its task stopped, its machine lost) is seen within an interval and a
  * connect timeout; one that comes back, within an interval.
  */
-import net from 'node:net';
+import { connectWithin } from '../swarm/task-forwarder.ts';
 
 /** Resolves true if a connection to host:port opened within `timeoutMs`. Never rejects. */
 export type ProbeConnect = (host: string, port: number, timeoutMs: number) => Promise<boolean>;
 
-export const probeConnect: ProbeConnect = (host, port, timeoutMs) =>
-	new Promise((resolve) => {
-		const socket = net.connect({ host, port });
-		const done = (accepted: boolean) => {
-			socket.destroy();
-			resolve(accepted);
-		};
-		socket.setTimeout(timeoutMs, () => done(false));
-		socket.once('error', () => done(false));
-		socket.once('connect', () => done(true));
-	});
+export const probeConnect: ProbeConnect = async (host, port, timeoutMs) => {
+	const socket = await connectWithin({ host, port }, timeoutMs);
+	socket?.destroy();
+	return socket !== null;
+};
 
 export interface RuntimeRouterWatchOptions {
 	host: string;

@@ -9,12 +9,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createService, removeService } from './site-service.ts';
 import { locateTask, serviceExists } from './swarm-task-locator.ts';
-import { TaskForwarder } from './task-forwarder.ts';
+import { CONNECTION_WAIT_MS, TASK_CACHE_MS, TaskForwarder } from './task-forwarder.ts';
 
-/** A located task is used this long before Swarm is asked again (a move is found sooner: see task-forwarder.ts). */
-const TASK_CACHE_MS = 2000;
-/** A connection waits this long for a task: a cold start, or a move off a lost node. */
-const CONNECTION_WAIT_MS = 60_000;
 /** How often the holder checks that its service still exists. */
 const SERVICE_CHECK_MS = 5000;
 

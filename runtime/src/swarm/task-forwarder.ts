@@ -15,6 +15,10 @@ import type { TaskEndpoint } from './swarm-task-locator.ts';
 const CONNECT_TIMEOUT_MS = 2000;
 /** Between lookups while no task runs. */
 const RETRY_MS = 200;
+/** A located task is used this long before Swarm is asked again (a move is found sooner: a failed connect asks at once). */
+export const TASK_CACHE_MS = 2000;
+/** A connection waits this long for a task: a cold start, or a move off a lost node. */
+export const CONNECTION_WAIT_MS = 60_000;
 
 export interface TaskForwarderOptions {
 	host: string;
@@ -30,7 +34,8 @@ export interface TaskForwarderOptions {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function connectWithin(endpoint: TaskEndpoint, timeoutMs: number): Promise<net.Socket | null> {
+/** A connection to host:port opened within `timeoutMs`, or null (refused, unreachable, too slow). */
+export function connectWithin(endpoint: Pick<TaskEndpoint, 'host' | 'port'>, timeoutMs: number): Promise<net.Socket | null> {
 	return new Promise((resolve) => {
 		const socket = net.connect({ host: endpoint.host, port: endpoint.port });
 		const fail = () => {
