@@ -14,11 +14,10 @@ ARG BASE_IMAGE=node:22-bookworm-slim
 
 FROM ${BASE_IMAGE} AS toolchain
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ ccache && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 # Native addons compile from source (their prebuilt binaries come from GitHub): node-gyp runs make on
-# every core. Both installs below compile the same addons (isolated-vm, sqlite3) at the same paths,
-# so the second takes the first's objects from ccache's folder instead of compiling them again.
-ENV JOBS=max CC="ccache gcc" CXX="ccache g++" CCACHE_DIR=/ccache
+# every core. They compile once: the platform's install adds to the runtime's (platform-all-deps).
+ENV JOBS=max
 # npm ci checks every workspace's manifest against the lock file, so all manifests come first.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/concurrency/package.json packages/concurrency/
@@ -37,25 +36,6 @@ COPY portal/package.json portal/
 FROM toolchain AS runtime-deps
 RUN npm ci --workspace @epic/runtime --omit=dev --no-audit --no-fund
 
-FROM ${BASE_IMAGE} AS runtime
-WORKDIR /app
-# For RUNTIME_DRIVER=docker: the docker CLI, which drives the host's engine through its mounted
-# socket (Debian ships the CLI only inside docker.io), and iptables, for the rule that keeps site
-# containers' connections off the host. pg_dump and pg_restore: backups of PostgreSQL sites.
-RUN apt-get update && apt-get install -y --no-install-recommends docker.io iptables postgresql-client && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production RUNTIME_DATA_DIR=/data/runtime
-COPY --from=runtime-deps /app /app
-COPY packages/concurrency packages/concurrency
-COPY packages/node-support packages/node-support
-COPY packages/platform-api packages/platform-api
-COPY packages/runtime-contract packages/runtime-contract
-COPY packages/site-templates packages/site-templates
-COPY runtime runtime
-VOLUME /data
-EXPOSE 8057 8080
-CMD ["node", "runtime/main.ts"]
-LABEL epic.image=runtime
-
 # Only the installed packages: the runtime's code and configuration stay out of a tenant's container.
 # The docker driver replaces the command with its own entry (runtime/src/containers/); this one
 # serves a site on its own. Directus's CLI module is started directly: the `directus` bin first
@@ -70,12 +50,36 @@ EXPOSE 8055
 CMD ["node", "node_modules/@directus/api/dist/cli/run.js", "start"]
 LABEL epic.image=site
 
-# Every package, development ones included, installed (and its addons compiled, from runtime-deps'
-# compiler cache where they are the same) once for the two stages below. The cache folder stays in
-# these build stages: no final image copies it.
-FROM toolchain AS platform-all-deps
-COPY --from=runtime-deps /ccache /ccache
-RUN npm ci --no-audit --no-fund
+# The runtime starts from the site image: both run the same installed packages, so its largest layer
+# is the site image's own, copied and stored once (copying it again took half a minute of a build).
+# For RUNTIME_DRIVER=docker: the docker CLI, which drives the host's engine through its mounted
+# socket (Debian ships the CLI only inside docker.io), and iptables, for the rule that keeps site
+# containers' connections off the host. pg_dump and pg_restore: backups of PostgreSQL sites.
+FROM site AS runtime
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends docker.io iptables postgresql-client && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production HOME=/root RUNTIME_DATA_DIR=/data/runtime
+COPY --from=runtime-deps /app/package.json /app/package-lock.json ./
+COPY packages/concurrency packages/concurrency
+COPY packages/node-support packages/node-support
+COPY packages/platform-api packages/platform-api
+COPY packages/runtime-contract packages/runtime-contract
+COPY packages/site-templates packages/site-templates
+COPY runtime runtime
+# The runtime's own versions of a few packages (the lock file's runtime/node_modules: versions other
+# than Directus's), which the site image has no use for.
+COPY --from=runtime-deps /app/runtime/node_modules runtime/node_modules
+VOLUME /data
+EXPOSE 8057 8080
+CMD ["node", "runtime/main.ts"]
+LABEL epic.image=runtime
+
+# Every package, development ones included, installed once for the two stages below: on top of the
+# runtime's packages, so what both use is neither fetched nor extracted again and the addons the
+# runtime compiled stay as they are. --no-save: the lock file is the one in the checkout. npm's
+# cache folder stays in these build stages: no final image copies it.
+FROM runtime-deps AS platform-all-deps
+RUN npm install --no-save --prefer-offline --no-audit --no-fund
 
 # The platform's installed packages for production, without any of our code (as runtime-deps):
 # the development packages pruned away, the compiled addons kept.

@@ -39,8 +39,8 @@ const CADDY_ROOT_CERTIFICATE = '/data/caddy/pki/authorities/local/root.crt';
 const BASE_IMAGES = { BASE_IMAGE: TEST_SITE_BASE_IMAGE, DEBIAN_IMAGE: TEST_SITE_BASE_IMAGE };
 
 /** The variables docker-compose.yml refuses to run without (`${NAME:?…}`), read from the file itself. */
-export function requiredVariables(): string[] {
-	const compose = readFileSync(repoPath(COMPOSE_FILE), 'utf8');
+export function requiredVariables(checkout = repoPath()): string[] {
+	const compose = readFileSync(path.join(checkout, COMPOSE_FILE), 'utf8');
 	return [...new Set([...compose.matchAll(/\$\{(\w+):\?/g)].map((match) => match[1]!))];
 }
 
@@ -79,18 +79,24 @@ async function composeConfigOutput(env: Record<string, string>, options: string[
 	}
 }
 
+/** `docker-compose build`'s arguments for the stack's images, run in a checkout's root. */
+export function stackBuildCommand(): string[] {
+	return ['--file', COMPOSE_FILE, 'build'];
+}
+
+/** The build's environment: the variables Compose requires (unused by any build) and the local base images. */
+export function stackBuildEnv(checkout = repoPath()): NodeJS.ProcessEnv {
+	const placeholders = Object.fromEntries(requiredVariables(checkout).map((name) => [name, 'not-used-by-the-build']));
+	return { ...placeholders, ...process.env, ...BASE_IMAGES };
+}
+
 /**
  * `docker-compose build`: every image the file names, from this checkout. Compose checks the
  * required variables even to build, so they get placeholders no container ever sees. Docker's
  * layer cache makes a build of unchanged sources take seconds.
  */
 export async function buildStackImages(): Promise<void> {
-	const placeholders = Object.fromEntries(requiredVariables().map((name) => [name, 'not-used-by-the-build']));
-	await runCommand('docker-compose', ['--file', COMPOSE_FILE, 'build'], {
-		label: 'docker-compose build',
-		cwd: repoPath(),
-		env: { ...placeholders, ...process.env, ...BASE_IMAGES },
-	});
+	await runCommand('docker-compose', stackBuildCommand(), { label: 'docker-compose build', cwd: repoPath(), env: stackBuildEnv() });
 	// The images a rebuild superseded (untagged now), with the layers only they used: a few GB each time.
 	await runCommand('docker', ['image', 'prune', '--force', '--filter', 'label=epic.image'], { label: 'docker image prune' });
 }
