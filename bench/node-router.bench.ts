@@ -82,6 +82,7 @@ await watch.start();
 const nodeRouter = createNodeRouter({
 	runtimeRouter: { host: '127.0.0.1', port: runtimeRouterPort },
 	runtimeRouterUp: () => watch.isUp(),
+	runtimeRouterRefused: () => watch.refused(),
 	records,
 	hosts: new HostIndex('sites.example', records),
 	ports,
@@ -95,6 +96,8 @@ try {
 	const baseline = await timedRequests(runtimeRouterPort, 'runtime-router');
 	const relayed = await timedRequests(nodeRouterPort, 'runtime-router');
 	const failovers: number[] = [];
+	/** Answers other than the site's (an error page, a failed connection) between the close and the first from the task. */
+	let failedDuringFailover = 0;
 	const returns: number[] = [];
 	let direct: number[] = [];
 	for (let trial = 0; trial < TRIALS; trial++) {
@@ -106,6 +109,7 @@ try {
 		for (;;) {
 			const answer = await get(nodeRouterPort).catch(() => null);
 			if (answer?.body === 'task') break;
+			failedDuringFailover += 1;
 			await new Promise((resolve) => setTimeout(resolve, 10));
 		}
 		failovers.push(performance.now() - closedAt);
@@ -130,6 +134,7 @@ try {
 				request_ms: { baseline_runtime_router: summary(baseline), relayed_through_node_router: summary(relayed), direct_to_task: summary(direct) },
 				relay_adds_p50_ms: round(summary(relayed).p50 - summary(baseline).p50),
 				served_from_task_after_runtime_router_gone_ms: summary(failovers),
+				failed_answers_during_failovers: failedDuringFailover,
 				relayed_again_after_runtime_router_back_ms: summary(returns),
 				machine: machineReport(loadBefore),
 			},

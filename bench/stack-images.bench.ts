@@ -13,7 +13,7 @@
  * Env: BENCH_STACK_IMAGES_BASELINE, a git revision: first builds that revision's tree (a detached
  * git worktree) the same way, for a comparison in the same run.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,10 +33,16 @@ function docker(...args: string[]): string {
 	return execFileSync('docker', args, { encoding: 'utf8' }).trim();
 }
 
+const imagesAfterBase = () => [...new Set(docker('images', '--all', '--quiet', '--filter', `since=${TEST_SITE_BASE_IMAGE}`).split('\n').filter(Boolean))];
+
 /** Every image made after the base image, intermediate ones included: what a build would reuse. */
 function removeImagesAfterBase(): void {
-	const ids = [...new Set(docker('images', '--all', '--quiet', '--filter', `since=${TEST_SITE_BASE_IMAGE}`).split('\n').filter(Boolean))];
-	if (ids.length > 0) execFileSync('docker', ['rmi', '--force', ...ids], { stdio: 'ignore' });
+	const ids = imagesAfterBase();
+	// Removing an image removes its untagged parents too, so later ids in the list may be gone
+	// already and docker rmi fails for them: what counts is that none is left.
+	if (ids.length > 0) spawnSync('docker', ['rmi', '--force', ...ids], { stdio: 'ignore' });
+	const left = imagesAfterBase();
+	if (left.length > 0) throw new Error(`images made after ${TEST_SITE_BASE_IMAGE} could not be removed (a container uses them?): ${left.join(' ')}`);
 }
 
 interface Step {
@@ -62,7 +68,7 @@ async function timedBuild(checkout: string) {
 	for await (const line of createInterface({ input: child.stdout })) {
 		tail.push(line);
 		if (tail.length > 40) tail.shift();
-		const building = /^Building (\S+)/.exec(line);
+		const building = /^Building ([\w-]+)$/.exec(line);
 		const step = /^Step \d+\/\d+ : (.*)$/.exec(line);
 		if (building || step) endStep(performance.now());
 		if (building) image = building[1]!;

@@ -43,6 +43,7 @@ await watch.start();
 const server = createNodeRouter({
 	runtimeRouter: config.runtimeRouter,
 	runtimeRouterUp: () => watch.isUp(),
+	runtimeRouterRefused: () => watch.refused(),
 	records,
 	hosts,
 	ports,

@@ -55,12 +55,17 @@ async function nodeRouter() {
 	});
 	await records.refresh();
 	await ports.sync(records.all());
-	const state = { runtimeUp: true };
+	const state = { runtimeUp: true, refusals: 0 };
 	const events: LogEvent[] = [];
 	const port = await listening(
 		createNodeRouter({
 			runtimeRouter: { host: '127.0.0.1', port: runtimePort },
 			runtimeRouterUp: () => state.runtimeUp,
+			// As RuntimeRouterWatch.refused: down until a probe finds it back.
+			runtimeRouterRefused: () => {
+				state.refusals += 1;
+				state.runtimeUp = false;
+			},
 			records,
 			hosts,
 			ports,
@@ -146,13 +151,35 @@ describe('a node router', () => {
 		expect(events).toEqual([]);
 	});
 
-	it("says so when the runtime's router goes away under a relayed request", async () => {
-		const { url, events } = await nodeRouter();
-		// The first server is the stand-in runtime router: gone, the relay's connect is refused.
+	it("answers from the task a request whose relay is refused, before any probe finds the runtime's router gone", async () => {
+		const { url, state, events } = await nodeRouter();
+		// The first server is the stand-in runtime router: closed, a relay's connect is refused.
 		const runtimeRouter = servers[0]!;
 		await new Promise((resolve) => runtimeRouter.close(resolve));
-		const answer = await send(`${url}/`, 'awake.sites.example', { headers: { accept: 'application/json' } });
+		const answer = await send(`${url}/items/notes`, 'awake.sites.example');
+		expect(answer.status).toBe(200);
+		expect(answer.body).toBe('task awake.sites.example GET');
+		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
+		expect(events).toEqual([]);
+	});
+
+	it('answers a refused relay for what only the runtime can do with the platform-unavailable page', async () => {
+		const { url, state } = await nodeRouter();
+		await new Promise((resolve) => servers[0]!.close(resolve));
+		const answer = await send(`${url}/`, 'sleepy.sites.example', { headers: { accept: 'application/json' } });
+		expect(answer.status).toBe(503);
+		expect(JSON.parse(answer.body).errors[0].extensions.code).toBe('PLATFORM_UNAVAILABLE');
+		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
+	});
+
+	it("says so when a refused relay had a body, which was streamed to the runtime's router and cannot be sent again", async () => {
+		const { url, state, events } = await nodeRouter();
+		await new Promise((resolve) => servers[0]!.close(resolve));
+		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { method: 'POST', headers: { accept: 'application/json' }, body: '{"title":"x"}' });
 		expect(answer.status).toBe(502);
 		expect(events.map((event) => event.msg)).toEqual(["relay to the runtime's router failed"]);
+		// The requests after it are not relayed to be refused in turn.
+		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
+		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('task awake.sites.example GET');
 	});
 });

@@ -16,7 +16,7 @@ import { normaliseHost } from '../instances/host-index.ts';
 import type { EventLogger } from '../log-event.ts';
 import { applyRouterTimeouts, hostRouterHandlers } from '../router/host-router.ts';
 import { sendPage } from '../router/pages.ts';
-import { proxyRequest, proxyUpgrade } from '../router/proxy.ts';
+import { isReplayable, proxyRequest, proxyUpgrade } from '../router/proxy.ts';
 import { isUpload } from '../router/storage-quota.ts';
 import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
@@ -26,6 +26,8 @@ export interface NodeRouterParts {
 	runtimeRouter: { host: string; port: number };
 	/** Whether the runtime's router accepts connections now (runtime-router-watch.ts). */
 	runtimeRouterUp(): boolean;
+	/** A relay's connection to the runtime's router was refused (RuntimeRouterWatch.refused). */
+	runtimeRouterRefused(): void;
 	records: InstanceReader;
 	hosts: HostIndex;
 	ports: SiteTaskPorts;
@@ -33,6 +35,8 @@ export interface NodeRouterParts {
 	trustedProxies: ReadonlySet<string>;
 	logEvent: EventLogger;
 }
+
+const isConnectionRefused = (error: Error) => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
 
 export function createNodeRouter(parts: NodeRouterParts): http.Server {
 	const proxyOptions = { trustedProxies: parts.trustedProxies };
@@ -70,12 +74,24 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 		return !(record.desired === 'running' && record.asleep);
 	}
 
+	function answerWithoutRuntime(request: IncomingMessage, response: ServerResponse): void {
+		if (directSite(request)) direct.request(request, response);
+		else sendPage(request, response, 'platform-unavailable', parts.supportEmail);
+	}
+
 	function relay(request: IncomingMessage, response: ServerResponse): void {
 		proxyRequest(
 			request,
 			response,
 			parts.runtimeRouter,
 			(error) => {
+				// Refused: the runtime's router never saw the request (its process is gone, its node is
+				// not). One without a body is answered as if the probe had found that already, instead
+				// of with an error page for every request until it does.
+				if (isConnectionRefused(error)) {
+					parts.runtimeRouterRefused();
+					if (isReplayable(request) && !response.headersSent) return answerWithoutRuntime(request, response);
+				}
 				parts.logEvent({
 					level: 'error',
 					msg: "relay to the runtime's router failed",
@@ -92,8 +108,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 
 	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
 		if (parts.runtimeRouterUp()) relay(request, response);
-		else if (directSite(request)) direct.request(request, response);
-		else sendPage(request, response, 'platform-unavailable', parts.supportEmail);
+		else answerWithoutRuntime(request, response);
 	});
 	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
 		if (parts.runtimeRouterUp()) proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, proxyOptions);

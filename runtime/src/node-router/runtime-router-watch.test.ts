@@ -27,4 +27,18 @@ describe("the watch on the runtime's router", () => {
 			"the runtime's router on 10.0.0.1:8055 answers again: every request goes through it",
 		]);
 	});
+
+	it('is down from a refused relay until a probe finds it back', async () => {
+		const lines: string[] = [];
+		const watch = new RuntimeRouterWatch({ host: '10.0.0.1', port: 8055, intervalMs: 1000, connectTimeoutMs: 700, log: (line) => lines.push(line), probe: async () => true });
+		watch.refused();
+		watch.refused();
+		expect(watch.isUp()).toBe(false);
+		await watch.check();
+		expect(watch.isUp()).toBe(true);
+		expect(lines).toEqual([
+			"the runtime's router on 10.0.0.1:8055 does not answer: awake sites are served from their tasks directly",
+			"the runtime's router on 10.0.0.1:8055 answers again: every request goes through it",
+		]);
+	});
 });

@@ -43,16 +43,29 @@ export class RuntimeRouterWatch {
 	/** One probe; logs a change either way. */
 	async check(): Promise<boolean> {
 		const { host, port, connectTimeoutMs } = this.#options;
-		const up = await this.#probe(host, port, connectTimeoutMs);
+		this.#set(await this.#probe(host, port, connectTimeoutMs));
+		return this.#up;
+	}
+
+	/**
+	 * A relayed request's connection was refused: the runtime's router is down now, as the next probe
+	 * would find, so the requests after it are not relayed to be refused in turn. The probes say
+	 * when it is back.
+	 */
+	refused(): void {
+		this.#set(false);
+	}
+
+	#set(up: boolean): void {
+		const { host, port, log } = this.#options;
 		if (up !== this.#up) {
-			this.#options.log(
+			log(
 				up
 					? `the runtime's router on ${host}:${port} answers again: every request goes through it`
 					: `the runtime's router on ${host}:${port} does not answer: awake sites are served from their tasks directly`,
 			);
 		}
 		this.#up = up;
-		return up;
 	}
 
 	/** Probes now, then every interval, one probe at a time. */

@@ -57,7 +57,7 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'D
  * A request the router can send again by itself: idempotent and without a body (a body is streamed
  * to the upstream as it arrives, so there is nothing left to send a second time).
  */
-function isReplayable(request: IncomingMessage): boolean {
+export function isReplayable(request: IncomingMessage): boolean {
 	const length = request.headers['content-length'];
 	const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 	return !hasBody && IDEMPOTENT_METHODS.has(request.method ?? '');
