@@ -8,6 +8,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostIndex } from '../instances/host-index.ts';
 import type { LogEvent } from '../log-event.ts';
@@ -25,12 +26,19 @@ async function listening(server: http.Server): Promise<number> {
 	return (server.address() as AddressInfo).port;
 }
 
-/** A server that answers every request with its name, the Host it was asked for and the method. */
+/**
+ * A server that answers every request with its name, the Host it was asked for and the method, and
+ * every websocket upgrade by switching protocols and sending its name and the Host.
+ */
 function answering(name: string): http.Server {
-	return http.createServer((request, response) => {
+	const server = http.createServer((request, response) => {
 		request.resume();
 		request.on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end(`${name} ${request.headers.host} ${request.method}`));
 	});
+	server.on('upgrade', (request: http.IncomingMessage, socket: Duplex) => {
+		socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n${name} ${request.headers.host}`);
+	});
+	return server;
 }
 
 const site = (id: string, subdomain: string, state: { asleep?: boolean; desired?: string; corsOrigins?: string[] } = {}) => ({
@@ -86,6 +94,24 @@ function send(url: string, host: string, options: { method?: string; headers?: R
 		});
 		request.on('error', reject);
 		request.end(options.body);
+	});
+}
+
+/** A websocket upgrade: the status it got, and what came over the socket after a 101. */
+function upgrade(url: string, host: string) {
+	return new Promise<{ status: number; data: string }>((resolve, reject) => {
+		const request = http.request(url, { headers: { host, connection: 'Upgrade', upgrade: 'websocket' } });
+		request.on('upgrade', (response, socket, head: Buffer) => {
+			let data = head.toString();
+			socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+			socket.on('end', () => resolve({ status: response.statusCode ?? 0, data }));
+		});
+		request.on('response', (response) => {
+			response.resume();
+			resolve({ status: response.statusCode ?? 0, data: '' });
+		});
+		request.on('error', reject);
+		request.end();
 	});
 }
 
@@ -181,5 +207,15 @@ describe('a node router', () => {
 		// The requests after it are not relayed to be refused in turn.
 		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
 		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('task awake.sites.example GET');
+	});
+
+	it("relays a websocket to the runtime's router, and takes one it refuses to the site's task", async () => {
+		const { url, state } = await nodeRouter();
+		expect(await upgrade(`${url}/websocket`, 'awake.sites.example')).toEqual({ status: 101, data: 'runtime-router awake.sites.example' });
+		await new Promise((resolve) => servers[0]!.close(resolve));
+		expect(await upgrade(`${url}/websocket`, 'awake.sites.example')).toEqual({ status: 101, data: 'task awake.sites.example' });
+		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
+		// A sleeping site's websocket needs the runtime to wake it.
+		expect(await upgrade(`${url}/websocket`, 'sleepy.sites.example')).toEqual({ status: 503, data: '' });
 	});
 });

@@ -110,10 +110,19 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 		if (parts.runtimeRouterUp()) relay(request, response);
 		else answerWithoutRuntime(request, response);
 	});
-	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-		if (parts.runtimeRouterUp()) proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, proxyOptions);
-		else if (directSite(request)) direct.upgrade(request, socket, head);
+	function upgradeWithoutRuntime(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+		if (directSite(request)) direct.upgrade(request, socket, head);
 		else socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+	}
+
+	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+		if (!parts.runtimeRouterUp()) return upgradeWithoutRuntime(request, socket, head);
+		// Refused, as a relayed request: nothing was sent, so the upgrade is taken without the runtime.
+		const onRefused = () => {
+			parts.runtimeRouterRefused();
+			upgradeWithoutRuntime(request, socket, head);
+		};
+		proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, { ...proxyOptions, onRefused });
 	});
 	applyRouterTimeouts(server, {});
 	return server;

@@ -63,12 +63,6 @@ export function isReplayable(request: IncomingMessage): boolean {
 	return !hasBody && IDEMPOTENT_METHODS.has(request.method ?? '');
 }
 
-/**
- * Streams the request to the upstream and its answer back. A kept-alive connection can be closed by
- * the upstream just as a request is written on it (a site woken from SIGSTOP runs its overdue
- * keep-alive timer first): a replayable request that failed that way before any answer is sent once
- * more on a fresh connection, as HTTP clients do (RFC 9110 §9.2.2).
- */
 export interface ProxyOptions {
 	/** Peers whose X-Forwarded-For is passed on as it came (ROUTER_TRUSTED_PROXIES). */
 	trustedProxies: ReadonlySet<string>;
@@ -76,6 +70,20 @@ export interface ProxyOptions {
 
 const NO_TRUSTED_PROXY: ProxyOptions = { trustedProxies: new Set() };
 
+export interface UpgradeOptions extends ProxyOptions {
+	/**
+	 * Called, instead of closing the client, when the upstream refuses the connection: nothing was
+	 * read from the client nor sent to it, so the caller can take the upgrade elsewhere.
+	 */
+	onRefused?: () => void;
+}
+
+/**
+ * Streams the request to the upstream and its answer back. A kept-alive connection can be closed by
+ * the upstream just as a request is written on it (a site woken from SIGSTOP runs its overdue
+ * keep-alive timer first): a replayable request that failed that way before any answer is sent once
+ * more on a fresh connection, as HTTP clients do (RFC 9110 §9.2.2).
+ */
 export function proxyRequest(
 	request: IncomingMessage,
 	response: ServerResponse,
@@ -129,10 +137,11 @@ export function proxyRequest(
 }
 
 /** Re-sends the upgrade request to the upstream and then splices the two sockets together. */
-export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, upstreamAt: Upstream, onClose: () => void, options: ProxyOptions = NO_TRUSTED_PROXY): void {
+export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, upstreamAt: Upstream, onClose: () => void, options: UpgradeOptions = NO_TRUSTED_PROXY): void {
 	const { host, port } = addressOf(upstreamAt);
 	const upstream = net.connect(port, host);
 	let closed = false;
+	let connected = false;
 	const close = () => {
 		if (closed) return;
 		closed = true;
@@ -140,7 +149,15 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 		upstream.destroy();
 		onClose();
 	};
+	const handOver = (onRefused: () => void) => {
+		closed = true;
+		client.off('error', close);
+		client.off('close', close);
+		upstream.destroy();
+		onRefused();
+	};
 	upstream.once('connect', () => {
+		connected = true;
 		const headers = forwardedHeaders(request, false, options.trustedProxies);
 		const lines = [`${request.method} ${request.url} HTTP/1.1`, 'Connection: Upgrade', `Upgrade: ${request.headers.upgrade ?? 'websocket'}`];
 		for (const [name, value] of Object.entries(headers)) {
@@ -150,7 +167,10 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 		if (head.length) upstream.write(head);
 		client.pipe(upstream).pipe(client);
 	});
-	upstream.on('error', close);
+	upstream.on('error', (error: NodeJS.ErrnoException) => {
+		if (!connected && !closed && options.onRefused && error.code === 'ECONNREFUSED') handOver(options.onRefused);
+		else close();
+	});
 	upstream.on('close', close);
 	client.on('error', close);
 	client.on('close', close);
