@@ -16,7 +16,7 @@ import { normaliseHost } from '../instances/host-index.ts';
 import type { EventLogger } from '../log-event.ts';
 import { applyRouterTimeouts, hostRouterHandlers } from '../router/host-router.ts';
 import { sendPage } from '../router/pages.ts';
-import { isReplayable, proxyRequest, proxyUpgrade } from '../router/proxy.ts';
+import { isConnectionRefused, isReplayable, proxyRequest, proxyUpgrade } from '../router/proxy.ts';
 import { isUpload } from '../router/storage-quota.ts';
 import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
@@ -35,8 +35,6 @@ export interface NodeRouterParts {
 	trustedProxies: ReadonlySet<string>;
 	logEvent: EventLogger;
 }
-
-const isConnectionRefused = (error: Error) => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
 
 export function createNodeRouter(parts: NodeRouterParts): http.Server {
 	const proxyOptions = { trustedProxies: parts.trustedProxies };
@@ -90,7 +88,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 				// of with an error page for every request until it does.
 				if (isConnectionRefused(error)) {
 					parts.runtimeRouterRefused();
-					if (isReplayable(request) && !response.headersSent) return answerWithoutRuntime(request, response);
+					if (isReplayable(request)) return answerWithoutRuntime(request, response);
 				}
 				parts.logEvent({
 					level: 'error',

@@ -70,6 +70,9 @@ export interface ProxyOptions {
 
 const NO_TRUSTED_PROXY: ProxyOptions = { trustedProxies: new Set() };
 
+/** The upstream refused the connection: nothing of the request reached it. */
+export const isConnectionRefused = (error: Error): boolean => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+
 export interface UpgradeOptions extends ProxyOptions {
 	/**
 	 * Called, instead of closing the client, when the upstream refuses the connection: nothing was
@@ -167,8 +170,8 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 		if (head.length) upstream.write(head);
 		client.pipe(upstream).pipe(client);
 	});
-	upstream.on('error', (error: NodeJS.ErrnoException) => {
-		if (!connected && !closed && options.onRefused && error.code === 'ECONNREFUSED') handOver(options.onRefused);
+	upstream.on('error', (error) => {
+		if (!connected && !closed && options.onRefused && isConnectionRefused(error)) handOver(options.onRefused);
 		else close();
 	});
 	upstream.on('close', close);
