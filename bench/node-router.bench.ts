@@ -20,7 +20,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { HostIndex } from '../runtime/src/instances/host-index.ts';
 import { createNodeRouter } from '../runtime/src/node-router/node-router.ts';
-import { RuntimeRouterWatch } from '../runtime/src/node-router/runtime-router-watch.ts';
+import { RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, RuntimeRouterWatch } from '../runtime/src/node-router/runtime-router-watch.ts';
 import { SiteTaskPorts } from '../runtime/src/node-router/site-task-ports.ts';
 import { StateRecordsReader } from '../runtime/src/node-router/state-records-reader.ts';
 import { machineReport } from './lib/machine.ts';
@@ -77,12 +77,19 @@ const records = new StateRecordsReader(
 const ports = new SiteTaskPorts({ locate: async () => ({ taskId: 't', nodeId: 'n', host: '127.0.0.1', port: taskPort }), waitMs: 5000, cacheMs: 2000, log: () => {} });
 await records.refresh();
 await ports.sync(records.all());
-const watch = new RuntimeRouterWatch({ host: '127.0.0.1', port: runtimeRouterPort, intervalMs: PROBE_INTERVAL_MS, connectTimeoutMs: 1000, log: () => {} });
+const watch = new RuntimeRouterWatch({
+	host: '127.0.0.1',
+	port: runtimeRouterPort,
+	intervalMs: PROBE_INTERVAL_MS,
+	connectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS,
+	log: () => {},
+});
 await watch.start();
 const nodeRouter = createNodeRouter({
 	runtimeRouter: { host: '127.0.0.1', port: runtimeRouterPort },
+	runtimeRouterConnectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS,
 	runtimeRouterUp: () => watch.isUp(),
-	runtimeRouterRefused: () => watch.refused(),
+	runtimeRouterUnreachable: () => watch.unreachable(),
 	records,
 	hosts: new HostIndex('sites.example', records),
 	ports,

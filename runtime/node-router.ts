@@ -9,7 +9,7 @@ import { HostIndex } from './src/instances/host-index.ts';
 import { jsonEventLogger } from './src/log-event.ts';
 import { loadNodeRouterConfig, NodeRouterConfigError } from './src/node-router/node-router-config.ts';
 import { createNodeRouter } from './src/node-router/node-router.ts';
-import { RuntimeRouterWatch } from './src/node-router/runtime-router-watch.ts';
+import { RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, RuntimeRouterWatch } from './src/node-router/runtime-router-watch.ts';
 import { SiteTaskPorts } from './src/node-router/site-task-ports.ts';
 import { StateRecordsReader, stateRowsFrom } from './src/node-router/state-records-reader.ts';
 import { checkSwarmManager } from './src/swarm/swarm-manager-check.ts';
@@ -37,13 +37,14 @@ records.onChange(() => void ports.sync(records.all()).catch((error: Error) => lo
 await records.refresh();
 const refresher = setInterval(() => void records.refresh(), config.NODE_ROUTER_RECORDS_SECONDS * 1000);
 
-const watch = new RuntimeRouterWatch({ ...config.runtimeRouter, intervalMs: config.NODE_ROUTER_PROBE_SECONDS * 1000, connectTimeoutMs: 1000, log });
+const watch = new RuntimeRouterWatch({ ...config.runtimeRouter, intervalMs: config.NODE_ROUTER_PROBE_SECONDS * 1000, connectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, log });
 await watch.start();
 
 const server = createNodeRouter({
 	runtimeRouter: config.runtimeRouter,
+	runtimeRouterConnectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS,
 	runtimeRouterUp: () => watch.isUp(),
-	runtimeRouterRefused: () => watch.refused(),
+	runtimeRouterUnreachable: () => watch.unreachable(),
 	records,
 	hosts,
 	ports,

@@ -5,9 +5,10 @@
  * given rather than read from PostgreSQL (tests/swarm/node-router-on-swarm.test.ts reads them
  * there, with a real runtime and real tasks).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostIndex } from '../instances/host-index.ts';
@@ -17,6 +18,8 @@ import { SiteTaskPorts } from './site-task-ports.ts';
 import { StateRecordsReader } from './state-records-reader.ts';
 
 const servers: http.Server[] = [];
+const stalled: ChildProcess[] = [];
+const fillers: net.Socket[] = [];
 let ports: SiteTaskPorts | null = null;
 
 async function listening(server: http.Server): Promise<number> {
@@ -27,13 +30,14 @@ async function listening(server: http.Server): Promise<number> {
 }
 
 /**
- * A server that answers every request with its name, the Host it was asked for and the method, and
- * every websocket upgrade by switching protocols and sending its name and the Host.
+ * A server that answers every request with its name, the Host it was asked for, the method and the
+ * body it read, and every websocket upgrade by switching protocols and sending its name and the Host.
  */
 function answering(name: string): http.Server {
 	const server = http.createServer((request, response) => {
-		request.resume();
-		request.on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end(`${name} ${request.headers.host} ${request.method}`));
+		let body = '';
+		request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+		request.on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end(`${name} ${request.headers.host} ${request.method}${body ? ` ${body}` : ''}`));
 	});
 	server.on('upgrade', (request: http.IncomingMessage, socket: Duplex) => {
 		socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n${name} ${request.headers.host}`);
@@ -46,8 +50,29 @@ const site = (id: string, subdomain: string, state: { asleep?: boolean; desired?
 	record: { kind: 'project', phase: 'ready', desired: 'running', asleep: false, subdomain, domains: [], dir: `/data/instances/${id}`, ...state },
 });
 
-async function nodeRouter() {
-	const runtimePort = await listening(answering('runtime-router'));
+/**
+ * A port whose connections no longer open, as a machine that is gone: a process that listens with a
+ * backlog of one and never accepts, its queue filled first (the kernel then drops every new SYN).
+ */
+async function portThatNeverConnects(): Promise<number> {
+	const listener = spawn(process.execPath, [
+		'-e',
+		"const s = require('node:net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => { process.stdout.write(s.address().port + '\\n'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); });",
+	]);
+	stalled.push(listener);
+	const [line] = (await once(listener.stdout, 'data')) as [Buffer];
+	const port = Number(line.toString().trim());
+	for (let attempt = 0; attempt < 8; attempt++) {
+		const socket = net.connect(port, '127.0.0.1');
+		fillers.push(socket);
+		const opened = await Promise.race([once(socket, 'connect').then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300))]);
+		if (!opened) return port;
+	}
+	throw new Error(`connections to ${port} kept opening: its queue never filled`);
+}
+
+async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: number } = {}) {
+	const runtimePort = options.runtimePort ?? (await listening(answering('runtime-router')));
 	const taskPort = await listening(answering('task'));
 	const records = new StateRecordsReader(
 		async () => [site('p1', 'awake', { corsOrigins: ['https://shop.example'] }), site('p2', 'sleepy', { asleep: true }), site('p3', 'unpaid', { desired: 'suspended' })],
@@ -68,9 +93,10 @@ async function nodeRouter() {
 	const port = await listening(
 		createNodeRouter({
 			runtimeRouter: { host: '127.0.0.1', port: runtimePort },
+			runtimeRouterConnectTimeoutMs: options.connectTimeoutMs ?? 1000,
 			runtimeRouterUp: () => state.runtimeUp,
-			// As RuntimeRouterWatch.refused: down until a probe finds it back.
-			runtimeRouterRefused: () => {
+			// As RuntimeRouterWatch.unreachable: down until a probe finds it back.
+			runtimeRouterUnreachable: () => {
 				state.refusals += 1;
 				state.runtimeUp = false;
 			},
@@ -116,6 +142,8 @@ function upgrade(url: string, host: string) {
 }
 
 afterEach(async () => {
+	for (const socket of fillers.splice(0)) socket.destroy();
+	for (const listener of stalled.splice(0)) listener.kill('SIGKILL');
 	ports?.close();
 	ports = null;
 	for (const server of servers.splice(0)) {
@@ -130,7 +158,7 @@ describe('a node router', () => {
 		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('runtime-router awake.sites.example GET');
 		expect((await send(`${url}/`, 'sleepy.sites.example')).body).toBe('runtime-router sleepy.sites.example GET');
 		expect((await send(`${url}/`, 'elsewhere.example')).body).toBe('runtime-router elsewhere.example GET');
-		expect((await send(`${url}/files`, 'awake.sites.example', { method: 'POST', body: 'x' })).body).toBe('runtime-router awake.sites.example POST');
+		expect((await send(`${url}/files`, 'awake.sites.example', { method: 'POST', body: 'x' })).body).toBe('runtime-router awake.sites.example POST x');
 		expect(located).toEqual([]);
 	});
 
@@ -198,15 +226,31 @@ describe('a node router', () => {
 		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
 	});
 
-	it("says so when a refused relay had a body, which was streamed to the runtime's router and cannot be sent again", async () => {
+	it('answers from the task a refused relay with a body, which was not read until the connection opened', async () => {
 		const { url, state, events } = await nodeRouter();
 		await new Promise((resolve) => servers[0]!.close(resolve));
-		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { method: 'POST', headers: { accept: 'application/json' }, body: '{"title":"x"}' });
-		expect(answer.status).toBe(502);
-		expect(events.map((event) => event.msg)).toEqual(["relay to the runtime's router failed"]);
+		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { method: 'POST', body: '{"title":"x"}' });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toBe('task awake.sites.example POST {"title":"x"}');
+		expect(events).toEqual([]);
 		// The requests after it are not relayed to be refused in turn.
 		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
 		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('task awake.sites.example GET');
+	});
+
+	it('answers from the task a relay whose connection does not open in time, as to a machine that is gone', async () => {
+		const { url, state, events } = await nodeRouter({ runtimePort: await portThatNeverConnects(), connectTimeoutMs: 300 });
+		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { method: 'PATCH', body: '{"title":"y"}' });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toBe('task awake.sites.example PATCH {"title":"y"}');
+		expect(events).toEqual([]);
+		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
+	});
+
+	it('takes to the task a websocket whose relay does not open in time', async () => {
+		const { url, state } = await nodeRouter({ runtimePort: await portThatNeverConnects(), connectTimeoutMs: 300 });
+		expect(await upgrade(`${url}/websocket`, 'awake.sites.example')).toEqual({ status: 101, data: 'task awake.sites.example' });
+		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
 	});
 
 	it("relays a websocket to the runtime's router, and takes one it refuses to the site's task", async () => {

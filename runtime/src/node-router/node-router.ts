@@ -16,7 +16,7 @@ import { normaliseHost } from '../instances/host-index.ts';
 import type { EventLogger } from '../log-event.ts';
 import { applyRouterTimeouts, hostRouterHandlers } from '../router/host-router.ts';
 import { sendPage } from '../router/pages.ts';
-import { isConnectionRefused, isReplayable, proxyRequest, proxyUpgrade } from '../router/proxy.ts';
+import { proxyRequest, proxyUpgrade } from '../router/proxy.ts';
 import { isUpload } from '../router/storage-quota.ts';
 import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
@@ -24,10 +24,12 @@ import type { SiteTaskPorts } from './site-task-ports.ts';
 
 export interface NodeRouterParts {
 	runtimeRouter: { host: string; port: number };
+	/** How long a relay's connection to the runtime's router may take to open, as the probe's. */
+	runtimeRouterConnectTimeoutMs: number;
 	/** Whether the runtime's router accepts connections now (runtime-router-watch.ts). */
 	runtimeRouterUp(): boolean;
-	/** A relay's connection to the runtime's router was refused (RuntimeRouterWatch.refused). */
-	runtimeRouterRefused(): void;
+	/** A relay's connection to the runtime's router did not open (RuntimeRouterWatch.unreachable). */
+	runtimeRouterUnreachable(): void;
 	records: InstanceReader;
 	hosts: HostIndex;
 	ports: SiteTaskPorts;
@@ -37,7 +39,10 @@ export interface NodeRouterParts {
 }
 
 export function createNodeRouter(parts: NodeRouterParts): http.Server {
-	const proxyOptions = { trustedProxies: parts.trustedProxies };
+	const relayOptions = {
+		trustedProxies: parts.trustedProxies,
+		connectTimeoutMs: parts.runtimeRouterConnectTimeoutMs,
+	};
 	const resolveHost = (host: string): InstanceRecord | undefined => {
 		const id = parts.hosts.lookup(host);
 		return id ? parts.records.get(id) : undefined;
@@ -83,13 +88,6 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 			response,
 			parts.runtimeRouter,
 			(error) => {
-				// Refused: the runtime's router never saw the request (its process is gone, its node is
-				// not). One without a body is answered as if the probe had found that already, instead
-				// of with an error page for every request until it does.
-				if (isConnectionRefused(error)) {
-					parts.runtimeRouterRefused();
-					if (isReplayable(request)) return answerWithoutRuntime(request, response);
-				}
 				parts.logEvent({
 					level: 'error',
 					msg: "relay to the runtime's router failed",
@@ -100,7 +98,16 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 				sendPage(request, response, 'no-answer', parts.supportEmail);
 			},
 			() => {},
-			proxyOptions,
+			{
+				...relayOptions,
+				// Refused, or not open within the probe's time (its process gone, or its machine): the
+				// runtime's router never saw the request, body included. It is answered as if the probe
+				// had found that already, instead of with an error page for every request until it does.
+				onNotConnected: () => {
+					parts.runtimeRouterUnreachable();
+					answerWithoutRuntime(request, response);
+				},
+			},
 		);
 	}
 
@@ -115,12 +122,12 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 
 	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
 		if (!parts.runtimeRouterUp()) return upgradeWithoutRuntime(request, socket, head);
-		// Refused, as a relayed request: nothing was sent, so the upgrade is taken without the runtime.
-		const onRefused = () => {
-			parts.runtimeRouterRefused();
+		// Not connected, as a relayed request: nothing was sent, so the upgrade is taken without the runtime.
+		const onNotConnected = () => {
+			parts.runtimeRouterUnreachable();
 			upgradeWithoutRuntime(request, socket, head);
 		};
-		proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, { ...proxyOptions, onRefused });
+		proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, { ...relayOptions, onNotConnected });
 	});
 	applyRouterTimeouts(server, {});
 	return server;

@@ -28,11 +28,11 @@ describe("the watch on the runtime's router", () => {
 		]);
 	});
 
-	it('is down from a refused relay until a probe finds it back', async () => {
+	it('is down from a relay that could not connect until a probe finds it back', async () => {
 		const lines: string[] = [];
 		const watch = new RuntimeRouterWatch({ host: '10.0.0.1', port: 8055, intervalMs: 1000, connectTimeoutMs: 700, log: (line) => lines.push(line), probe: async () => true });
-		watch.refused();
-		watch.refused();
+		watch.unreachable();
+		watch.unreachable();
 		expect(watch.isUp()).toBe(false);
 		await watch.check();
 		expect(watch.isUp()).toBe(true);

@@ -6,6 +6,9 @@
  */
 import { connectWithin } from '../swarm/task-forwarder.ts';
 
+/** How long a connection to the runtime's router may take to open, a probe's or a relay's: it is on the private network, where one opens in well under a millisecond. */
+export const RUNTIME_ROUTER_CONNECT_TIMEOUT_MS = 1000;
+
 /** Resolves true if a connection to host:port opened within `timeoutMs`. Never rejects. */
 export type ProbeConnect = (host: string, port: number, timeoutMs: number) => Promise<boolean>;
 
@@ -48,11 +51,11 @@ export class RuntimeRouterWatch {
 	}
 
 	/**
-	 * A relayed request's connection was refused: the runtime's router is down now, as the next probe
-	 * would find, so the requests after it are not relayed to be refused in turn. The probes say
-	 * when it is back.
+	 * A relayed request's connection was refused or did not open in time: the runtime's router is
+	 * down now, as the next probe would find, so the requests after it are not relayed to fail in
+	 * turn. The probes say when it is back.
 	 */
-	refused(): void {
+	unreachable(): void {
 		this.#set(false);
 	}
 

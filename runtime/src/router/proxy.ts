@@ -57,7 +57,7 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'D
  * A request the router can send again by itself: idempotent and without a body (a body is streamed
  * to the upstream as it arrives, so there is nothing left to send a second time).
  */
-export function isReplayable(request: IncomingMessage): boolean {
+function isReplayable(request: IncomingMessage): boolean {
 	const length = request.headers['content-length'];
 	const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 	return !hasBody && IDEMPOTENT_METHODS.has(request.method ?? '');
@@ -66,19 +66,31 @@ export function isReplayable(request: IncomingMessage): boolean {
 export interface ProxyOptions {
 	/** Peers whose X-Forwarded-For is passed on as it came (ROUTER_TRUSTED_PROXIES). */
 	trustedProxies: ReadonlySet<string>;
+	/**
+	 * Called, instead of failing the request, when the connection to the upstream never opened
+	 * (refused, unreachable, or not open within `connectTimeoutMs`): nothing was read from the
+	 * client, its body included, nor sent to it, so the caller can answer it elsewhere.
+	 */
+	onNotConnected?: (error: Error) => void;
+	/**
+	 * How long a new connection may take to open. Unset, the system's own (minutes, for a machine
+	 * that is gone): a loopback port refuses at once, so only an upstream on another machine needs it.
+	 */
+	connectTimeoutMs?: number;
 }
 
 const NO_TRUSTED_PROXY: ProxyOptions = { trustedProxies: new Set() };
 
-/** The upstream refused the connection: nothing of the request reached it. */
-export const isConnectionRefused = (error: Error): boolean => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
-
-export interface UpgradeOptions extends ProxyOptions {
-	/**
-	 * Called, instead of closing the client, when the upstream refuses the connection: nothing was
-	 * read from the client nor sent to it, so the caller can take the upgrade elsewhere.
-	 */
-	onRefused?: () => void;
+/**
+ * Destroys a connection, with an ETIMEDOUT error, that is not open within `timeoutMs`: a machine
+ * that is gone answers nothing, and the system's own wait is minutes.
+ */
+function failUnlessConnectedWithin(socket: net.Socket, timeoutMs: number | undefined, destroy: (error: Error) => void): void {
+	if (timeoutMs === undefined || !socket.connecting) return;
+	const timer = setTimeout(() => destroy(Object.assign(new Error(`no connection within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
+	const stop = () => clearTimeout(timer);
+	socket.once('connect', stop);
+	socket.once('close', stop);
 }
 
 /**
@@ -100,6 +112,7 @@ export function proxyRequest(
 	let current: http.ClientRequest;
 	const { host, port } = addressOf(upstreamAt);
 	const send = (freshConnection: boolean) => {
+		let connected = false;
 		const upstream = http.request(
 			{
 				host,
@@ -124,11 +137,22 @@ export function proxyRequest(
 		upstream.on('error', (error) => {
 			// A failure caused by the client hanging up is not the upstream's: nobody is left to tell.
 			if (clientGone) return;
-			if (!freshConnection && !answered && upstream.reusedSocket && isReplayable(request)) send(true);
+			if (!connected && options.onNotConnected) options.onNotConnected(error);
+			else if (!freshConnection && !answered && upstream.reusedSocket && isReplayable(request)) send(true);
 			else onFailure(error);
 		});
-		if (freshConnection) upstream.end();
-		else request.pipe(upstream);
+		// The body is read only once the connection is open, so one that never opens leaves the
+		// request whole for onNotConnected.
+		const start = () => {
+			connected = true;
+			if (freshConnection) upstream.end();
+			else request.pipe(upstream);
+		};
+		upstream.once('socket', (socket) => {
+			if (!socket.connecting) return start();
+			socket.once('connect', start);
+			failUnlessConnectedWithin(socket, options.connectTimeoutMs, (error) => upstream.destroy(error));
+		});
 	};
 	// A client that goes away mid-request must not leave the upstream request hanging.
 	response.on('close', () => {
@@ -139,10 +163,14 @@ export function proxyRequest(
 	send(false);
 }
 
-/** Re-sends the upgrade request to the upstream and then splices the two sockets together. */
-export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, upstreamAt: Upstream, onClose: () => void, options: UpgradeOptions = NO_TRUSTED_PROXY): void {
+/**
+ * Re-sends the upgrade request to the upstream and then splices the two sockets together. With
+ * `onNotConnected`, a connection that never opens hands the upgrade back instead of closing the client.
+ */
+export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buffer, upstreamAt: Upstream, onClose: () => void, options: ProxyOptions = NO_TRUSTED_PROXY): void {
 	const { host, port } = addressOf(upstreamAt);
 	const upstream = net.connect(port, host);
+	failUnlessConnectedWithin(upstream, options.connectTimeoutMs, (error) => upstream.destroy(error));
 	let closed = false;
 	let connected = false;
 	const close = () => {
@@ -152,12 +180,12 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 		upstream.destroy();
 		onClose();
 	};
-	const handOver = (onRefused: () => void) => {
+	const handOver = (onNotConnected: (error: Error) => void, error: Error) => {
 		closed = true;
 		client.off('error', close);
 		client.off('close', close);
 		upstream.destroy();
-		onRefused();
+		onNotConnected(error);
 	};
 	upstream.once('connect', () => {
 		connected = true;
@@ -171,7 +199,7 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 		client.pipe(upstream).pipe(client);
 	});
 	upstream.on('error', (error) => {
-		if (!connected && !closed && options.onRefused && isConnectionRefused(error)) handOver(options.onRefused);
+		if (!connected && !closed && options.onNotConnected) handOver(options.onNotConnected, error);
 		else close();
 	});
 	upstream.on('close', close);
