@@ -93,6 +93,7 @@ const nodeRouter = createNodeRouter({
 	records,
 	hosts: new HostIndex('sites.example', records),
 	ports,
+	usage: { count: () => {} },
 	supportEmail: 'help@example.com',
 	trustedProxies: new Set(),
 	logEvent: () => {},

@@ -1,8 +1,8 @@
 /**
  * A node router's entry: `node runtime/node-router.ts`, on a Swarm manager other than the runtime's
  * (docs/swarm.md, Routing). Reads the environment (node-router-config.ts), then wires the site
- * records, the watch on the runtime's router, the sites' task ports and the server; SIGINT/SIGTERM
- * close it.
+ * records, the watch on the runtime's router, the sites' task ports, the usage counter and the
+ * server; SIGINT/SIGTERM close it.
  */
 import { once } from 'node:events';
 import { HostIndex } from './src/instances/host-index.ts';
@@ -15,6 +15,8 @@ import { StateRecordsReader, stateRowsFrom } from './src/node-router/state-recor
 import { checkSwarmManager } from './src/swarm/swarm-manager-check.ts';
 import { locateTask } from './src/swarm/swarm-task-locator.ts';
 import { CONNECTION_WAIT_MS, TASK_CACHE_MS } from './src/swarm/task-forwarder.ts';
+import { PostgresUsageStore } from './src/usage/postgres-usage-store.ts';
+import { UsageCounter } from './src/usage/usage-counter.ts';
 
 const log = (message: string) => console.log(`[node-router] ${message}`);
 
@@ -37,6 +39,11 @@ records.onChange(() => void ports.sync(records.all()).catch((error: Error) => lo
 await records.refresh();
 const refresher = setInterval(() => void records.refresh(), config.NODE_ROUTER_RECORDS_SECONDS * 1000);
 
+// The requests served without the runtime, added to its counts in the state database.
+const usage = new UsageCounter(new PostgresUsageStore(config.RUNTIME_STATE_PG_URL), log, (requests) =>
+	log(`added ${requests} requests served from the sites' tasks to the usage counts`),
+);
+
 const watch = new RuntimeRouterWatch({ ...config.runtimeRouter, intervalMs: config.NODE_ROUTER_PROBE_SECONDS * 1000, connectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, log });
 await watch.start();
 
@@ -48,6 +55,7 @@ const server = createNodeRouter({
 	records,
 	hosts,
 	ports,
+	usage,
 	supportEmail: config.SUPPORT_EMAIL,
 	trustedProxies: config.trustedProxies,
 	logEvent: jsonEventLogger(),
@@ -64,7 +72,7 @@ function close(): void {
 	ports.close();
 	server.close();
 	server.closeAllConnections();
-	void rows.close().finally(() => process.exit(0));
+	void Promise.allSettled([usage.close(), rows.close()]).finally(() => process.exit(0));
 }
 process.on('SIGTERM', close);
 process.on('SIGINT', close);

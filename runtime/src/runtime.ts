@@ -34,7 +34,7 @@ import { RuntimeMetrics } from './metrics/runtime-metrics.ts';
 import { runtimeRegistry } from './metrics/runtime-registry.ts';
 import { killAndWait, processesOfRuntime } from './processes/process-table.ts';
 import { createHostRouter } from './router/host-router.ts';
-import { UsageCounter } from './router/usage-counter.ts';
+import { openUsageCounter } from './usage/open-usage-counter.ts';
 import { closeIdleUpstreamSockets } from './router/proxy.ts';
 import { StorageQuota } from './router/storage-quota.ts';
 import { wakeFloor } from './router/wake-floor.ts';
@@ -177,7 +177,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 	const template = await databases.prepareTemplate();
 
 	const metrics = new RuntimeMetrics(runtimeRegistry(), log);
-	const usage = new UsageCounter(baseConfig.dataDir, log);
+	const usage = await openUsageCounter(baseConfig, log);
 	const { spawner, support, tierConfig, mailRelayHost, close: closeSpawner } = await siteSpawner(baseConfig, store, databases, log);
 	// Sites are told where they reach the mail relay: loopback for processes, the bridge for containers.
 	const config: RuntimeConfig = baseConfig.siteMail && mailRelayHost ? { ...baseConfig, siteMail: { ...baseConfig.siteMail, host: mailRelayHost } } : baseConfig;
@@ -205,7 +205,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 		log,
 		metrics,
 		onDeleted: (id) => {
-			usage.forget(id);
+			usage.forget(id).catch((error: Error) => log(`could not forget the usage counts of ${id}: ${error.message}`));
 			mail?.forget(id);
 		},
 		...(mail ? { mailOf: (record: InstanceRecord) => mail.statusOf(record) } : {}),
@@ -332,7 +332,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			await supervisor.stopAll();
 			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
 			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');
-			usage.close();
+			await usage.close();
 			await closeSpawner?.();
 			await mail?.close();
 			await databases.close();

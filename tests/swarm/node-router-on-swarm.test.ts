@@ -2,9 +2,10 @@
  * A router on another node (runtime/node-router.ts; docs/swarm.md, Routing), against a real swarm
  * runtime and real site tasks. While the runtime's router answers, the node router relays to it, so
  * the runtime counts the requests; once the runtime is killed, an awake site still answers through
- * the node router straight from its task, with its allowed origins, its stopped neighbour still
- * gets its page, and what needs the runtime (the control plane, an upload) gets the
- * platform-unavailable page; once the runtime is back, requests go through it again.
+ * the node router straight from its task, with its allowed origins, and the node router counts
+ * those requests into the runtime's totals; its stopped neighbour still gets its page, and what
+ * needs the runtime (the control plane, an upload) gets the platform-unavailable page; once the
+ * runtime is back, requests go through it again.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DailyUsage } from '@epic/runtime-contract';
@@ -37,8 +38,13 @@ afterAll(async () => {
 /** The requests the runtime's router counted for the project (GET /usage). */
 async function requestsCounted(projectId: string): Promise<number> {
 	const answer = await fetch(`${swarm.runtime.apiUrl}/usage?projectId=${projectId}`, { headers: { authorization: `Bearer ${swarm.runtime.secret}` } });
-	expect(answer.status).toBe(200);
+	expect(answer.status, await answer.clone().text()).toBe(200);
 	return ((await answer.json()) as { data: DailyUsage[] }).data.reduce((sum, day) => sum + day.requests, 0);
+}
+
+/** The requests the node router says it added to the usage counts, over all its flushes. */
+function requestsAddedByNodeRouter(output: string): number {
+	return [...output.matchAll(/added (\d+) requests served from the sites' tasks to the usage counts/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
 function notesThrough(routerUrl: string, token: string, headers: Record<string, string> = {}): Promise<HostResponse> {
@@ -69,7 +75,8 @@ describe('a router on another node', () => {
 		// Relayed: the runtime's router counts the request, as it counts its own.
 		const countedBefore = await requestsCounted('p-edge');
 		expect(titles(await notesThrough(nodeRouter.url, site.token))).toEqual(['served by any router']);
-		expect(await requestsCounted('p-edge')).toBe(countedBefore + 1);
+		const countedBeforeOutage = await requestsCounted('p-edge');
+		expect(countedBeforeOutage).toBe(countedBefore + 1);
 
 		// Killed as a machine dies: the site's task outlives it.
 		await runtime.kill9();
@@ -101,6 +108,11 @@ describe('a router on another node', () => {
 
 		await runtime.start();
 		await waitFor("the node router to see the runtime's router back", () => nodeRouter!.output().includes('answers again: every request goes through it'), 15_000);
+		// The three requests its task answered (the notes twice and the sign-in; not the pages) were
+		// counted by the node router into the runtime's totals, in the state database.
+		await waitFor('the node router to add the requests it served to the usage counts', () => requestsAddedByNodeRouter(nodeRouter!.output()) >= 3, 15_000);
+		expect(requestsAddedByNodeRouter(nodeRouter.output())).toBe(3);
+		expect(await requestsCounted('p-edge')).toBe(countedBeforeOutage + 3);
 		const countedAfter = await requestsCounted('p-edge');
 		expect(titles(await notesThrough(nodeRouter.url, token))).toEqual(['served by any router']);
 		expect(await requestsCounted('p-edge')).toBe(countedAfter + 1);

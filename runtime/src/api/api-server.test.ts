@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
-import type { UsageCounter } from '../router/usage-counter.ts';
+import type { UsageCounter } from '../usage/usage-counter.ts';
 import type { UpgradeService } from '../upgrades/upgrade-service.ts';
 import { createApiServer } from './api-server.ts';
 

@@ -9,7 +9,7 @@ import type { BackupService } from '../backups/backup-service.ts';
 import type { InstanceService } from '../instances/instance-service.ts';
 import type { HostIndex } from '../instances/host-index.ts';
 import type { WarmPool } from '../instances/warm-pool.ts';
-import type { UsageCounter } from '../router/usage-counter.ts';
+import type { UsageCounter } from '../usage/usage-counter.ts';
 import type { UpgradeService } from '../upgrades/upgrade-service.ts';
 import type { AcceptedSecrets } from '../secrets/accepted-secrets.ts';
 import { hasSecret } from './bearer-secret.ts';
@@ -148,7 +148,7 @@ export function createApiServer(options: ApiServerOptions): http.Server {
 		if (method === 'GET' && url.pathname === SLEEP_TIERS_PATH) return [200, { data: options.sleepTiers() }];
 		if (method === 'GET' && url.pathname === USAGE_PATH) {
 			const query = parse(usageQuery, Object.fromEntries(url.searchParams));
-			return [200, { data: options.usage.read(query.from ?? '0000-00-00', query.projectId) }];
+			return [200, { data: await options.usage.read(query.from ?? '0000-00-00', query.projectId) }];
 		}
 		const backupMatch = /^\/instances\/([^/]+)(\/(?:backups|restores)(?:\/.*)?)$/.exec(url.pathname);
 		if (backupMatch && matchesBackupRoute(backupMatch[2]!)) {

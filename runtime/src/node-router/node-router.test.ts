@@ -90,6 +90,8 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 	await ports.sync(records.all());
 	const state = { runtimeUp: true, refusals: 0 };
 	const events: LogEvent[] = [];
+	/** The projects of the requests the node router counted, in order. */
+	const counted: string[] = [];
 	const port = await listening(
 		createNodeRouter({
 			runtimeRouter: { host: '127.0.0.1', port: runtimePort },
@@ -103,12 +105,13 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 			records,
 			hosts,
 			ports,
+			usage: { count: (projectId) => counted.push(projectId) },
 			supportEmail: 'help@example.com',
 			trustedProxies: new Set(),
 			logEvent: (event) => events.push(event),
 		}),
 	);
-	return { state, located, events, url: `http://127.0.0.1:${port}` };
+	return { state, located, events, counted, url: `http://127.0.0.1:${port}` };
 }
 
 function send(url: string, host: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -154,16 +157,18 @@ afterEach(async () => {
 
 describe('a node router', () => {
 	it("relays every request to the runtime's router while it answers, an unknown host and an upload included", async () => {
-		const { url, located } = await nodeRouter();
+		const { url, located, counted } = await nodeRouter();
 		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('runtime-router awake.sites.example GET');
 		expect((await send(`${url}/`, 'sleepy.sites.example')).body).toBe('runtime-router sleepy.sites.example GET');
 		expect((await send(`${url}/`, 'elsewhere.example')).body).toBe('runtime-router elsewhere.example GET');
 		expect((await send(`${url}/files`, 'awake.sites.example', { method: 'POST', body: 'x' })).body).toBe('runtime-router awake.sites.example POST x');
 		expect(located).toEqual([]);
+		// The runtime's router counts what it is relayed.
+		expect(counted).toEqual([]);
 	});
 
-	it("serves an awake site from its task while the runtime's router does not answer, with the site's allowed origins", async () => {
-		const { url, state, located } = await nodeRouter();
+	it("serves an awake site from its task while the runtime's router does not answer, with the site's allowed origins, and counts it", async () => {
+		const { url, state, located, counted } = await nodeRouter();
 		state.runtimeUp = false;
 		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { headers: { origin: 'https://shop.example' } });
 		expect(answer.status).toBe(200);
@@ -183,10 +188,12 @@ describe('a node router', () => {
 		expect(suspended.status).toBe(503);
 		expect(JSON.parse(suspended.body).errors[0].extensions.code).toBe('SUSPENDED');
 		expect(located).toEqual(['epic-site-p1']);
+		// The request and the preflight, both the site's; not the suspended site's page.
+		expect(counted).toEqual(['p1', 'p1']);
 	});
 
 	it('answers what only the runtime can do with the platform-unavailable page while it does not answer', async () => {
-		const { url, state, located, events } = await nodeRouter();
+		const { url, state, located, events, counted } = await nodeRouter();
 		state.runtimeUp = false;
 		for (const [host, method, path] of [
 			['sleepy.sites.example', 'GET', '/'],
@@ -203,6 +210,7 @@ describe('a node router', () => {
 		}
 		expect(located).toEqual([]);
 		expect(events).toEqual([]);
+		expect(counted).toEqual([]);
 	});
 
 	it("answers from the task a request whose relay is refused, before any probe finds the runtime's router gone", async () => {

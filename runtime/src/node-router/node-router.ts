@@ -1,10 +1,10 @@
 /**
  * The router of a node other than the runtime's (docs/swarm.md, Routing): the public entry of its
- * node. While the runtime's router answers, every request goes through it, since it alone counts
- * usage, keeps the sites' idle clocks, checks storage quotas, wakes sleeping sites and reaches the
- * control plane. While it does not (its task stopped or moving, its machine lost), a request for an
- * awake site goes straight to the site's task, with the site's allowed origins applied, so the
- * sites keep serving (a suspended or stopped one gets its page); what only the runtime can do is
+ * node. While the runtime's router answers, every request goes through it, since it alone keeps the
+ * sites' idle clocks, checks storage quotas, wakes sleeping sites and reaches the control plane.
+ * While it does not (its task stopped or moving, its machine lost), a request for an awake site
+ * goes straight to the site's task, with the site's allowed origins applied and counted in its
+ * usage, so the sites keep serving (a suspended or stopped one gets its page); what only the runtime can do is
  * answered with the "platform unavailable" page (503, try again): a sleeping site's wake, an
  * upload (its quota cannot be checked), the control plane, and any host it does not know.
  */
@@ -20,6 +20,7 @@ import { proxyRequest, proxyUpgrade } from '../router/proxy.ts';
 import { isUpload } from '../router/storage-quota.ts';
 import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
+import type { UsageCounter } from '../usage/usage-counter.ts';
 import type { SiteTaskPorts } from './site-task-ports.ts';
 
 export interface NodeRouterParts {
@@ -33,6 +34,8 @@ export interface NodeRouterParts {
 	records: InstanceReader;
 	hosts: HostIndex;
 	ports: SiteTaskPorts;
+	/** Counts the requests this router serves by itself, into the runtime's totals (the state database). */
+	usage: Pick<UsageCounter, 'count'>;
 	supportEmail: string;
 	trustedProxies: ReadonlySet<string>;
 	logEvent: EventLogger;
@@ -58,8 +61,8 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 				throw new Error("the site's port on this node is not open yet");
 			},
 		},
-		// Not counted: the counts are the runtime's (docs/swarm.md, A router on another node).
-		usage: { count: () => {} },
+		// Relayed requests are the runtime's to count; these are not relayed.
+		usage: parts.usage,
 		controlPlaneHosts: new Set(),
 		controlPlanePort: null,
 		wakePageAfterMs: 0,

@@ -15,7 +15,7 @@ import type { LogEvent } from '../log-event.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import { RuntimeMetrics } from '../metrics/runtime-metrics.ts';
 import { createHostRouter } from './host-router.ts';
-import type { UsageCounter } from './usage-counter.ts';
+import type { UsageCounter } from '../usage/usage-counter.ts';
 
 const servers: http.Server[] = [];
 

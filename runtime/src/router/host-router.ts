@@ -17,7 +17,7 @@ import type { InstanceRecord } from '../state/instance-record.ts';
 import type { PageKind } from './page-copy.ts';
 import { BUSY_RETRY_AFTER_SECONDS, sendPage } from './pages.ts';
 import { proxyRequest, proxyUpgrade } from './proxy.ts';
-import type { UsageCounter } from './usage-counter.ts';
+import type { UsageCounter } from '../usage/usage-counter.ts';
 import { admitWebsocket, applySiteCors } from './site-cors.ts';
 import { isUpload, type StorageQuota } from './storage-quota.ts';
 import type { WakeAllowed } from './wake-floor.ts';

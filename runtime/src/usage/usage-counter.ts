@@ -1,0 +1,81 @@
+/**
+ * Requests per project per day (UTC), counted by the router and read through `GET /usage`: the
+ * real numbers the portal's dashboard shows. Counting is a map increment; the new counts are added
+ * to the store every few seconds, before each read and on shutdown, so a crash loses at most that
+ * much counting, never the history. A failed add keeps its counts for the next one.
+ */
+import type { DailyUsage } from '@epic/runtime-contract';
+import { addCounts, type UsageCounts, type UsageStore } from './usage-store.ts';
+
+export const USAGE_FLUSH_MS = 5000;
+
+export class UsageCounter {
+	readonly #store: UsageStore;
+	readonly #log: (message: string) => void;
+	readonly #onFlushed: (requests: number) => void;
+	#pending: UsageCounts = {};
+	/** The add in flight: one at a time, so counts are never added twice or out of order. */
+	#flushing: Promise<void> = Promise.resolve();
+	readonly #timer: NodeJS.Timeout;
+
+	/** `onFlushed`: told how many requests each successful add carried (a node router logs it). */
+	constructor(store: UsageStore, log: (message: string) => void, onFlushed: (requests: number) => void = () => {}) {
+		this.#store = store;
+		this.#log = log;
+		this.#onFlushed = onFlushed;
+		this.#timer = setInterval(() => void this.#flushOrLog(), USAGE_FLUSH_MS);
+		this.#timer.unref();
+	}
+
+	count(projectId: string, now = new Date()): void {
+		const day = now.toISOString().slice(0, 10);
+		const days = (this.#pending[projectId] ??= {});
+		days[day] = (days[day] ?? 0) + 1;
+	}
+
+	/** Daily totals from `fromDay` (YYYY-MM-DD, inclusive), optionally for one project, the latest counts included. */
+	async read(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
+		await this.flush();
+		return this.#store.read(fromDay, projectId);
+	}
+
+	async forget(projectId: string): Promise<void> {
+		await this.#flushing;
+		delete this.#pending[projectId];
+		await this.#store.forget(projectId);
+	}
+
+	/** Adds the counts since the last add to the store; rejects when that fails, and they wait for the next. */
+	flush(): Promise<void> {
+		const next = this.#flushing.then(async () => {
+			const counts = this.#pending;
+			const requests = Object.values(counts).reduce((sum, days) => sum + Object.values(days).reduce((a, b) => a + b, 0), 0);
+			if (requests === 0) return;
+			this.#pending = {};
+			try {
+				await this.#store.add(counts);
+			} catch (error) {
+				addCounts(this.#pending, counts);
+				throw error;
+			}
+			this.#onFlushed(requests);
+		});
+		this.#flushing = next.catch(() => {});
+		return next;
+	}
+
+	/** A rejection out of a timer would end the runtime, router and sites with it, over usage counts. */
+	async #flushOrLog(): Promise<void> {
+		try {
+			await this.flush();
+		} catch (error) {
+			this.#log(`could not write the usage counts (kept for the next flush): ${(error as Error).message}`);
+		}
+	}
+
+	async close(): Promise<void> {
+		clearInterval(this.#timer);
+		await this.#flushOrLog();
+		await this.#store.close();
+	}
+}

@@ -1,0 +1,30 @@
+/**
+ * Where the daily request counts are kept: the data folder's file on one machine
+ * (file-usage-store.ts), the state database where the runtime's records are (postgres-usage-store.ts),
+ * which a router on another node adds its own counts to.
+ */
+import type { DailyUsage } from '@epic/runtime-contract';
+
+/** Requests per project per day (YYYY-MM-DD). */
+export type UsageCounts = Record<string, Record<string, number>>;
+
+export interface UsageStore {
+	/** Adds these requests to the totals, all or none: a failed add is tried again with the next counts. */
+	add(counts: UsageCounts): Promise<void>;
+	/** Daily totals from `fromDay` (inclusive), optionally for one project, by day then project. */
+	read(fromDay: string, projectId?: string): Promise<DailyUsage[]>;
+	forget(projectId: string): Promise<void>;
+	close(): Promise<void>;
+}
+
+/** `counts` added into `totals` (changed in place). */
+export function addCounts(totals: UsageCounts, counts: UsageCounts): void {
+	for (const [projectId, days] of Object.entries(counts)) {
+		const into = (totals[projectId] ??= {});
+		for (const [day, requests] of Object.entries(days)) into[day] = (into[day] ?? 0) + requests;
+	}
+}
+
+export function sortedUsage(rows: DailyUsage[]): DailyUsage[] {
+	return rows.sort((a, b) => a.day.localeCompare(b.day) || a.projectId.localeCompare(b.projectId));
+}
