@@ -88,8 +88,7 @@ await watch.start();
 const nodeRouter = createNodeRouter({
 	runtimeRouter: { host: '127.0.0.1', port: runtimeRouterPort },
 	runtimeRouterConnectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS,
-	runtimeRouterUp: () => watch.isUp(),
-	runtimeRouterUnreachable: () => watch.unreachable(),
+	runtimeRouterStatus: watch,
 	records,
 	hosts: new HostIndex('sites.example', records),
 	ports,

@@ -50,8 +50,7 @@ await watch.start();
 const server = createNodeRouter({
 	runtimeRouter: config.runtimeRouter,
 	runtimeRouterConnectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS,
-	runtimeRouterUp: () => watch.isUp(),
-	runtimeRouterUnreachable: () => watch.unreachable(),
+	runtimeRouterStatus: watch,
 	records,
 	hosts,
 	ports,

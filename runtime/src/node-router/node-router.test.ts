@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostIndex } from '../instances/host-index.ts';
 import type { LogEvent } from '../log-event.ts';
 import { createNodeRouter } from './node-router.ts';
+import type { RuntimeRouterStatus } from './runtime-router-watch.ts';
 import { SiteTaskPorts } from './site-task-ports.ts';
 import { StateRecordsReader } from './state-records-reader.ts';
 
@@ -49,6 +50,24 @@ const site = (id: string, subdomain: string, state: { asleep?: boolean; desired?
 	id,
 	record: { kind: 'project', phase: 'ready', desired: 'running', asleep: false, subdomain, domains: [], dir: `/data/instances/${id}`, ...state },
 });
+
+/**
+ * A runtime's router whose machine went with requests in flight: it reads each request whole and
+ * never answers. `received(n)` resolves once n requests have come.
+ */
+function neverAnswering() {
+	let count = 0;
+	const waiting: Array<{ n: number; resolve: () => void }> = [];
+	const server = http.createServer((request) => {
+		request.resume();
+		request.on('end', () => {
+			count += 1;
+			for (const wait of waiting.filter((item) => item.n <= count)) wait.resolve();
+		});
+	});
+	const received = (n: number) => new Promise<void>((resolve) => (count >= n ? resolve() : waiting.push({ n, resolve })));
+	return { server, received };
+}
 
 /**
  * A port whose connections no longer open, as a machine that is gone: a process that listens with a
@@ -89,6 +108,21 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 	await records.refresh();
 	await ports.sync(records.all());
 	const state = { runtimeUp: true, refusals: 0 };
+	const downListeners: Array<() => void> = [];
+	const goDown = () => {
+		if (!state.runtimeUp) return;
+		state.runtimeUp = false;
+		for (const listener of downListeners) listener();
+	};
+	const status: RuntimeRouterStatus = {
+		isUp: () => state.runtimeUp,
+		// As RuntimeRouterWatch.unreachable: down until a probe finds it back.
+		unreachable: () => {
+			state.refusals += 1;
+			goDown();
+		},
+		onDown: (listener) => downListeners.push(listener),
+	};
 	const events: LogEvent[] = [];
 	/** The projects of the requests the node router counted, in order. */
 	const counted: string[] = [];
@@ -96,12 +130,7 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 		createNodeRouter({
 			runtimeRouter: { host: '127.0.0.1', port: runtimePort },
 			runtimeRouterConnectTimeoutMs: options.connectTimeoutMs ?? 1000,
-			runtimeRouterUp: () => state.runtimeUp,
-			// As RuntimeRouterWatch.unreachable: down until a probe finds it back.
-			runtimeRouterUnreachable: () => {
-				state.refusals += 1;
-				state.runtimeUp = false;
-			},
+			runtimeRouterStatus: status,
 			records,
 			hosts,
 			ports,
@@ -111,7 +140,9 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 			logEvent: (event) => events.push(event),
 		}),
 	);
-	return { state, located, events, counted, url: `http://127.0.0.1:${port}` };
+	/** As a probe that finds the runtime's router gone. */
+	const probeFindsItGone = goDown;
+	return { state, probeFindsItGone, located, events, counted, url: `http://127.0.0.1:${port}` };
 }
 
 function send(url: string, host: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -259,6 +290,22 @@ describe('a node router', () => {
 		const { url, state } = await nodeRouter({ runtimePort: await portThatNeverConnects(), connectTimeoutMs: 300 });
 		expect(await upgrade(`${url}/websocket`, 'awake.sites.example')).toEqual({ status: 101, data: 'task awake.sites.example' });
 		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
+	});
+
+	it("answers from the task a relayed read still waiting when a probe finds the runtime's router gone, and a save with the no-answer page", async () => {
+		const stalled = neverAnswering();
+		const { url, state, probeFindsItGone, events } = await nodeRouter({ runtimePort: await listening(stalled.server) });
+		const read = send(`${url}/items/notes`, 'awake.sites.example');
+		const save = send(`${url}/items/notes`, 'awake.sites.example', { method: 'POST', headers: { accept: 'application/json' }, body: '{"title":"z"}' });
+		await stalled.received(2);
+		probeFindsItGone();
+		expect(await read).toMatchObject({ status: 200, body: 'task awake.sites.example GET' });
+		// The runtime's router may have saved it before its machine went: not sent a second time.
+		const saved = await save;
+		expect(saved.status).toBe(502);
+		expect(JSON.parse(saved.body).errors[0].extensions.code).toBe('NO_ANSWER');
+		expect(events.map((event) => event.msg)).toEqual(["relay to the runtime's router failed"]);
+		expect(state).toEqual({ runtimeUp: false, refusals: 0 });
 	});
 
 	it("relays a websocket to the runtime's router, and takes one it refuses to the site's task", async () => {

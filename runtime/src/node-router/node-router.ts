@@ -16,21 +16,20 @@ import { normaliseHost } from '../instances/host-index.ts';
 import type { EventLogger } from '../log-event.ts';
 import { applyRouterTimeouts, hostRouterHandlers } from '../router/host-router.ts';
 import { sendPage } from '../router/pages.ts';
-import { proxyRequest, proxyUpgrade } from '../router/proxy.ts';
+import { isReplayable, proxyRequest, proxyUpgrade } from '../router/proxy.ts';
 import { isUpload } from '../router/storage-quota.ts';
 import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { UsageCounter } from '../usage/usage-counter.ts';
+import type { RuntimeRouterStatus } from './runtime-router-watch.ts';
 import type { SiteTaskPorts } from './site-task-ports.ts';
 
 export interface NodeRouterParts {
 	runtimeRouter: { host: string; port: number };
 	/** How long a relay's connection to the runtime's router may take to open, as the probe's. */
 	runtimeRouterConnectTimeoutMs: number;
-	/** Whether the runtime's router accepts connections now (runtime-router-watch.ts). */
-	runtimeRouterUp(): boolean;
-	/** A relay's connection to the runtime's router did not open (RuntimeRouterWatch.unreachable). */
-	runtimeRouterUnreachable(): void;
+	/** Whether the runtime's router answers: the watch's probes, and what relays find (runtime-router-watch.ts). */
+	runtimeRouterStatus: RuntimeRouterStatus;
 	records: InstanceReader;
 	hosts: HostIndex;
 	ports: SiteTaskPorts;
@@ -42,9 +41,18 @@ export interface NodeRouterParts {
 }
 
 export function createNodeRouter(parts: NodeRouterParts): http.Server {
+	const status = parts.runtimeRouterStatus;
+	// The relays' own kept-alive connections, so that they can be cut when the runtime's router goes.
+	const relayAgent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
+	// A request written to a machine that is gone waits for an answer for the system's
+	// retransmissions (about 15 minutes): once the probe finds the runtime's router gone, the relays
+	// still waiting on it are cut (relay(), below, answers them), and no later request takes one of
+	// those connections from the pool.
+	status.onDown(() => relayAgent.destroy());
 	const relayOptions = {
 		trustedProxies: parts.trustedProxies,
 		connectTimeoutMs: parts.runtimeRouterConnectTimeoutMs,
+		agent: relayAgent,
 	};
 	const resolveHost = (host: string): InstanceRecord | undefined => {
 		const id = parts.hosts.lookup(host);
@@ -91,6 +99,9 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 			response,
 			parts.runtimeRouter,
 			(error) => {
+				// Cut because the runtime's router went: one the site's task can take without a
+				// doubt of it having been done already is answered from there.
+				if (!status.isUp() && isReplayable(request) && !response.headersSent) return answerWithoutRuntime(request, response);
 				parts.logEvent({
 					level: 'error',
 					msg: "relay to the runtime's router failed",
@@ -107,7 +118,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 				// runtime's router never saw the request, body included. It is answered as if the probe
 				// had found that already, instead of with an error page for every request until it does.
 				onNotConnected: () => {
-					parts.runtimeRouterUnreachable();
+					status.unreachable();
 					answerWithoutRuntime(request, response);
 				},
 			},
@@ -115,7 +126,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 	}
 
 	const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => {
-		if (parts.runtimeRouterUp()) relay(request, response);
+		if (status.isUp()) relay(request, response);
 		else answerWithoutRuntime(request, response);
 	});
 	function upgradeWithoutRuntime(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -124,10 +135,10 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 	}
 
 	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-		if (!parts.runtimeRouterUp()) return upgradeWithoutRuntime(request, socket, head);
+		if (!status.isUp()) return upgradeWithoutRuntime(request, socket, head);
 		// Not connected, as a relayed request: nothing was sent, so the upgrade is taken without the runtime.
 		const onNotConnected = () => {
-			parts.runtimeRouterUnreachable();
+			status.unreachable();
 			upgradeWithoutRuntime(request, socket, head);
 		};
 		proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, { ...relayOptions, onNotConnected });

@@ -27,12 +27,23 @@ export interface RuntimeRouterWatchOptions {
 	probe?: ProbeConnect;
 }
 
-export class RuntimeRouterWatch {
+/** What the node router is told of the runtime's router (runtime-router-watch.ts). */
+export interface RuntimeRouterStatus {
+	/** Whether it accepts connections now. */
+	isUp(): boolean;
+	/** A relay's connection to it was refused or did not open in time. */
+	unreachable(): void;
+	/** Calls `listener` each time it goes down. */
+	onDown(listener: () => void): void;
+}
+
+export class RuntimeRouterWatch implements RuntimeRouterStatus {
 	readonly #options: RuntimeRouterWatchOptions;
 	readonly #probe: ProbeConnect;
 	/** Unknown until the first probe: taken as up, so nothing is answered as if the runtime were gone. */
 	#up = true;
 	#timer: NodeJS.Timeout | null = null;
+	readonly #downListeners: Array<() => void> = [];
 
 	constructor(options: RuntimeRouterWatchOptions) {
 		this.#options = options;
@@ -59,16 +70,21 @@ export class RuntimeRouterWatch {
 		this.#set(false);
 	}
 
+	onDown(listener: () => void): void {
+		this.#downListeners.push(listener);
+	}
+
 	#set(up: boolean): void {
 		const { host, port, log } = this.#options;
-		if (up !== this.#up) {
-			log(
-				up
-					? `the runtime's router on ${host}:${port} answers again: every request goes through it`
-					: `the runtime's router on ${host}:${port} does not answer: awake sites are served from their tasks directly`,
-			);
-		}
+		const changed = up !== this.#up;
 		this.#up = up;
+		if (!changed) return;
+		log(
+			up
+				? `the runtime's router on ${host}:${port} answers again: every request goes through it`
+				: `the runtime's router on ${host}:${port} does not answer: awake sites are served from their tasks directly`,
+		);
+		if (!up) for (const listener of this.#downListeners) listener();
 	}
 
 	/** Probes now, then every interval, one probe at a time. */

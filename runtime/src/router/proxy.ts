@@ -57,7 +57,7 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'D
  * A request the router can send again by itself: idempotent and without a body (a body is streamed
  * to the upstream as it arrives, so there is nothing left to send a second time).
  */
-function isReplayable(request: IncomingMessage): boolean {
+export function isReplayable(request: IncomingMessage): boolean {
 	const length = request.headers['content-length'];
 	const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 	return !hasBody && IDEMPOTENT_METHODS.has(request.method ?? '');
@@ -72,6 +72,8 @@ export interface ProxyOptions {
 	 * client, its body included, nor sent to it, so the caller can answer it elsewhere.
 	 */
 	onNotConnected?: (error: Error) => void;
+	/** The pool of kept-alive connections to draw from; unset, the router's own. */
+	agent?: http.Agent;
 	/**
 	 * How long a new connection may take to open. Unset, the system's own (minutes, for a machine
 	 * that is gone): a loopback port refuses at once, so only an upstream on another machine needs it.
@@ -121,7 +123,7 @@ export function proxyRequest(
 				path: request.url,
 				headers: forwardedHeaders(request, false, options.trustedProxies),
 				// `false`: a connection of its own, never one from the pool.
-				agent: freshConnection ? false : upstreamAgent,
+				agent: freshConnection ? false : (options.agent ?? upstreamAgent),
 			},
 			(answer) => {
 				answered = true;
