@@ -11,6 +11,7 @@ import { loadNodeRouterConfig, NodeRouterConfigError } from './src/node-router/n
 import { createNodeRouter } from './src/node-router/node-router.ts';
 import { RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, RuntimeRouterWatch } from './src/node-router/runtime-router-watch.ts';
 import { SiteTaskPorts } from './src/node-router/site-task-ports.ts';
+import { StateChangeListener } from './src/node-router/state-change-listener.ts';
 import { StateRecordsReader, stateRowsFrom } from './src/node-router/state-records-reader.ts';
 import { checkSwarmManager } from './src/swarm/swarm-manager-check.ts';
 import { locateTask } from './src/swarm/swarm-task-locator.ts';
@@ -37,6 +38,9 @@ const hosts = new HostIndex(config.PUBLIC_HOST, records);
 const ports = new SiteTaskPorts({ locate: (service) => locateTask(service), waitMs: CONNECTION_WAIT_MS, cacheMs: TASK_CACHE_MS, log });
 records.onChange(() => void ports.sync(records.all()).catch((error: Error) => log(`could not open the sites' ports: ${error.message}`)));
 await records.refresh();
+// Read again at each of the runtime's writes, and on a slow poll for a notification lost with its session.
+const changes = new StateChangeListener({ url: config.RUNTIME_STATE_PG_URL, onChange: () => void records.refresh(), log, reconnectMs: 5_000 });
+await changes.start();
 const refresher = setInterval(() => void records.refresh(), config.NODE_ROUTER_RECORDS_SECONDS * 1000);
 
 // The requests served without the runtime, added to its counts in the state database.
@@ -67,6 +71,7 @@ log(
 
 function close(): void {
 	clearInterval(refresher);
+	void changes.close();
 	watch.stop();
 	ports.close();
 	server.close();

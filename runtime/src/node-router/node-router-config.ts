@@ -14,15 +14,18 @@ const NodeRouterEnvSchema = z.object({
 	NODE_ROUTER_HOST: z.string().min(1).default('0.0.0.0'),
 	/** The runtime's router, on the platform node's private address, e.g. http://10.0.0.1:8055. */
 	RUNTIME_ROUTER_URL: z.url({ protocol: /^http$/ }),
-	/** The runtime's state database, read for the site records (never written). */
+	/** The runtime's state database: the site records are read (never written), and usage served without the runtime added. */
 	RUNTIME_STATE_PG_URL: z.string().min(1),
 	/** As the runtime's: sites live at `{subdomain}.{PUBLIC_HOST}`. */
 	PUBLIC_HOST: z.string().min(1).default('localhost'),
 	SUPPORT_EMAIL: z.email().default('support@example.com'),
 	/** As the runtime's: the proxies in front of this router whose X-Forwarded-For is passed on as it came. */
 	ROUTER_TRUSTED_PROXIES: z.string().default(''),
-	/** How often the site records are read again, and the runtime's router probed. */
-	NODE_ROUTER_RECORDS_SECONDS: z.coerce.number().positive().default(2),
+	/**
+	 * How often the site records are read again besides at each of the runtime's writes (which it
+	 * notifies): only for a notification lost with its session. And how often the runtime's router is probed.
+	 */
+	NODE_ROUTER_RECORDS_SECONDS: z.coerce.number().positive().default(30),
 	NODE_ROUTER_PROBE_SECONDS: z.coerce.number().positive().default(1),
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StateRecordsReader, type ReadStateRows } from './state-records-reader.ts';
 
 describe('the site records as a node router reads them', () => {
@@ -10,6 +10,7 @@ describe('the site records as a node router reads them', () => {
 			],
 			new Error('connect ECONNREFUSED 10.0.0.1:5432'),
 			new Error('connect ECONNREFUSED 10.0.0.1:5432'),
+			[{ id: 'p2', record: { subdomain: 'two' } }],
 			[{ id: 'p2', record: { subdomain: 'two' } }],
 		];
 		const lines: string[] = [];
@@ -34,7 +35,30 @@ describe('the site records as a node router reads them', () => {
 		expect(reader.get('p1')?.subdomain).toBe('one');
 		expect(await reader.refresh()).toBe(true);
 		expect(reader.get('p1')).toBeUndefined();
+		// Read again, unchanged: the listeners are not told.
+		expect(await reader.refresh()).toBe(true);
 		expect(changes).toBe(2);
 		expect(lines).toEqual(['cannot read the site records (routing on the last ones read): connect ECONNREFUSED 10.0.0.1:5432', 'reading the site records again']);
+	});
+
+	it('reads once more after a read under way when asked meanwhile, and no more', async () => {
+		let reads = 0;
+		let release: () => void = () => {};
+		const reader = new StateRecordsReader(
+			async () => {
+				reads += 1;
+				if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
+				return [{ id: 'p1', record: { subdomain: `read-${reads}` } }];
+			},
+			() => {},
+		);
+		const first = reader.refresh();
+		// Two writes notified while the first read is under way: one more read covers both.
+		const second = reader.refresh();
+		const third = reader.refresh();
+		release();
+		expect(await Promise.all([first, second, third])).toEqual([true, true, true]);
+		await vi.waitUntil(() => reader.get('p1')?.subdomain === 'read-2');
+		expect(reads).toBe(2);
 	});
 });

@@ -32,7 +32,6 @@ export async function startNodeRouter(runtime: TestRuntime): Promise<NodeRouterP
 			RUNTIME_STATE_PG_URL: stateUrl,
 			PUBLIC_HOST: 'localhost',
 			SUPPORT_EMAIL: 'help@epic-cms.example',
-			NODE_ROUTER_RECORDS_SECONDS: '0.5',
 			NODE_ROUTER_PROBE_SECONDS: '0.5',
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { runAsWorker } from 'synckit';
-import { CREATE_STATE_TABLE, STATE_CLAIM_SQL, STATE_TABLE, type StoredRecordRow } from './state-table.ts';
+import { CREATE_STATE_TABLE, STATE_CHANGED_CHANNEL, STATE_CLAIM_SQL, STATE_TABLE, type StoredRecordRow } from './state-table.ts';
 
 export type StateDatabaseCommand =
 	{ kind: 'open'; url: string } | { kind: 'save'; handle: number; written: StoredRecordRow[]; removed: string[] } | { kind: 'close'; handle: number };
@@ -140,6 +140,7 @@ async function saveOnce(handle: number, written: StoredRecordRow[], removed: str
 				[row.id, JSON.stringify(row.record), row.sealed_credentials],
 			);
 		}
+		await client.query(`select pg_notify('${STATE_CHANGED_CHANNEL}', '')`);
 		await client.query('commit');
 	} catch (error) {
 		await client.query('rollback').catch(() => {});

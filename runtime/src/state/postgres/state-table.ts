@@ -14,6 +14,12 @@ export const CREATE_STATE_TABLE = `create table if not exists ${STATE_TABLE} (
 )`;
 
 /**
+ * Notified in each write's transaction, so at its commit: a router on another node reads the
+ * records again at once rather than at its next poll.
+ */
+export const STATE_CHANGED_CHANNEL = 'epic_runtime_instances_changed';
+
+/**
  * One runtime manages the sites whose records a database holds: two would each start, stop and
  * route the same sites. A session-level advisory lock is that claim: held while the runtime's
  * connection lives, let go by PostgreSQL when it ends, whichever way the runtime ends.
