@@ -38,6 +38,9 @@ describe('UsageCounter', () => {
 		await vi.advanceTimersByTimeAsync(5000);
 		expect(logs).toEqual([expect.stringMatching(/could not write the usage counts.*EISDIR/)]);
 		expect(flushed).toEqual([]);
+		// Read all the same: what the store holds (nothing yet) and the counts waiting for it.
+		expect(await usage.read('2030-01-01')).toEqual([{ projectId: 'p-1', day: '2030-01-02', requests: 2 }]);
+		expect(logs).toHaveLength(2);
 
 		rmSync(blocker, { recursive: true });
 		usage.count('p-1', day);

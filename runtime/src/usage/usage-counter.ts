@@ -5,7 +5,7 @@
  * much counting, never the history. A failed add keeps its counts for the next one.
  */
 import type { DailyUsage } from '@epic/runtime-contract';
-import { addCounts, type UsageCounts, type UsageStore } from './usage-store.ts';
+import { addCounts, type UsageCounts, type UsageStore, withCounts } from './usage-store.ts';
 
 export const USAGE_FLUSH_MS = 5000;
 
@@ -14,8 +14,8 @@ export class UsageCounter {
 	readonly #log: (message: string) => void;
 	readonly #onFlushed: (requests: number) => void;
 	#pending: UsageCounts = {};
-	/** The add in flight: one at a time, so counts are never added twice or out of order. */
-	#flushing: Promise<void> = Promise.resolve();
+	/** The store call under way (#inTurn). */
+	#turn: Promise<void> = Promise.resolve();
 	readonly #timer: NodeJS.Timeout;
 
 	/** `onFlushed`: told how many requests each successful add carried (a node router logs it). */
@@ -33,35 +33,57 @@ export class UsageCounter {
 		days[day] = (days[day] ?? 0) + 1;
 	}
 
-	/** Daily totals from `fromDay` (YYYY-MM-DD, inclusive), optionally for one project, the latest counts included. */
-	async read(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
-		await this.flush();
-		return this.#store.read(fromDay, projectId);
+	/**
+	 * Daily totals from `fromDay` (YYYY-MM-DD, inclusive), optionally for one project, the latest
+	 * counts included. A store that cannot be written (a full disk) still answers what it holds,
+	 * with the counts waiting for it added.
+	 */
+	read(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
+		return this.#inTurn(async () => {
+			try {
+				await this.#addPending();
+			} catch (error) {
+				this.#log(`could not write the usage counts (kept for the next flush): ${(error as Error).message}`);
+			}
+			const stored = await this.#store.read(fromDay, projectId);
+			return withCounts(stored, this.#pending, fromDay, projectId);
+		});
 	}
 
-	async forget(projectId: string): Promise<void> {
-		await this.#flushing;
-		delete this.#pending[projectId];
-		await this.#store.forget(projectId);
+	forget(projectId: string): Promise<void> {
+		return this.#inTurn(async () => {
+			delete this.#pending[projectId];
+			await this.#store.forget(projectId);
+		});
 	}
 
 	/** Adds the counts since the last add to the store; rejects when that fails, and they wait for the next. */
 	flush(): Promise<void> {
-		const next = this.#flushing.then(async () => {
-			const counts = this.#pending;
-			const requests = Object.values(counts).reduce((sum, days) => sum + Object.values(days).reduce((a, b) => a + b, 0), 0);
-			if (requests === 0) return;
-			this.#pending = {};
-			try {
-				await this.#store.add(counts);
-			} catch (error) {
-				addCounts(this.#pending, counts);
-				throw error;
-			}
-			this.#onFlushed(requests);
-		});
-		this.#flushing = next.catch(() => {});
+		return this.#inTurn(() => this.#addPending());
+	}
+
+	/** One store call at a time, in order: counts are never added twice, nor read half added. */
+	#inTurn<T>(work: () => Promise<T>): Promise<T> {
+		const next = this.#turn.then(work);
+		this.#turn = next.then(
+			() => {},
+			() => {},
+		);
 		return next;
+	}
+
+	async #addPending(): Promise<void> {
+		const counts = this.#pending;
+		const requests = Object.values(counts).reduce((sum, days) => sum + Object.values(days).reduce((a, b) => a + b, 0), 0);
+		if (requests === 0) return;
+		this.#pending = {};
+		try {
+			await this.#store.add(counts);
+		} catch (error) {
+			addCounts(this.#pending, counts);
+			throw error;
+		}
+		this.#onFlushed(requests);
 	}
 
 	/** A rejection out of a timer would end the runtime, router and sites with it, over usage counts. */

@@ -28,3 +28,18 @@ export function addCounts(totals: UsageCounts, counts: UsageCounts): void {
 export function sortedUsage(rows: DailyUsage[]): DailyUsage[] {
 	return rows.sort((a, b) => a.day.localeCompare(b.day) || a.projectId.localeCompare(b.projectId));
 }
+
+/** `rows` with `counts` added: those from `fromDay` on, of `projectId` if given. */
+export function withCounts(rows: DailyUsage[], counts: UsageCounts, fromDay: string, projectId?: string): DailyUsage[] {
+	const merged = new Map(rows.map((row) => [`${row.projectId} ${row.day}`, { ...row }]));
+	for (const [id, days] of Object.entries(counts)) {
+		if (projectId && id !== projectId) continue;
+		for (const [day, requests] of Object.entries(days)) {
+			if (day < fromDay) continue;
+			const row = merged.get(`${id} ${day}`);
+			if (row) row.requests += requests;
+			else merged.set(`${id} ${day}`, { projectId: id, day, requests });
+		}
+	}
+	return sortedUsage([...merged.values()]);
+}
