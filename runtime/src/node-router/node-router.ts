@@ -4,9 +4,10 @@
  * sites' idle clocks, checks storage quotas, wakes sleeping sites and reaches the control plane.
  * While it does not (its task stopped or moving, its machine lost), a request for an awake site
  * goes straight to the site's task, with the site's allowed origins applied and counted in its
- * usage, so the sites keep serving (a suspended or stopped one gets its page); what only the runtime can do is
- * answered with the "platform unavailable" page (503, try again): a sleeping site's wake, an
- * upload (its quota cannot be checked), the control plane, and any host it does not know.
+ * usage, so the sites keep serving (a suspended or stopped one gets its page); what only the
+ * runtime can do is answered with the "platform unavailable" page (503, try again): a sleeping
+ * site's wake, an upload (its quota cannot be checked), the control plane, and any host it does
+ * not know.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';

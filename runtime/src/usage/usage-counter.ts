@@ -40,11 +40,7 @@ export class UsageCounter {
 	 */
 	read(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
 		return this.#inTurn(async () => {
-			try {
-				await this.#addPending();
-			} catch (error) {
-				this.#log(`could not write the usage counts (kept for the next flush): ${(error as Error).message}`);
-			}
+			await this.#addPending().catch((error: Error) => this.#logFailedAdd(error));
 			const stored = await this.#store.read(fromDay, projectId);
 			return withCounts(stored, this.#pending, fromDay, projectId);
 		});
@@ -88,11 +84,11 @@ export class UsageCounter {
 
 	/** A rejection out of a timer would end the runtime, router and sites with it, over usage counts. */
 	async #flushOrLog(): Promise<void> {
-		try {
-			await this.flush();
-		} catch (error) {
-			this.#log(`could not write the usage counts (kept for the next flush): ${(error as Error).message}`);
-		}
+		await this.flush().catch((error: Error) => this.#logFailedAdd(error));
+	}
+
+	#logFailedAdd(error: Error): void {
+		this.#log(`could not write the usage counts (kept for the next flush): ${error.message}`);
 	}
 
 	async close(): Promise<void> {
