@@ -20,6 +20,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { HostIndex } from '../runtime/src/instances/host-index.ts';
 import { createNodeRouter } from '../runtime/src/node-router/node-router.ts';
+import { NodeRouterMetrics } from '../runtime/src/node-router/node-router-metrics.ts';
 import { RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, RuntimeRouterWatch } from '../runtime/src/node-router/runtime-router-watch.ts';
 import { SiteTaskPorts } from '../runtime/src/node-router/site-task-ports.ts';
 import { StateRecordsReader } from '../runtime/src/node-router/state-records-reader.ts';
@@ -93,6 +94,10 @@ const nodeRouter = createNodeRouter({
 	hosts: new HostIndex('sites.example', records),
 	ports,
 	usage: { count: () => {} },
+	metrics: new NodeRouterMetrics(
+		() => watch.isUp(),
+		() => {},
+	),
 	supportEmail: 'help@example.com',
 	trustedProxies: new Set(),
 	logEvent: () => {},

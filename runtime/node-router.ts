@@ -1,14 +1,16 @@
 /**
  * A node router's entry: `node runtime/node-router.ts`, on a Swarm manager other than the runtime's
  * (docs/swarm.md, Routing). Reads the environment (node-router-config.ts), then wires the site
- * records, the watch on the runtime's router, the sites' task ports, the usage counter and the
- * server; SIGINT/SIGTERM close it.
+ * records, the watch on the runtime's router, the sites' task ports, the usage counter, the
+ * metrics and the server; SIGINT/SIGTERM close it.
  */
 import { once } from 'node:events';
 import { HostIndex } from './src/instances/host-index.ts';
 import { jsonEventLogger } from './src/log-event.ts';
 import { loadNodeRouterConfig, NodeRouterConfigError } from './src/node-router/node-router-config.ts';
+import { serveExposition } from './src/metrics/metrics-server.ts';
 import { createNodeRouter } from './src/node-router/node-router.ts';
+import { NodeRouterMetrics } from './src/node-router/node-router-metrics.ts';
 import { RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, RuntimeRouterWatch } from './src/node-router/runtime-router-watch.ts';
 import { SiteTaskPorts } from './src/node-router/site-task-ports.ts';
 import { StateChangeListener } from './src/node-router/state-change-listener.ts';
@@ -51,6 +53,11 @@ const usage = new UsageCounter(new PostgresUsageStore(config.RUNTIME_STATE_PG_UR
 const watch = new RuntimeRouterWatch({ ...config.runtimeRouter, intervalMs: config.NODE_ROUTER_PROBE_SECONDS * 1000, connectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS, log });
 await watch.start();
 
+const metrics = new NodeRouterMetrics(() => watch.isUp(), log);
+const metricsServer = serveExposition({ contentType: metrics.registry.contentType, collect: () => metrics.registry.metrics(), log });
+metricsServer.listen(config.NODE_ROUTER_METRICS_PORT, config.NODE_ROUTER_METRICS_HOST);
+await once(metricsServer, 'listening');
+
 const server = createNodeRouter({
 	runtimeRouter: config.runtimeRouter,
 	runtimeRouterConnectTimeoutMs: RUNTIME_ROUTER_CONNECT_TIMEOUT_MS,
@@ -59,6 +66,7 @@ const server = createNodeRouter({
 	hosts,
 	ports,
 	usage,
+	metrics,
 	supportEmail: config.SUPPORT_EMAIL,
 	trustedProxies: config.trustedProxies,
 	logEvent: jsonEventLogger(),
@@ -66,7 +74,7 @@ const server = createNodeRouter({
 server.listen(config.NODE_ROUTER_PORT, config.NODE_ROUTER_HOST);
 await once(server, 'listening');
 log(
-	`node router on ${config.NODE_ROUTER_HOST}:${config.NODE_ROUTER_PORT}, relaying to the runtime's router on ${config.runtimeRouter.host}:${config.runtimeRouter.port} while it answers (${records.all().length} site records read)`,
+	`node router on ${config.NODE_ROUTER_HOST}:${config.NODE_ROUTER_PORT}, relaying to the runtime's router on ${config.runtimeRouter.host}:${config.runtimeRouter.port} while it answers (${records.all().length} site records read); metrics on ${config.NODE_ROUTER_METRICS_HOST}:${config.NODE_ROUTER_METRICS_PORT}/metrics`,
 );
 
 function close(): void {
@@ -76,6 +84,7 @@ function close(): void {
 	ports.close();
 	server.close();
 	server.closeAllConnections();
+	metricsServer.close();
 	void Promise.allSettled([usage.close(), rows.close()]).finally(() => process.exit(0));
 }
 process.on('SIGTERM', close);

@@ -5,12 +5,13 @@
  * the node router straight from its task, with its allowed origins, and the node router counts
  * those requests into the runtime's totals; its stopped neighbour still gets its page, and what
  * needs the runtime (the control plane, an upload) gets the platform-unavailable page; once the
- * runtime is back, requests go through it again.
+ * runtime is back, requests go through it again, and the node router's scrape shows each way.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DailyUsage } from '@epic/runtime-contract';
 import { hostRequest, type HostResponse } from '../support/host-request.ts';
 import { holdForThisFile } from '../support/machine-lock.ts';
+import { sampleValue } from '../support/prometheus-text.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { startNodeRouter, type NodeRouterProcess } from '../support/swarm/node-router-process.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
@@ -119,5 +120,16 @@ describe('a router on another node', () => {
 		// The upload refused while the runtime was away never reached the site.
 		const files = await siteRequest<{ data: unknown[] }>({ ...site, token }, 'GET', '/files', 200);
 		expect(files.data).toEqual([]);
+
+		// What an operator's scrape of the node router shows of it all: two requests relayed, four
+		// answered without the runtime (the three above and the stopped site's page), two
+		// platform-unavailable pages, and the runtime's router seen again.
+		const scrape = await fetch(nodeRouter.metricsUrl);
+		expect(scrape.status).toBe(200);
+		const metrics = await scrape.text();
+		expect(sampleValue(metrics, 'epic_node_router_requests_total{way="relayed"}')).toBe(2);
+		expect(sampleValue(metrics, 'epic_node_router_requests_total{way="direct"}')).toBe(4);
+		expect(sampleValue(metrics, 'epic_node_router_requests_total{way="unavailable"}')).toBe(2);
+		expect(sampleValue(metrics, 'epic_node_router_runtime_router_up')).toBe(1);
 	}, 420_000);
 });

@@ -24,15 +24,27 @@ async function exposition(options: MetricsServerOptions): Promise<string> {
 }
 
 export function createMetricsServer(options: MetricsServerOptions): http.Server {
+	return serveExposition({ contentType: options.metrics.registry.contentType, collect: () => exposition(options), log: options.log });
+}
+
+export interface ExpositionOptions {
+	contentType: string;
+	/** The exposition text, gathered at each scrape. */
+	collect: () => Promise<string>;
+	log: (message: string) => void;
+}
+
+/** `GET /metrics` (and HEAD) answered with `collect()`; anything else 404. Shared by the runtime and the node router. */
+export function serveExposition(options: ExpositionOptions): http.Server {
 	return http.createServer((request, response) => {
 		const pathname = new URL(request.url ?? '/', 'http://metrics').pathname;
 		if (pathname !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
 			response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the metrics are at /metrics\n');
 			return;
 		}
-		exposition(options).then(
+		options.collect().then(
 			(body) => {
-				response.writeHead(200, { 'content-type': options.metrics.registry.contentType, 'cache-control': 'no-store' });
+				response.writeHead(200, { 'content-type': options.contentType, 'cache-control': 'no-store' });
 				response.end(request.method === 'HEAD' ? undefined : body);
 			},
 			(error: Error) => {

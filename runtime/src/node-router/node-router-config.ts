@@ -27,6 +27,9 @@ const NodeRouterEnvSchema = z.object({
 	 */
 	NODE_ROUTER_RECORDS_SECONDS: z.coerce.number().positive().default(30),
 	NODE_ROUTER_PROBE_SECONDS: z.coerce.number().positive().default(1),
+	/** Its scrape address (`GET /metrics`): loopback, as the runtime's METRICS_HOST. */
+	NODE_ROUTER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+	NODE_ROUTER_METRICS_PORT: port.default(9465),
 });
 
 export type NodeRouterConfig = z.infer<typeof NodeRouterEnvSchema> & {

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostIndex } from '../instances/host-index.ts';
 import type { LogEvent } from '../log-event.ts';
 import { createNodeRouter } from './node-router.ts';
+import { NodeRouterMetrics } from './node-router-metrics.ts';
 import type { RuntimeRouterStatus } from './runtime-router-watch.ts';
 import { SiteTaskPorts } from './site-task-ports.ts';
 import { StateRecordsReader } from './state-records-reader.ts';
@@ -124,6 +125,10 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 		onDown: (listener) => downListeners.push(listener),
 	};
 	const events: LogEvent[] = [];
+	const metrics = new NodeRouterMetrics(
+		() => state.runtimeUp,
+		() => {},
+	);
 	/** The projects of the requests the node router counted, in order. */
 	const counted: string[] = [];
 	const port = await listening(
@@ -135,6 +140,7 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 			hosts,
 			ports,
 			usage: { count: (projectId) => counted.push(projectId) },
+			metrics,
 			supportEmail: 'help@example.com',
 			trustedProxies: new Set(),
 			logEvent: (event) => events.push(event),
@@ -142,7 +148,7 @@ async function nodeRouter(options: { runtimePort?: number; connectTimeoutMs?: nu
 	);
 	/** As a probe that finds the runtime's router gone. */
 	const probeFindsItGone = goDown;
-	return { state, probeFindsItGone, located, events, counted, url: `http://127.0.0.1:${port}` };
+	return { state, probeFindsItGone, located, events, counted, metrics, url: `http://127.0.0.1:${port}` };
 }
 
 function send(url: string, host: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -175,6 +181,13 @@ function upgrade(url: string, host: string) {
 	});
 }
 
+/** A counter's values by its one label, as a scrape would read them. */
+async function byLabel(metrics: NodeRouterMetrics, name: string): Promise<Record<string, number>> {
+	const metric = metrics.registry.getSingleMetric(name);
+	if (!metric) throw new Error(`no metric ${name}`);
+	return Object.fromEntries((await metric.get()).values.map((value) => [String(Object.values(value.labels)[0]), value.value]));
+}
+
 afterEach(async () => {
 	for (const socket of fillers.splice(0)) socket.destroy();
 	for (const listener of stalled.splice(0)) listener.kill('SIGKILL');
@@ -188,7 +201,7 @@ afterEach(async () => {
 
 describe('a node router', () => {
 	it("relays every request to the runtime's router while it answers, an unknown host and an upload included", async () => {
-		const { url, located, counted } = await nodeRouter();
+		const { url, located, counted, metrics } = await nodeRouter();
 		expect((await send(`${url}/items/notes`, 'awake.sites.example')).body).toBe('runtime-router awake.sites.example GET');
 		expect((await send(`${url}/`, 'sleepy.sites.example')).body).toBe('runtime-router sleepy.sites.example GET');
 		expect((await send(`${url}/`, 'elsewhere.example')).body).toBe('runtime-router elsewhere.example GET');
@@ -196,10 +209,12 @@ describe('a node router', () => {
 		expect(located).toEqual([]);
 		// The runtime's router counts what it is relayed.
 		expect(counted).toEqual([]);
+		expect(await byLabel(metrics, 'epic_node_router_requests_total')).toEqual({ relayed: 4 });
+		expect(await metrics.registry.getSingleMetricAsString('epic_node_router_runtime_router_up')).toMatch(/^epic_node_router_runtime_router_up 1$/m);
 	});
 
 	it("serves an awake site from its task while the runtime's router does not answer, with the site's allowed origins, and counts it", async () => {
-		const { url, state, located, counted } = await nodeRouter();
+		const { url, state, located, counted, metrics } = await nodeRouter();
 		state.runtimeUp = false;
 		const answer = await send(`${url}/items/notes`, 'awake.sites.example', { headers: { origin: 'https://shop.example' } });
 		expect(answer.status).toBe(200);
@@ -221,10 +236,12 @@ describe('a node router', () => {
 		expect(located).toEqual(['epic-site-p1']);
 		// The request and the preflight, both the site's; not the suspended site's page.
 		expect(counted).toEqual(['p1', 'p1']);
+		expect(await byLabel(metrics, 'epic_node_router_requests_total')).toEqual({ direct: 3 });
+		expect(await metrics.registry.getSingleMetricAsString('epic_node_router_runtime_router_up')).toMatch(/^epic_node_router_runtime_router_up 0$/m);
 	});
 
 	it('answers what only the runtime can do with the platform-unavailable page while it does not answer', async () => {
-		const { url, state, located, events, counted } = await nodeRouter();
+		const { url, state, located, events, counted, metrics } = await nodeRouter();
 		state.runtimeUp = false;
 		for (const [host, method, path] of [
 			['sleepy.sites.example', 'GET', '/'],
@@ -242,10 +259,11 @@ describe('a node router', () => {
 		expect(located).toEqual([]);
 		expect(events).toEqual([]);
 		expect(counted).toEqual([]);
+		expect(await byLabel(metrics, 'epic_node_router_requests_total')).toEqual({ unavailable: 4 });
 	});
 
 	it("answers from the task a request whose relay is refused, before any probe finds the runtime's router gone", async () => {
-		const { url, state, events } = await nodeRouter();
+		const { url, state, events, metrics } = await nodeRouter();
 		// The first server is the stand-in runtime router: closed, a relay's connect is refused.
 		const runtimeRouter = servers[0]!;
 		await new Promise((resolve) => runtimeRouter.close(resolve));
@@ -254,6 +272,8 @@ describe('a node router', () => {
 		expect(answer.body).toBe('task awake.sites.example GET');
 		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
 		expect(events).toEqual([]);
+		expect(await byLabel(metrics, 'epic_node_router_relay_failures_total')).toEqual({ not_connected: 1 });
+		expect(await byLabel(metrics, 'epic_node_router_requests_total')).toEqual({ direct: 1 });
 	});
 
 	it('answers a refused relay for what only the runtime can do with the platform-unavailable page', async () => {
@@ -294,7 +314,7 @@ describe('a node router', () => {
 
 	it("answers from the task a relayed read still waiting when a probe finds the runtime's router gone, and a save with the no-answer page", async () => {
 		const stalled = neverAnswering();
-		const { url, state, probeFindsItGone, events } = await nodeRouter({ runtimePort: await listening(stalled.server) });
+		const { url, state, probeFindsItGone, events, metrics } = await nodeRouter({ runtimePort: await listening(stalled.server) });
 		const read = send(`${url}/items/notes`, 'awake.sites.example');
 		const save = send(`${url}/items/notes`, 'awake.sites.example', { method: 'POST', headers: { accept: 'application/json' }, body: '{"title":"z"}' });
 		await stalled.received(2);
@@ -306,15 +326,18 @@ describe('a node router', () => {
 		expect(JSON.parse(saved.body).errors[0].extensions.code).toBe('NO_ANSWER');
 		expect(events.map((event) => event.msg)).toEqual(["relay to the runtime's router failed"]);
 		expect(state).toEqual({ runtimeUp: false, refusals: 0 });
+		expect(await byLabel(metrics, 'epic_node_router_relay_failures_total')).toEqual({ cut: 2 });
+		expect(await byLabel(metrics, 'epic_node_router_requests_total')).toEqual({ direct: 1 });
 	});
 
 	it("relays a websocket to the runtime's router, and takes one it refuses to the site's task", async () => {
-		const { url, state } = await nodeRouter();
+		const { url, state, metrics } = await nodeRouter();
 		expect(await upgrade(`${url}/websocket`, 'awake.sites.example')).toEqual({ status: 101, data: 'runtime-router awake.sites.example' });
 		await new Promise((resolve) => servers[0]!.close(resolve));
 		expect(await upgrade(`${url}/websocket`, 'awake.sites.example')).toEqual({ status: 101, data: 'task awake.sites.example' });
 		expect(state).toEqual({ runtimeUp: false, refusals: 1 });
 		// A sleeping site's websocket needs the runtime to wake it.
 		expect(await upgrade(`${url}/websocket`, 'sleepy.sites.example')).toEqual({ status: 503, data: '' });
+		expect(await byLabel(metrics, 'epic_node_router_requests_total')).toEqual({ relayed: 1, direct: 1, unavailable: 1 });
 	});
 });

@@ -22,6 +22,7 @@ import { isUpload } from '../router/storage-quota.ts';
 import type { InstanceReader } from '../state/instance-store.ts';
 import type { InstanceRecord } from '../state/instance-record.ts';
 import type { UsageCounter } from '../usage/usage-counter.ts';
+import type { NodeRouterMetrics } from './node-router-metrics.ts';
 import type { RuntimeRouterStatus } from './runtime-router-watch.ts';
 import type { SiteTaskPorts } from './site-task-ports.ts';
 
@@ -36,6 +37,7 @@ export interface NodeRouterParts {
 	ports: SiteTaskPorts;
 	/** Counts the requests this router serves by itself, into the runtime's totals (the state database). */
 	usage: Pick<UsageCounter, 'count'>;
+	metrics: Pick<NodeRouterMetrics, 'answered' | 'relayFailed' | 'directFailed'>;
 	supportEmail: string;
 	trustedProxies: ReadonlySet<string>;
 	logEvent: EventLogger;
@@ -76,7 +78,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 		controlPlanePort: null,
 		wakePageAfterMs: 0,
 		supportEmail: parts.supportEmail,
-		metrics: { proxied: () => {}, proxyFailed: () => {} },
+		metrics: { proxied: () => {}, proxyFailed: () => parts.metrics.directFailed() },
 		logEvent: parts.logEvent,
 		trustedProxies: parts.trustedProxies,
 	});
@@ -90,8 +92,13 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 	}
 
 	function answerWithoutRuntime(request: IncomingMessage, response: ServerResponse): void {
-		if (directSite(request)) direct.request(request, response);
-		else sendPage(request, response, 'platform-unavailable', parts.supportEmail);
+		if (directSite(request)) {
+			parts.metrics.answered('direct');
+			direct.request(request, response);
+		} else {
+			parts.metrics.answered('unavailable');
+			sendPage(request, response, 'platform-unavailable', parts.supportEmail);
+		}
 	}
 
 	function relay(request: IncomingMessage, response: ServerResponse): void {
@@ -102,6 +109,7 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 			(error) => {
 				// Cut because the runtime's router went: one the site's task can take without a
 				// doubt of it having been done already is answered from there.
+				parts.metrics.relayFailed(status.isUp() ? 'error' : 'cut');
 				if (!status.isUp() && isReplayable(request) && !response.headersSent) return answerWithoutRuntime(request, response);
 				parts.logEvent({
 					level: 'error',
@@ -112,13 +120,14 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 				});
 				sendPage(request, response, 'no-answer', parts.supportEmail);
 			},
-			() => {},
+			() => parts.metrics.answered('relayed'),
 			{
 				...relayOptions,
 				// Refused, or not open within the probe's time (its process gone, or its machine): the
 				// runtime's router never saw the request, body included. It is answered as if the probe
 				// had found that already, instead of with an error page for every request until it does.
 				onNotConnected: () => {
+					parts.metrics.relayFailed('not_connected');
 					status.unreachable();
 					answerWithoutRuntime(request, response);
 				},
@@ -131,18 +140,25 @@ export function createNodeRouter(parts: NodeRouterParts): http.Server {
 		else answerWithoutRuntime(request, response);
 	});
 	function upgradeWithoutRuntime(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-		if (directSite(request)) direct.upgrade(request, socket, head);
-		else socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+		if (directSite(request)) {
+			parts.metrics.answered('direct');
+			direct.upgrade(request, socket, head);
+		} else {
+			parts.metrics.answered('unavailable');
+			socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+		}
 	}
 
 	server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
 		if (!status.isUp()) return upgradeWithoutRuntime(request, socket, head);
 		// Not connected, as a relayed request: nothing was sent, so the upgrade is taken without the runtime.
 		const onNotConnected = () => {
+			parts.metrics.relayFailed('not_connected');
 			status.unreachable();
 			upgradeWithoutRuntime(request, socket, head);
 		};
-		proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, { ...relayOptions, onNotConnected });
+		const onConnected = () => parts.metrics.answered('relayed');
+		proxyUpgrade(request, socket, head, parts.runtimeRouter, () => {}, { ...relayOptions, onNotConnected, onConnected });
 	});
 	applyRouterTimeouts(server, {});
 	return server;

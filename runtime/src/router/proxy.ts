@@ -72,6 +72,8 @@ export interface ProxyOptions {
 	 * client, its body included, nor sent to it, so the caller can answer it elsewhere.
 	 */
 	onNotConnected?: (error: Error) => void;
+	/** An upgrade's connection to the upstream opened (the node router counts it relayed). */
+	onConnected?: () => void;
 	/** The pool of kept-alive connections to draw from; unset, the router's own. */
 	agent?: http.Agent;
 	/**
@@ -191,6 +193,7 @@ export function proxyUpgrade(request: IncomingMessage, client: Duplex, head: Buf
 	};
 	upstream.once('connect', () => {
 		connected = true;
+		options.onConnected?.();
 		const headers = forwardedHeaders(request, false, options.trustedProxies);
 		const lines = [`${request.method} ${request.url} HTTP/1.1`, 'Connection: Upgrade', `Upgrade: ${request.headers.upgrade ?? 'websocket'}`];
 		for (const [name, value] of Object.entries(headers)) {

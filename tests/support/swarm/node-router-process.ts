@@ -13,6 +13,8 @@ import { waitFor } from '../wait-for.ts';
 
 export interface NodeRouterProcess {
 	url: string;
+	/** Its scrape address, `GET /metrics`. */
+	metricsUrl: string;
 	output(): string;
 	stop(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function startNodeRouter(runtime: TestRuntime): Promise<NodeRouterP
 	const stateUrl = runtime.options.env?.['RUNTIME_STATE_PG_URL'];
 	if (!stateUrl) throw new Error('A node router reads the records from a state database: this runtime keeps them in its data folder');
 	const port = await freeLoopbackPort();
+	const metricsPort = await freeLoopbackPort();
 	const child: ChildProcess = spawn(NODE_22, [repoPath('runtime', 'node-router.ts')], {
 		cwd: repoPath(),
 		env: {
@@ -33,6 +36,7 @@ export async function startNodeRouter(runtime: TestRuntime): Promise<NodeRouterP
 			PUBLIC_HOST: 'localhost',
 			SUPPORT_EMAIL: 'help@epic-cms.example',
 			NODE_ROUTER_PROBE_SECONDS: '0.5',
+			NODE_ROUTER_METRICS_PORT: String(metricsPort),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -56,5 +60,5 @@ export async function startNodeRouter(runtime: TestRuntime): Promise<NodeRouterP
 		await stop();
 		throw error;
 	}
-	return { url: `http://127.0.0.1:${port}`, output, stop };
+	return { url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, output, stop };
 }
