@@ -59,7 +59,12 @@ describe('runtime supervision', () => {
 		expect(isProcessAlive(created.pid!)).toBe(true);
 		await rt.start();
 
-		const status = await rt.driver.instanceStatus('p-adopt');
+		// An adopted process counts as starting until it answers the new runtime's check (it may
+		// have been killed mid-boot); on a loaded machine that can come after the runtime listens.
+		const status = await waitFor('the adopted instance to answer the new runtime', async () => {
+			const current = await rt.driver.instanceStatus('p-adopt');
+			return current?.state === 'starting' ? null : current;
+		});
 		expect(status).toMatchObject({ state: 'running', pid: created.pid });
 		expect(runtimeProcesses(rt.dataDir).sort()).toEqual([created.pid!, poolPid].sort());
 		expect((await hostRequest(rt.routerUrl, 'adopt.localhost', '/server/ping')).body).toBe('pong');
