@@ -2,11 +2,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DailyUsage } from '@epic/runtime-contract';
-import { addCounts, sortedUsage, type UsageCounts, type UsageStore } from './usage-store.ts';
+import { addCounts, type UsageCounts, type UsageStore, withCounts } from './usage-store.ts';
 
 export const USAGE_FILE = 'usage.json';
 
-export function readUsageFile(file: string): UsageCounts {
+function readUsageFile(file: string): UsageCounts {
 	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as UsageCounts) : {};
 }
 
@@ -26,12 +26,7 @@ export class FileUsageStore implements UsageStore {
 	}
 
 	async read(fromDay: string, projectId?: string): Promise<DailyUsage[]> {
-		const rows: DailyUsage[] = [];
-		for (const [id, days] of Object.entries(this.#totals)) {
-			if (projectId && id !== projectId) continue;
-			for (const [day, requests] of Object.entries(days)) if (day >= fromDay) rows.push({ projectId: id, day, requests });
-		}
-		return sortedUsage(rows);
+		return withCounts([], this.#totals, fromDay, projectId);
 	}
 
 	async forget(projectId: string): Promise<void> {

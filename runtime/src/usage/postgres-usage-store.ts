@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import pg from 'pg';
 import type { DailyUsage } from '@epic/runtime-contract';
-import type { UsageCounts, UsageStore } from './usage-store.ts';
+import { totalRequests, type UsageCounts, type UsageStore } from './usage-store.ts';
 
 export const USAGE_TABLE = 'epic_runtime_usage';
 /** Which usage files have been added (by content hash), so that none is added twice. */
@@ -102,7 +102,7 @@ export class PostgresUsageStore implements UsageStore {
 			const claimed = await client.query(`insert into ${IMPORTS_TABLE} (sha256) values ($1) on conflict do nothing`, [sha256]);
 			if (claimed.rowCount === 1) {
 				await addRows(client, counts);
-				added = rowsOf(counts).requests.reduce((sum, requests) => sum + requests, 0);
+				added = totalRequests(counts);
 			}
 			await client.query('commit');
 		} catch (error) {

@@ -5,7 +5,7 @@
  * much counting, never the history. A failed add keeps its counts for the next one.
  */
 import type { DailyUsage } from '@epic/runtime-contract';
-import { addCounts, type UsageCounts, type UsageStore, withCounts } from './usage-store.ts';
+import { addCounts, totalRequests, type UsageCounts, type UsageStore, withCounts } from './usage-store.ts';
 
 export const USAGE_FLUSH_MS = 5000;
 
@@ -70,7 +70,7 @@ export class UsageCounter {
 
 	async #addPending(): Promise<void> {
 		const counts = this.#pending;
-		const requests = Object.values(counts).reduce((sum, days) => sum + Object.values(days).reduce((a, b) => a + b, 0), 0);
+		const requests = totalRequests(counts);
 		if (requests === 0) return;
 		this.#pending = {};
 		try {

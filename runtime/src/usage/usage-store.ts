@@ -25,7 +25,12 @@ export function addCounts(totals: UsageCounts, counts: UsageCounts): void {
 	}
 }
 
-export function sortedUsage(rows: DailyUsage[]): DailyUsage[] {
+/** Every request in `counts`, over all projects and days. */
+export function totalRequests(counts: UsageCounts): number {
+	return Object.values(counts).reduce((sum, days) => sum + Object.values(days).reduce((a, b) => a + b, 0), 0);
+}
+
+function sortedUsage(rows: DailyUsage[]): DailyUsage[] {
 	return rows.sort((a, b) => a.day.localeCompare(b.day) || a.projectId.localeCompare(b.projectId));
 }
 
