@@ -20,6 +20,15 @@ function statusClass(status: number): string {
 	return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
 }
 
+/** A metric that cannot be recorded is logged, never thrown (the runtime's and the node router's). */
+export function recordSafely(log: (message: string) => void, what: string, record: () => void): void {
+	try {
+		record();
+	} catch (error) {
+		log(`metrics: could not record ${what}: ${(error as Error).message}`);
+	}
+}
+
 export class RuntimeMetrics {
 	readonly registry: Registry;
 	readonly #log: (message: string) => void;
@@ -71,13 +80,8 @@ export class RuntimeMetrics {
 		});
 	}
 
-	/** A metric that cannot be recorded is logged, never thrown. */
 	#safely(what: string, record: () => void): void {
-		try {
-			record();
-		} catch (error) {
-			this.#log(`metrics: could not record ${what}: ${(error as Error).message}`);
-		}
+		recordSafely(this.#log, what, record);
 	}
 
 	instanceRestarted(): void {

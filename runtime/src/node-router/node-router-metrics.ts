@@ -7,6 +7,7 @@
  * Labels are bounded sets, never a host or a project. Recording never throws: it runs in the router.
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { recordSafely } from '../metrics/runtime-metrics.ts';
 
 /** How a request was answered: relayed to the runtime's router, from the site's task, or with the platform-unavailable page. */
 export type NodeRouterWay = 'relayed' | 'direct' | 'unavailable';
@@ -53,13 +54,8 @@ export class NodeRouterMetrics {
 		});
 	}
 
-	/** A metric that cannot be recorded is logged, never thrown. */
 	#safely(what: string, record: () => void): void {
-		try {
-			record();
-		} catch (error) {
-			this.#log(`metrics: could not record ${what}: ${(error as Error).message}`);
-		}
+		recordSafely(this.#log, what, record);
 	}
 
 	answered(way: NodeRouterWay): void {
