@@ -58,18 +58,19 @@ describe('the site driver settings', () => {
 		expect(config).toMatchObject({ RUNTIME_DRIVER: 'docker', INSTANCE_DB_CLIENT: 'pg' });
 	});
 
+	const swarm = {
+		RUNTIME_SECRET: secret,
+		RUNTIME_DRIVER: 'swarm',
+		INSTANCE_DB_CLIENT: 'pg',
+		INSTANCE_PG_URL: 'postgres://x@127.0.0.1/y',
+		SWARM_SITE_DATABASE_HOST: '10.0.0.5',
+		SWARM_SITE_S3_BUCKET: 'epic-sites',
+		SWARM_SITE_S3_ACCESS_KEY_ID: 'AK',
+		SWARM_SITE_S3_SECRET_ACCESS_KEY: 'SK',
+		SWARM_SITE_S3_GATE_HOST: '10.0.0.1',
+	};
+
 	it('runs swarm sites only on PostgreSQL and S3, naming what is missing', () => {
-		const swarm = {
-			RUNTIME_SECRET: secret,
-			RUNTIME_DRIVER: 'swarm',
-			INSTANCE_DB_CLIENT: 'pg',
-			INSTANCE_PG_URL: 'postgres://x@127.0.0.1/y',
-			SWARM_SITE_DATABASE_HOST: '10.0.0.5',
-			SWARM_SITE_S3_BUCKET: 'epic-sites',
-			SWARM_SITE_S3_ACCESS_KEY_ID: 'AK',
-			SWARM_SITE_S3_SECRET_ACCESS_KEY: 'SK',
-			SWARM_SITE_S3_GATE_HOST: '10.0.0.1',
-		};
 		expect(loadRuntimeConfig(swarm, '/repo').swarmSiteStorage).toEqual({
 			databaseHost: '10.0.0.5',
 			databasePort: undefined,
@@ -81,6 +82,13 @@ describe('the site driver settings', () => {
 		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_DATABASE_HOST: '' }, '/repo')).toThrow(/SWARM_SITE_DATABASE_HOST: is required when RUNTIME_DRIVER=swarm/);
 		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_S3_BUCKET: 'Bad_Bucket' }, '/repo')).toThrow(/SWARM_SITE_S3_BUCKET/);
 		expect(() => loadRuntimeConfig({ ...swarm, SWARM_SITE_S3_GATE_HOST: '' }, '/repo')).toThrow(/SWARM_SITE_S3_GATE_HOST: is required/);
+	});
+
+	it('takes its own Swarm service by name, for the swarm driver only', () => {
+		expect(loadRuntimeConfig({ ...swarm, RUNTIME_SWARM_SERVICE: 'epic_runtime' }, '/repo').RUNTIME_SWARM_SERVICE).toBe('epic_runtime');
+		expect(loadRuntimeConfig(swarm, '/repo').RUNTIME_SWARM_SERVICE).toBeUndefined();
+		expect(() => loadRuntimeConfig({ ...swarm, RUNTIME_SWARM_SERVICE: '{{.Service.Name}}' }, '/repo')).toThrow(/RUNTIME_SWARM_SERVICE: must be a Swarm service name/);
+		expect(() => loadRuntimeConfig({ RUNTIME_SECRET: secret, RUNTIME_SWARM_SERVICE: 'epic_runtime' }, '/repo')).toThrow(/RUNTIME_SWARM_SERVICE: is only for RUNTIME_DRIVER=swarm/);
 	});
 });
 

@@ -214,6 +214,16 @@ const RuntimeEnvSchema = z
 		 */
 		SWARM_NODE_AGENT_PORT: port.default(9556),
 		SWARM_NODE_AGENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+		/**
+		 * Swarm: the runtime's own Swarm service, when it runs as one (docker-stack.yml sets
+		 * `{{.Service.Name}}`). A SIGTERM while that service still exists (a rolling update, a scale
+		 * to zero, a move to another manager) leaves the sites running for the next runtime to take
+		 * over; once it is gone (`docker stack rm`), the runtime removes them as it stops.
+		 */
+		RUNTIME_SWARM_SERVICE: z
+			.string()
+			.regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,62}$/, 'must be a Swarm service name')
+			.optional(),
 		/** The site image (Dockerfile, target site): Node 22 and the installed packages in /app. */
 		DOCKER_SITE_IMAGE: z.string().min(1).default('epic/site:latest'),
 		/**
@@ -273,6 +283,9 @@ const RuntimeEnvSchema = z
 			] as const) {
 				if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when RUNTIME_DRIVER=swarm' });
 			}
+		}
+		if (env.RUNTIME_SWARM_SERVICE && env.RUNTIME_DRIVER !== 'swarm') {
+			ctx.addIssue({ code: 'custom', path: ['RUNTIME_SWARM_SERVICE'], message: 'is only for RUNTIME_DRIVER=swarm' });
 		}
 		if (env.INSTANCE_DB_CLIENT === 'pg' && !env.INSTANCE_PG_URL) {
 			ctx.addIssue({ code: 'custom', path: ['INSTANCE_PG_URL'], message: 'is required when INSTANCE_DB_CLIENT=pg' });

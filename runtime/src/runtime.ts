@@ -65,7 +65,11 @@ import { UpgradeService } from './upgrades/upgrade-service.ts';
 
 export interface RunningRuntime {
 	service: InstanceService;
-	stop(): Promise<void>;
+	/**
+	 * Closes the runtime. Every site is stopped, unless `leaveSitesRunning`: a runtime handing its
+	 * sites to the next one (swarm/runtime-hand-off.ts) leaves them and their holders as they are.
+	 */
+	stop(options?: { leaveSitesRunning?: boolean }): Promise<void>;
 }
 
 function instanceDatabases(config: RuntimeConfig, installed: string): InstanceDatabases {
@@ -318,7 +322,7 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 
 	return {
 		service,
-		async stop() {
+		async stop({ leaveSitesRunning = false } = {}) {
 			stopping = true;
 			upgrades.close();
 			clearInterval(sweeper);
@@ -328,10 +332,15 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			router.close();
 			router.closeAllConnections();
 			await restarting;
-			await tiers.discardAll();
-			await supervisor.stopAll();
-			// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
-			for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');
+			if (leaveSitesRunning) {
+				// Sleepers stay as they are too: the next runtime removes a paused one's service at start.
+				supervisor.release();
+			} else {
+				await tiers.discardAll();
+				await supervisor.stopAll();
+				// Whatever a race may have started meanwhile goes too: no instance outlives a clean stop.
+				for (const owned of processesOfRuntime(config.dataDir)) await killAndWait(owned.pid, 'SIGTERM');
+			}
 			await usage.close();
 			await closeSpawner?.();
 			await mail?.close();

@@ -6,15 +6,24 @@
  * those requests into the runtime's totals; its stopped neighbour still gets its page, and what
  * needs the runtime (the control plane, an upload) gets the platform-unavailable page; once the
  * runtime is back, requests go through it again, and the node router's scrape shows each way.
+ * A runtime replaced as Swarm replaces the stack's (SIGTERM while its own service remains, then its
+ * container's end) leaves the site's task running: the node router serves it meanwhile, and the
+ * next runtime's holder takes that same task over; removed (`docker stack rm`), it removes its sites.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DailyUsage } from '@epic/runtime-contract';
+import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
+import { instanceLogFile } from '../../runtime/src/processes/instance-process.ts';
+import { killAndWait, processesOfRuntime } from '../../runtime/src/processes/process-table.ts';
 import { hostRequest, type HostResponse } from '../support/host-request.ts';
 import { holdForThisFile } from '../support/machine-lock.ts';
 import { sampleValue } from '../support/prometheus-text.ts';
 import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
 import { startNodeRouter, type NodeRouterProcess } from '../support/swarm/node-router-process.ts';
+import { recordInStateDatabase, siteServiceName } from '../support/swarm/site-records.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
+import { createStandInService, servicesOfRuntime, tasksOfService } from '../support/swarm/test-swarm.ts';
 import { loginThroughRouter } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -22,19 +31,30 @@ const WORKER = 'epicnode2';
 const HOST = 'edge.localhost';
 const FRONT_END = 'https://front.edge.example';
 const admin = { email: 'edge@example.com', password: 'edge-secret-password' };
+/** The runtime's own service, as docker-stack.yml names it to the runtime (RUNTIME_SWARM_SERVICE). */
+const RUNTIME_SERVICE = 'epic-test-runtime-of-node-router';
 let swarm: SwarmSites;
 let nodeRouter: NodeRouterProcess | null = null;
+let runtimeService: { remove(): Promise<void> } | null = null;
 
 holdForThisFile('swarm');
 
 beforeAll(async () => {
-	swarm = await startSwarmSites(WORKER);
+	swarm = await startSwarmSites(WORKER, { env: { RUNTIME_SWARM_SERVICE: RUNTIME_SERVICE } });
+	runtimeService = await createStandInService(RUNTIME_SERVICE, TEST_SITE_BASE_IMAGE);
 }, 600_000);
 
 afterAll(async () => {
 	await nodeRouter?.stop();
+	// Gone first, so that the runtime's stop removes its sites.
+	await runtimeService?.remove();
 	await swarm?.destroy();
 }, 120_000);
+
+/** How many times the node router has logged `line`. */
+function timesLogged(line: string): number {
+	return nodeRouter!.output().split(line).length - 1;
+}
 
 /** The requests the runtime's router counted for the project (GET /usage). */
 async function requestsCounted(projectId: string): Promise<number> {
@@ -132,4 +152,45 @@ describe('a router on another node', () => {
 		expect(sampleValue(metrics, 'epic_node_router_requests_total{way="unavailable"}')).toBe(2);
 		expect(sampleValue(metrics, 'epic_node_router_runtime_router_up')).toBe(1);
 	}, 420_000);
+
+	test('a runtime replaced as Swarm replaces it leaves the site on its task: served by the node router meanwhile, then taken over by the next runtime', async () => {
+		const { runtime } = swarm;
+		const service = await siteServiceName(runtime, 'p-edge');
+		const tasksBefore = (await tasksOfService(service)).map((task) => task.id);
+		const token = await loginThroughRouter(runtime.routerUrl, HOST, admin.email, admin.password);
+		const gone = 'does not answer: awake sites are served from their tasks directly';
+		const back = 'answers again: every request goes through it';
+		const [goneBefore, backBefore] = [timesLogged(gone), timesLogged(back)];
+
+		// Swarm's SIGTERM in an update: the runtime's service is still there.
+		await runtime.stop();
+		expect(runtime.output()).toContain(`its service ${RUNTIME_SERVICE} is still there`);
+		// Then its container ends, and every process in it with the runtime: the site's holder too.
+		const leftInContainer = processesOfRuntime(runtime.dataDir);
+		expect(leftInContainer.length).toBeGreaterThan(0);
+		for (const owned of leftInContainer) await killAndWait(owned.pid, 'SIGKILL');
+		expect((await tasksOfService(service)).map((task) => task.id)).toEqual(tasksBefore);
+
+		await waitFor("the node router to see the runtime's router gone", () => timesLogged(gone) > goneBefore, 15_000);
+		expect(titles(await notesThrough(nodeRouter!.url, token))).toEqual(['served by any router']);
+
+		// The next runtime: the site's new holder finds the service made as it would make it, and takes it over.
+		await runtime.start();
+		expect(titles(await notesThrough(runtime.routerUrl, token))).toEqual(['served by any router']);
+		const siteLog = readFileSync(instanceLogFile((await recordInStateDatabase(runtime, 'p-edge')).dir), 'utf8');
+		expect(siteLog).toContain(`${service}: took over the running service, made from the same spec by an earlier holder`);
+		// No task was started or replaced: the site never went down for a cold boot.
+		expect((await tasksOfService(service)).map((task) => task.id)).toEqual(tasksBefore);
+		await waitFor("the node router to see the runtime's router back", () => timesLogged(back) > backBefore, 15_000);
+		expect(titles(await notesThrough(nodeRouter!.url, token))).toEqual(['served by any router']);
+	}, 300_000);
+
+	test('a runtime whose own service was removed (docker stack rm) removes its sites as it stops', async () => {
+		const { runtime } = swarm;
+		expect(await servicesOfRuntime(runtime.dataDir)).toEqual([await siteServiceName(runtime, 'p-edge')]);
+		await runtimeService!.remove();
+		await runtime.stop();
+		expect(runtime.output()).toContain(`its service ${RUNTIME_SERVICE} was removed: stopping every instance…`);
+		expect(await servicesOfRuntime(runtime.dataDir)).toEqual([]);
+	}, 120_000);
 });

@@ -222,6 +222,28 @@ describe('ProcessSupervisor: a stop', () => {
 	});
 });
 
+describe('ProcessSupervisor: released (a runtime handing its sites to the next one)', () => {
+	it('leaves the process running and its record as it was, acts on no exit after, and starts nothing', async () => {
+		const handedOver = spawner.nextStandIn();
+		await supervisor.start('p-1');
+		supervisor.release();
+		expect(isProcessAlive(handedOver.pid)).toBe(true);
+		expect(store.get('p-1')?.pid).toBe(handedOver.pid);
+
+		// Its end (the runtime's container gone) is no crash of this runtime's: no restart, no write.
+		const wouldRestart = spawner.nextStandIn();
+		const logged = logs.length;
+		handedOver.kill('SIGKILL');
+		await handedOver.exited();
+		// Past the first restart's backoff (half a second).
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(logs.slice(logged)).toEqual([]);
+		expect(store.get('p-1')?.pid).toBe(handedOver.pid);
+		expect(spawner.spawn()).toBe(wouldRestart.asChild());
+		await expect(supervisor.start('p-1')).rejects.toThrow('The runtime is shutting down');
+	});
+});
+
 describe('ProcessSupervisor: a relaunch with a new site URL (a custom domain verified)', () => {
 	/** Starts p-1, then gives it a custom domain, so its URL is no longer the one it was started with. */
 	async function runningWithNewDomain(): Promise<StandInProcess> {

@@ -499,6 +499,23 @@ export class ProcessSupervisor {
 		this.#live.delete(id);
 	}
 
+	/**
+	 * Stops supervising without stopping anything (a runtime handing its sites to the next one):
+	 * nothing starts or restarts from now on, and no process's exit is acted on, so the processes
+	 * are left as they are for the next runtime to adopt. A replacement still booting is killed: it
+	 * would be a second process of its site that no record names.
+	 */
+	release(): void {
+		this.#closed = true;
+		for (const child of this.#booting) child.kill('SIGKILL');
+		for (const live of this.#live.values()) {
+			if (live.restartTimer) clearTimeout(live.restartTimer);
+			live.restartTimer = null;
+			this.#stopAdoptionWatch(live);
+			live.child = null;
+		}
+	}
+
 	/** Stops everything (runtime shutdown). */
 	async stopAll(): Promise<void> {
 		this.#closed = true;

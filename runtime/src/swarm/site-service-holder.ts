@@ -1,13 +1,15 @@
 /**
  * The process the runtime supervises for a swarm site (swarm-spawner.ts): started with the site's
- * environment, it creates the site's service, forwards the site's local port to its task
+ * environment, it creates the site's service (or takes over the one a replaced runtime's holder
+ * left running, made from the same spec: service-spec-label.ts), forwards the site's local port to its task
  * (task-forwarder.ts), copies the service's log to its own output (the site's log file), and on
  * SIGTERM removes the service and exits. It exits with an error when the service is gone from
  * under it, so the supervisor starts it again as it would a crashed site.
  *   node site-service-holder.ts <site port> <service name> <docker service create arguments…>
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createService, removeService } from './site-service.ts';
+import { createService, removeService, specOfServingService } from './site-service.ts';
+import { specLabelOf } from './service-spec-label.ts';
 import { locateTask, serviceExists } from './swarm-task-locator.ts';
 import { CONNECTION_WAIT_MS, TASK_CACHE_MS, TaskForwarder } from './task-forwarder.ts';
 
@@ -45,12 +47,20 @@ async function stop(signal: string): Promise<void> {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
+const spec = specLabelOf(createArguments);
 try {
-	// A service of this name left by a holder that was killed: it is this site's, with an older spec.
-	await removeService(service);
-	await forwarder.listen();
-	await createService(createArguments);
-	log('service created');
+	if (spec !== null && (await specOfServingService(service)) === spec) {
+		// Left by the holder of a runtime that was replaced, made as this holder would make it: the
+		// site keeps its task, and no request waits for a cold boot.
+		await forwarder.listen();
+		log('took over the running service, made from the same spec by an earlier holder');
+	} else {
+		// A service of this name left by a holder that was killed, with another spec (or none).
+		await removeService(service);
+		await forwarder.listen();
+		await createService(createArguments);
+		log('service created');
+	}
 } catch (error) {
 	log(`could not start: ${(error as Error).message}`);
 	await removeService(service).catch(() => undefined);

@@ -6,7 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { engineGet, type EngineGet } from './docker-engine-api.ts';
+import { engineGet, EngineRequestError, type EngineGet } from './docker-engine-api.ts';
+import { SPEC_LABEL } from './service-spec-label.ts';
 import { readyNode, serviceExists } from './swarm-task-locator.ts';
 
 const run = promisify(execFile);
@@ -61,4 +62,25 @@ export async function removeService(service: string, get: EngineGet = engineGet)
 	await docker(['service', 'rm', service]).catch((error: Error) => {
 		if (!/not found/i.test(error.message)) throw error;
 	});
+}
+
+interface ServiceSpec {
+	Spec: { Labels?: Record<string, string>; Mode?: { Replicated?: { Replicas?: number } } };
+}
+
+/**
+ * The spec label (service-spec-label.ts) of the site's service while it is meant to serve (one
+ * replica); null when there is no such service, or it is being removed (scaled to nothing by a
+ * holder stopped before it could remove it).
+ */
+export async function specOfServingService(service: string, get: EngineGet = engineGet): Promise<string | null> {
+	let found: ServiceSpec;
+	try {
+		found = await get<ServiceSpec>(`/services/${encodeURIComponent(service)}`);
+	} catch (error) {
+		if (error instanceof EngineRequestError && error.status === 404) return null;
+		throw error;
+	}
+	if (found.Spec.Mode?.Replicated?.Replicas !== 1) return null;
+	return found.Spec.Labels?.[SPEC_LABEL] ?? null;
 }

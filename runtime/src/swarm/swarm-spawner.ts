@@ -18,6 +18,7 @@ import { openInstanceLog, waitUntilAnswering } from '../processes/instance-proce
 import { siteLimits } from '../containers/docker-run-arguments.ts';
 import { dockerCliEnvironment } from '../containers/docker-cli-env.ts';
 import { serviceCreateArguments, serviceName, serviceUpdateLimitsArguments, type SwarmServiceSettings } from './swarm-service-arguments.ts';
+import { withSpecLabel } from './service-spec-label.ts';
 import { siteS3Credentials } from './s3-gate/site-s3-credentials.ts';
 import { siteTaskToken } from './task-gate/site-task-token.ts';
 import { instanceIdOfDir, swarmSiteEnv } from './swarm-site-env.ts';
@@ -97,7 +98,9 @@ export function swarmSpawner(
 			const siteEnv = swarmSiteEnv(env, storage, dir, siteS3Credentials(runtimeSecret, instanceId), siteTaskToken(runtimeSecret, instanceId));
 			const output = openInstanceLog(dir);
 			try {
-				return spawn(NODE_22, [HOLDER_SCRIPT, env['PORT']!, serviceName(dir), ...serviceCreateArguments(settings, dir, siteEnv, resources)], {
+				// Labelled with what it is made from, so a later runtime's holder can take it over (service-spec-label.ts).
+				const createArguments = withSpecLabel(serviceCreateArguments(settings, dir, siteEnv, resources), siteEnv);
+				return spawn(NODE_22, [HOLDER_SCRIPT, env['PORT']!, serviceName(dir), ...createArguments], {
 					cwd: dir,
 					env: { ...siteEnv, ...dockerCliEnvironment() },
 					detached: true,

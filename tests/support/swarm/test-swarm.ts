@@ -253,3 +253,18 @@ export async function removeServicesOfRuntime(dataDir: string): Promise<void> {
 	const services = await servicesOfRuntime(dataDir);
 	if (services.length) await run('docker', ['service', 'rm', ...services]);
 }
+
+/**
+ * A service of no task under `name`, standing in for the runtime's own service in the stack
+ * (RUNTIME_SWARM_SERVICE): a runtime stopped while it exists is being replaced, not removed.
+ */
+export async function createStandInService(name: string, image: string): Promise<{ remove(): Promise<void> }> {
+	await run('docker', ['service', 'create', '--detach', '--name', name, '--replicas', '0', image, 'true']);
+	return {
+		remove: async () => {
+			await run('docker', ['service', 'rm', name]).catch((error: Error) => {
+				if (!/not found/i.test(String((error as { stderr?: unknown }).stderr ?? error.message))) throw error;
+			});
+		},
+	};
+}
