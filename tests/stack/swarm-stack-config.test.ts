@@ -2,12 +2,14 @@
  * docker-stack.yml, the production shape on Docker Swarm, as `docker stack deploy` reads it:
  * it refuses to deploy without the platform node's address (where every node's sites reach their
  * data services) and the node agents' secret; the platform's services are pinned to the platform
- * node (the runtime to a manager there), the node agent runs on every node, and every service is
- * on the host's network (no VIPs on this kernel) from images, not builds.
+ * node (the runtime and the node router in front of it to a manager there), the node agent runs on
+ * every node, and every service is on the host's network (no VIPs on this kernel) from images, not
+ * builds.
  */
 import { repoPath } from '@epic/node-support/paths';
 import { describe, expect, test } from 'vitest';
 import { loadRuntimeConfig } from '../../runtime/src/config.ts';
+import { loadNodeRouterConfig } from '../../runtime/src/node-router/node-router-config.ts';
 import { requiredStackVariables, resolvedStackServices } from '../support/swarm-stack-file.ts';
 
 const everything = () => Object.fromEntries(requiredStackVariables().map((name) => [name, name === 'PLATFORM_ADDRESS' ? '10.0.0.5' : 'set-for-the-test']));
@@ -23,7 +25,7 @@ describe('docker-stack.yml', () => {
 
 	test('pins the platform to its node, runs the node agent everywhere, all on the host network from images', async () => {
 		const services = await resolvedStackServices(everything());
-		expect(Object.keys(services).sort()).toEqual(['caddy', 'control-plane', 'node-agent', 'postgres', 'redis', 'runtime', 'smtp']);
+		expect(Object.keys(services).sort()).toEqual(['caddy', 'control-plane', 'node-agent', 'node-router', 'postgres', 'redis', 'runtime', 'smtp']);
 		for (const [name, service] of Object.entries(services)) {
 			expect(Object.keys(service.networks ?? {}), name).toEqual(['host-network']);
 			expect(service.build, name).toBeUndefined();
@@ -32,6 +34,12 @@ describe('docker-stack.yml', () => {
 			expect(service.deploy?.placement?.constraints, name).toContain('node.labels.epic.platform == true');
 		}
 		expect(services['runtime']!.deploy).toMatchObject({ replicas: 1, placement: { constraints: expect.arrayContaining(['node.role == manager']) } });
+		// The node router, on a manager too (only a manager's engine says where a task runs), is
+		// where Caddy sends the sites, and it relays to the runtime's router.
+		expect(services['node-router']!.deploy?.placement?.constraints).toContain('node.role == manager');
+		expect(services['node-router']!.command).toEqual(['node', 'runtime/node-router.ts']);
+		expect(services['caddy']!.environment?.['ROUTER_PORT']).toBe(services['node-router']!.environment?.['NODE_ROUTER_PORT']);
+		expect(services['node-router']!.environment?.['RUNTIME_ROUTER_URL']).toBe(`http://127.0.0.1:${services['runtime']!.environment?.['ROUTER_PORT']}`);
 		expect(services['node-agent']!.deploy?.mode).toBe('global');
 		// The agent prepares each node to let its sites reach the platform's data services and nothing else.
 		expect(services['node-agent']!.command).toEqual([
@@ -48,10 +56,10 @@ describe('docker-stack.yml', () => {
 			'10.0.0.5:2525',
 		]);
 		expect(services['node-agent']!.cap_add).toEqual(['NET_ADMIN']);
-		// Only the runtime and the agents hold the engine's socket.
+		// Only the runtime, the node router and the agents hold the engine's socket.
 		const withSocket = Object.entries(services).filter(([, service]) => service.volumes?.some((volume) => volume.source === '/var/run/docker.sock'));
-		expect(withSocket.map(([name]) => name).sort()).toEqual(['node-agent', 'runtime']);
-		for (const name of ['control-plane', 'runtime', 'node-agent']) {
+		expect(withSocket.map(([name]) => name).sort()).toEqual(['node-agent', 'node-router', 'runtime']);
+		for (const name of ['control-plane', 'runtime', 'node-router', 'node-agent']) {
 			expect(services[name]!.read_only, name).toBe(true);
 			// Scratch space as tmpfs volumes: a stack deploy ignores a service's `tmpfs` key.
 			expect(
@@ -63,9 +71,15 @@ describe('docker-stack.yml', () => {
 
 	test("keeps the runtime's records in a PostgreSQL database of their own, in a configuration the runtime accepts", async () => {
 		const secrets = { RUNTIME_SECRET: 'a-runtime-secret-of-at-least-32-characters', SWARM_NODE_AGENT_SECRET: 'an-agent-secret-of-at-least-32-characters' };
-		const runtime = (await resolvedStackServices({ ...everything(), ...secrets }))['runtime']!;
+		const services = await resolvedStackServices({ ...everything(), ...secrets });
+		const runtime = services['runtime']!;
 		expect(runtime.environment?.['RUNTIME_STATE_PG_URL']).toBe('postgres://epic:set-for-the-test@127.0.0.1:5432/epic_runtime_state');
-		const config = loadRuntimeConfig(runtime.environment!, repoPath());
-		expect(config).toMatchObject({ RUNTIME_DRIVER: 'swarm', RUNTIME_STATE_PG_URL: runtime.environment!['RUNTIME_STATE_PG_URL'] });
+		// Swarm fills in the service's name as it starts the task (a stack `epic`: epic_runtime).
+		expect(runtime.environment?.['RUNTIME_SWARM_SERVICE']).toBe('{{.Service.Name}}');
+		const config = loadRuntimeConfig({ ...runtime.environment!, RUNTIME_SWARM_SERVICE: 'epic_runtime' }, repoPath());
+		expect(config).toMatchObject({ RUNTIME_DRIVER: 'swarm', RUNTIME_STATE_PG_URL: runtime.environment!['RUNTIME_STATE_PG_URL'], RUNTIME_SWARM_SERVICE: 'epic_runtime' });
+		// The node router reads the same records.
+		const nodeRouter = loadNodeRouterConfig(services['node-router']!.environment!);
+		expect(nodeRouter.RUNTIME_STATE_PG_URL).toBe(runtime.environment!['RUNTIME_STATE_PG_URL']);
 	});
 });

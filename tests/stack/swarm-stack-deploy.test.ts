@@ -9,6 +9,8 @@
  *   address through the worker's firewall. Its owner signs in and writes over HTTPS.
  * - Started again with the worker taking no new task, the site runs on the platform node and
  *   serves what was written on the worker.
+ * - With the runtime's task stopped as an update stops it, the site keeps its task and answers
+ *   over HTTPS through the stack's node router; the runtime started again takes that task over.
  * - `docker stack rm` leaves no site service behind.
  * The tests run in order on the one stack and project.
  */
@@ -21,7 +23,19 @@ import { holdForThisFile } from '../support/machine-lock.ts';
 import { subscribeInSandbox } from '../support/sandbox-subscription.ts';
 import { STACK_IMAGES_WAIT_MS, stackImagesBuilt } from '../support/stack-images.ts';
 import { DEPLOYED_CONTROL_PLANE_HOST, DEPLOYED_PUBLIC_HOST, deployStack, type DeployedStack } from '../support/swarm/deployed-stack.ts';
-import { managerHostname, removeSwarmNode, runningNodeOf, servicesOfRuntime, setNodeAvailability, startSwarmNode, type SwarmNode } from '../support/swarm/test-swarm.ts';
+import {
+	managerHostname,
+	removeSwarmNode,
+	runningNodeOf,
+	runningTasksOf,
+	servicesOfRuntime,
+	setNodeAvailability,
+	startSwarmNode,
+	tasksOfService,
+	type SwarmNode,
+} from '../support/swarm/test-swarm.ts';
+import { sampleValue } from '../support/prometheus-text.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const WORKER = 'epicnode2';
 
@@ -129,6 +143,32 @@ describe('docker-stack.yml deployed on two nodes', () => {
 		const file = await fetch(`https://${siteHost()}/assets/${uploadedFileId}`, { headers: { authorization: `Bearer ${token}` } });
 		expect(file.status).toBe(200);
 		expect(await file.text()).toBe('uploaded on the worker');
+	}, 240_000);
+
+	test("keeps the site on its task while the runtime's task is replaced: served through the node router meanwhile, then taken over", async () => {
+		const tasksBefore = (await tasksOfService(service)).map((task) => task.id);
+		const token = await siteToken();
+		const me = () => fetch(`https://${siteHost()}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+		const directAnswers = async () => sampleValue(await (await fetch(stack!.nodeRouterMetricsUrl)).text(), 'epic_node_router_requests_total{way="direct"}') ?? 0;
+
+		// Its task stopped as an update stops it (SIGTERM, its service still there), none started yet.
+		await stack!.scale('runtime', 0);
+		expect(await stack!.nodesOfStartedTasks(`${stack!.name}_runtime`)).toEqual([]);
+		// It left the site's service running (it knew its own service by the name Swarm filled in).
+		expect(await servicesOfRuntime(stack!.runtimeDataDir)).toEqual([service]);
+		expect((await runningTasksOf(service)).map((task) => task.id)).toEqual([tasksBefore[0]]);
+		const directBefore = await directAnswers();
+		const whileAway = await me();
+		expect(whileAway.status, await whileAway.clone().text()).toBe(200);
+		expect(((await whileAway.json()) as { data: { first_name: string } }).data.first_name).toBe('Written on the worker');
+		expect(await directAnswers()).toBe(directBefore + 1);
+
+		await stack!.scale('runtime', 1);
+		await waitFor('the new runtime to have the site running', async () => (await stack!.runtime.instanceStatus(project.id).catch(() => null))?.state === 'running', 120_000, 500);
+		const afterwards = await me();
+		expect(afterwards.status, await afterwards.clone().text()).toBe(200);
+		// No task was started or replaced: the site never went down for a cold boot.
+		expect((await tasksOfService(service)).map((task) => task.id)).toEqual(tasksBefore);
 	}, 240_000);
 
 	test('leaves no site service behind once the stack is removed', async () => {

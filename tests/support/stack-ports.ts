@@ -9,6 +9,9 @@ export interface StackPorts {
 	controlPlane: number;
 	runtimeApi: number;
 	router: number;
+	/** docker-stack.yml's node router, in front of the runtime's router, and its scrape address. */
+	nodeRouter: number;
+	nodeRouterMetrics: number;
 	metrics: number;
 	smtp: number;
 	mailUi: number;
@@ -21,11 +24,15 @@ export interface StackPorts {
 
 /** `replicaPorts`: the size of the replicas' range (twice the replicas, for a rolling deploy). */
 export async function freeStackPorts(replicaPorts: number): Promise<StackPorts> {
-	const [controlPlane, runtimeApi, router, metrics, smtp, mailUi, postgres, redis, mailRelay] = await Promise.all(Array.from({ length: 9 }, () => freeLoopbackPort()));
+	const [controlPlane, runtimeApi, router, nodeRouter, nodeRouterMetrics, metrics, smtp, mailUi, postgres, redis, mailRelay] = await Promise.all(
+		Array.from({ length: 11 }, () => freeLoopbackPort()),
+	);
 	return {
 		controlPlane: controlPlane!,
 		runtimeApi: runtimeApi!,
 		router: router!,
+		nodeRouter: nodeRouter!,
+		nodeRouterMetrics: nodeRouterMetrics!,
 		metrics: metrics!,
 		smtp: smtp!,
 		mailUi: mailUi!,
@@ -43,6 +50,8 @@ export function stackPortVariables(ports: StackPorts): Record<string, string> {
 		CONTROL_PLANE_PORTS: `${ports.replicas[0]}-${ports.replicas.at(-1)}`,
 		RUNTIME_API_PORT: String(ports.runtimeApi),
 		ROUTER_PORT: String(ports.router),
+		NODE_ROUTER_PORT: String(ports.nodeRouter),
+		NODE_ROUTER_METRICS_PORT: String(ports.nodeRouterMetrics),
 		METRICS_PORT: String(ports.metrics),
 		SMTP_PORT: String(ports.smtp),
 		EMAIL_SMTP_PORT: String(ports.smtp),

@@ -42,6 +42,10 @@ export interface DeployedStack {
 	/** The runtime's management API, as the control plane calls it. */
 	runtime: LocalRuntimeDriver;
 	caddyRootCertificate: string;
+	/** The node router's scrape address on the platform node (`GET /metrics`). */
+	nodeRouterMetricsUrl: string;
+	/** The stack's service scaled to `replicas`, once Swarm has converged. */
+	scale(service: string, replicas: number): Promise<void>;
 	/** The stack's services as the control plane's test helpers take one. */
 	controlPlane: ControlPlaneHandle;
 	/**
@@ -159,6 +163,11 @@ export async function deployStack(worker: SwarmNode): Promise<DeployedStack> {
 			runtimeDataDir,
 			runtime: new LocalRuntimeDriver({ url: `http://127.0.0.1:${ports.runtimeApi}`, secret: env['RUNTIME_SECRET']! }),
 			caddyRootCertificate,
+			nodeRouterMetricsUrl: `http://127.0.0.1:${ports.nodeRouterMetrics}/metrics`,
+			scale: async (service, replicas) => {
+				// Without --detach the CLI waits until the service has converged.
+				await run('docker', ['service', 'scale', `${name}_${service}=${replicas}`]);
+			},
 			controlPlane: {
 				url: `https://${DEPLOYED_CONTROL_PLANE_HOST}`,
 				mailUiUrl: `http://127.0.0.1:${ports.mailUi}`,
