@@ -61,7 +61,11 @@ import { PostgresDatabases } from './storage/postgres-databases.ts';
 import { SqliteDatabases } from './storage/sqlite-databases.ts';
 import { startSiteMail } from './site-mail/site-mail.ts';
 import { siteMigrator } from './upgrades/migrate-site.ts';
+import { closeGently } from './router/close-gently.ts';
 import { UpgradeService } from './upgrades/upgrade-service.ts';
+
+/** How long a runtime handing its sites over lets its router's requests in flight finish (docker-stack.yml gives it 60 s to stop). */
+const HAND_OFF_DRAIN_MS = 10_000;
 
 export interface RunningRuntime {
 	service: InstanceService;
@@ -329,8 +333,12 @@ export async function startRuntime(givenConfig: RuntimeConfig, log: Logger, logE
 			pool.close();
 			api.close();
 			metricsServer.close();
-			router.close();
-			router.closeAllConnections();
+			// Handing over, the sites stay up: the requests on their way to them may end as they would have.
+			if (leaveSitesRunning) await closeGently(router, HAND_OFF_DRAIN_MS);
+			else {
+				router.close();
+				router.closeAllConnections();
+			}
 			await restarting;
 			if (leaveSitesRunning) {
 				// Sleepers stay as they are too: the next runtime removes a paused one's service at start.
