@@ -1,7 +1,9 @@
 #!/bin/sh
 # The caddy image's entrypoint. Caddy 2.6 (Debian's) takes no port range as an upstream, so the
 # control-plane replicas' range, CONTROL_PLANE_PORTS (e.g. 8061-8068), becomes the list of their
-# loopback addresses, CONTROL_PLANE_UPSTREAMS, which the Caddyfile balances over; then Caddy runs.
+# loopback addresses, CONTROL_PLANE_UPSTREAMS, which the Caddyfile balances over. The sites'
+# upstreams, SITE_UPSTREAMS: the node router (NODE_ROUTER_PORT, docker-stack.yml) if there is one,
+# then the runtime's router (ROUTER_PORT), which the Caddyfile tries in that order. Then Caddy runs.
 set -eu
 range="${CONTROL_PLANE_PORTS:-8061-8068}"
 first="${range%-*}"
@@ -17,4 +19,6 @@ while [ "$port" -le "$last" ]; do
 done
 CONTROL_PLANE_UPSTREAMS="${upstreams# }"
 export CONTROL_PLANE_UPSTREAMS
+SITE_UPSTREAMS="${NODE_ROUTER_PORT:+127.0.0.1:$NODE_ROUTER_PORT }127.0.0.1:${ROUTER_PORT:-8080}"
+export SITE_UPSTREAMS
 exec "$@"

@@ -35,10 +35,13 @@ describe('docker-stack.yml', () => {
 		}
 		expect(services['runtime']!.deploy).toMatchObject({ replicas: 1, placement: { constraints: expect.arrayContaining(['node.role == manager']) } });
 		// The node router, on a manager too (only a manager's engine says where a task runs), is
-		// where Caddy sends the sites, and it relays to the runtime's router.
+		// where Caddy sends the sites first (docker/caddy-upstreams.sh), and it relays to the runtime's router.
 		expect(services['node-router']!.deploy?.placement?.constraints).toContain('node.role == manager');
 		expect(services['node-router']!.command).toEqual(['node', 'runtime/node-router.ts']);
-		expect(services['caddy']!.environment?.['ROUTER_PORT']).toBe(services['node-router']!.environment?.['NODE_ROUTER_PORT']);
+		expect(services['caddy']!.environment).toMatchObject({
+			NODE_ROUTER_PORT: services['node-router']!.environment?.['NODE_ROUTER_PORT'],
+			ROUTER_PORT: services['runtime']!.environment?.['ROUTER_PORT'],
+		});
 		expect(services['node-router']!.environment?.['RUNTIME_ROUTER_URL']).toBe(`http://127.0.0.1:${services['runtime']!.environment?.['ROUTER_PORT']}`);
 		expect(services['node-agent']!.deploy?.mode).toBe('global');
 		// The agent prepares each node to let its sites reach the platform's data services and nothing else.

@@ -11,6 +11,7 @@
  *   serves what was written on the worker.
  * - With the runtime's task stopped as an update stops it, the site keeps its task and answers
  *   over HTTPS through the stack's node router; the runtime started again takes that task over.
+ * - With the node router's task stopped, Caddy sends the site's requests to the runtime's router.
  * - `docker stack rm` leaves no site service behind.
  * The tests run in order on the one stack and project.
  */
@@ -170,6 +171,20 @@ describe('docker-stack.yml deployed on two nodes', () => {
 		// No task was started or replaced: the site never went down for a cold boot.
 		expect((await tasksOfService(service)).map((task) => task.id)).toEqual(tasksBefore);
 	}, 240_000);
+
+	test("sends the sites to the runtime's router while the node router is away (its own update)", async () => {
+		const token = await siteToken();
+		await stack!.scale('node-router', 0);
+		try {
+			expect(await stack!.nodesOfStartedTasks(`${stack!.name}_node-router`)).toEqual([]);
+			// Refused by the node router's port, taken by the runtime's router (the Caddyfile's second upstream).
+			const me = await fetch(`https://${siteHost()}/users/me`, { headers: { authorization: `Bearer ${token}` } });
+			expect(me.status, await me.clone().text()).toBe(200);
+			expect(((await me.json()) as { data: { first_name: string } }).data.first_name).toBe('Written on the worker');
+		} finally {
+			await stack!.scale('node-router', 1);
+		}
+	}, 120_000);
 
 	test('leaves no site service behind once the stack is removed', async () => {
 		expect(await servicesOfRuntime(stack!.runtimeDataDir)).toEqual([service]);

@@ -56,7 +56,8 @@ export async function startCaddy(upstreams: CaddyUpstreams): Promise<RunningCadd
 			CONTROL_PLANE_UPSTREAMS: `127.0.0.1:${upstreams.controlPlanePort}`,
 			CONTROL_PLANE_PORT: String(loopbackPort),
 			RUNTIME_API_PORT: String(upstreams.runtimeApiPort),
-			ROUTER_PORT: String(upstreams.routerPort),
+			// As docker/caddy-upstreams.sh sets it without a node router.
+			SITE_UPSTREAMS: `127.0.0.1:${upstreams.routerPort}`,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
