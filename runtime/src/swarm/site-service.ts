@@ -6,9 +6,9 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { engineGet, EngineRequestError, type EngineGet } from './docker-engine-api.ts';
+import { engineGet, type EngineGet } from './docker-engine-api.ts';
 import { SPEC_LABEL } from './service-spec-label.ts';
-import { readyNode, serviceExists } from './swarm-task-locator.ts';
+import { inspectService, readyNode, serviceExists } from './swarm-task-locator.ts';
 
 const run = promisify(execFile);
 
@@ -74,13 +74,7 @@ interface ServiceSpec {
  * holder stopped before it could remove it).
  */
 export async function specOfServingService(service: string, get: EngineGet = engineGet): Promise<string | null> {
-	let found: ServiceSpec;
-	try {
-		found = await get<ServiceSpec>(`/services/${encodeURIComponent(service)}`);
-	} catch (error) {
-		if (error instanceof EngineRequestError && error.status === 404) return null;
-		throw error;
-	}
-	if (found.Spec.Mode?.Replicated?.Replicas !== 1) return null;
+	const found = await inspectService<ServiceSpec>(service, get);
+	if (found?.Spec.Mode?.Replicated?.Replicas !== 1) return null;
 	return found.Spec.Labels?.[SPEC_LABEL] ?? null;
 }

@@ -75,11 +75,15 @@ export async function isWantedTask(service: string, taskId: string, get: EngineG
 
 /** Whether Swarm still has the service at all (it may have been removed behind the holder's back). */
 export async function serviceExists(service: string, get: EngineGet = engineGet): Promise<boolean> {
+	return (await inspectService(service, get)) !== null;
+}
+
+/** The engine's description of the service (`GET /services/{name}`); null when Swarm has no such service. */
+export async function inspectService<T>(service: string, get: EngineGet = engineGet): Promise<T | null> {
 	try {
-		await get(`/services/${encodeURIComponent(service)}`);
-		return true;
+		return await get<T>(`/services/${encodeURIComponent(service)}`);
 	} catch (error) {
-		if (error instanceof EngineRequestError && error.status === 404) return false;
+		if (error instanceof EngineRequestError && error.status === 404) return null;
 		throw error;
 	}
 }
