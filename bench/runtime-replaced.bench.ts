@@ -19,12 +19,12 @@
 import os from 'node:os';
 import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
 import { killAndWait, processesOfRuntime } from '../runtime/src/processes/process-table.ts';
-import { hostRequest } from '../tests/support/host-request.ts';
 import { startNodeRouter, type NodeRouterProcess } from '../tests/support/swarm/node-router-process.ts';
 import { siteServiceName } from '../tests/support/swarm/site-records.ts';
 import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-sites.ts';
 import { createStandInService, tasksOfService } from '../tests/support/swarm/test-swarm.ts';
 import { machineReport } from './lib/machine.ts';
+import { adminReadStatus, untilAnswering } from './lib/site-answers.ts';
 import { provision, type ProvisionedProject } from './lib/projects.ts';
 import { round, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
@@ -33,6 +33,8 @@ const TRIALS = Math.max(1, Number(process.env['BENCH_REPLACED_TRIALS'] ?? 3));
 const WORKER = 'epicbench2';
 const RUNTIME_SERVICE = 'epic-bench-runtime';
 const ASK_EVERY_MS = 50;
+/** A request may wait for the site's task while a new runtime starts it. */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -50,9 +52,9 @@ function askContinuously(routerUrl: string, project: ProvisionedProject) {
 	const loop = (async () => {
 		while (asking) {
 			const sent = now();
-			const answer = await hostRequest(routerUrl, project.host, '/users/me', { headers: { authorization: `Bearer ${project.token}` }, timeoutMs: 120_000 }).catch(() => null);
+			const status = await adminReadStatus(routerUrl, project.host, project.token, REQUEST_TIMEOUT_MS);
 			slowestMs = Math.max(slowestMs, elapsed(sent));
-			if (answer?.status === 200) {
+			if (status === 200) {
 				longestBetweenAnswersMs = Math.max(longestBetweenAnswersMs, elapsed(lastAnswer));
 				lastAnswer = now();
 			} else {
@@ -68,19 +70,6 @@ function askContinuously(routerUrl: string, project: ProvisionedProject) {
 	};
 }
 
-/** Milliseconds from `since` until the site answers 200 through the runtime's own router. */
-async function answeringThroughRuntime(swarm: SwarmSites, project: ProvisionedProject, since: bigint): Promise<number> {
-	const deadline = Date.now() + 180_000;
-	while (Date.now() < deadline) {
-		const answer = await hostRequest(swarm.runtime.routerUrl, project.host, '/users/me', { headers: { authorization: `Bearer ${project.token}` }, timeoutMs: 120_000 }).catch(
-			() => null,
-		);
-		if (answer?.status === 200) return elapsed(since);
-		await sleep(ASK_EVERY_MS);
-	}
-	throw new Error(`${project.host} did not answer through the new runtime within 180 s`);
-}
-
 async function replace(swarm: SwarmSites, nodeRouter: NodeRouterProcess, project: ProvisionedProject, handOver: boolean) {
 	const service = await siteServiceName(swarm.runtime, project.projectId);
 	const tasksBefore = (await tasksOfService(service)).map((task) => task.id).join();
@@ -91,7 +80,8 @@ async function replace(swarm: SwarmSites, nodeRouter: NodeRouterProcess, project
 	// Its container's end: every process left in it goes with the runtime.
 	for (const owned of processesOfRuntime(swarm.runtime.dataDir)) await killAndWait(owned.pid, 'SIGKILL');
 	await swarm.runtime.start();
-	const toAnswerMs = await answeringThroughRuntime(swarm, project, started);
+	await untilAnswering(swarm.runtime.routerUrl, project.host, project.token, { deadlineMs: 180_000, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+	const toAnswerMs = elapsed(started);
 	await sleep(500);
 	const asked = await stopAsking();
 	const sameTask = (await tasksOfService(service)).map((task) => task.id).join() === tasksBefore;

@@ -17,7 +17,6 @@
  */
 import os from 'node:os';
 import { dockerDriverEnv } from '../tests/support/docker.ts';
-import { hostRequest } from '../tests/support/host-request.ts';
 import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-sites.ts';
 import { killSwarmNode, managerHostname, runningNodeOf, setNodeAvailability } from '../tests/support/swarm/test-swarm.ts';
 import { TestRuntime } from '../tests/support/test-runtime.ts';
@@ -28,7 +27,11 @@ import { machineReport } from './lib/machine.ts';
 import { provision, provisionReport, type ProvisionedProject } from './lib/projects.ts';
 import { untilSleeping } from './lib/runtime-api.ts';
 import { round, summary } from './lib/statistics.ts';
+import { untilAnswering } from './lib/site-answers.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
+
+/** Each request may wait for the site's task; a site that moves answers within two minutes. */
+const ANSWER_WAIT = { deadlineMs: 120_000, requestTimeoutMs: 60_000 };
 
 const PROVISION_SAMPLES = Math.max(1, Number(process.env['BENCH_PROVISION_SAMPLES'] ?? 3));
 const WAKE_SAMPLES = Math.max(1, Number(process.env['BENCH_WAKE_SAMPLES'] ?? 3));
@@ -87,18 +90,6 @@ async function provisionOnWorker(rt: TestRuntime): Promise<ProvisionedProject> {
 	}
 }
 
-/** Milliseconds from now until the site answers 200 through the router (each request may wait for its task). */
-async function untilAnswering(rt: TestRuntime, host: string, token: string): Promise<number> {
-	const started = now();
-	const deadline = Date.now() + 120_000;
-	while (Date.now() < deadline) {
-		const response = await hostRequest(rt.routerUrl, host, '/users/me', { headers: { authorization: `Bearer ${token}` }, timeoutMs: 60_000 }).catch(() => null);
-		if (response?.status === 200) return elapsed(started);
-		await sleep(50);
-	}
-	throw new Error(`${host} did not answer within 120 s`);
-}
-
 async function nodeLoss(swarm: SwarmSites) {
 	const rt = swarm.runtime;
 	const project = await provision(rt, 0, 'moving');
@@ -112,14 +103,14 @@ async function nodeLoss(swarm: SwarmSites) {
 			try {
 				const started = now();
 				while ((await runningNodeOf(service).catch(() => '')) !== WORKER) await sleep(50);
-				drains.push(elapsed(started) + (await untilAnswering(rt, project.host, project.token)));
+				drains.push(elapsed(started) + (await untilAnswering(rt.routerUrl, project.host, project.token, ANSWER_WAIT)));
 			} finally {
 				await setNodeAvailability(manager, 'active');
 			}
 			log(`node loss ${trial + 1}: moved to the worker by a drain in ${round(drains.at(-1)!)} ms`);
 		}
 		await killSwarmNode(WORKER);
-		losses.push(await untilAnswering(rt, project.host, project.token));
+		losses.push(await untilAnswering(rt.routerUrl, project.host, project.token, ANSWER_WAIT));
 		log(`node loss ${trial + 1}/${NODE_LOSS_TRIALS}: answering from the manager ${round(losses.at(-1)!)} ms after the kill`);
 		await swarm.restartWorker();
 	}
