@@ -49,7 +49,7 @@ import { describeSitesOnPreviousSecret, servicesOnPreviousSecret } from './swarm
 import { moveSitesToCurrentSecret, renewThrough } from './swarm/sites-to-current-secret.ts';
 import { unpauseLeftoverContainers } from './containers/paused-containers.ts';
 import { nodeAgentClient, thawService } from './swarm/node-agent/node-agent-client.ts';
-import { startSiteS3Gate } from './swarm/site-s3-gate.ts';
+import { siteStorageIn, startSiteS3Gate } from './swarm/site-s3-gate.ts';
 import { swarmServiceSettings } from './swarm/swarm-service-settings.ts';
 import { swarmSpawner } from './swarm/swarm-spawner.ts';
 import type { InstanceRecord } from './state/instance-record.ts';
@@ -141,7 +141,8 @@ async function siteSpawner(
 		await ensureSwarmSiteNetwork(config.SWARM_SITE_NETWORK);
 		const storage = config.swarmSiteStorage!;
 		if (!(databases instanceof PostgresDatabases)) throw new Error('Swarm sites run on PostgreSQL (INSTANCE_DB_CLIENT=pg)');
-		const gate = await startSiteS3Gate(config, storage, store, (storage, taskId) => databases.grantTaskPassword(storage, taskId), log);
+		const storageOf = async (instanceId: string) => siteStorageIn(store.all(), instanceId);
+		const gate = await startSiteS3Gate(config, storage, storageOf, (storage, taskId) => databases.grantTaskPassword(storage, taskId), log);
 		log(`sites reach their uploads through the S3 gate on ${storage.gate.host}:${gate.port}, each with a key for its own prefix, and get each task's database password there`);
 		const agents = config.SWARM_NODE_AGENT_SECRET ? nodeAgentClient(config.SWARM_NODE_AGENT_PORT, config.SWARM_NODE_AGENT_SECRET) : null;
 		if (!agents) log('SWARM_NODE_AGENT_SECRET is not set: swarm sites sleep stopped, never paused');

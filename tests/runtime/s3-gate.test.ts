@@ -25,11 +25,11 @@ const PREVIOUS_SECRET = 'the-runtime-secret-before-the-rotation';
 let s3: TestS3Server;
 let gate: S3Gate;
 
-beforeAll(async () => {
-	s3 = await startS3Server('epic-gate-sites');
-	gate = await startS3Gate({
+/** A gate of the bucket on `port` (0: any free one), as the runtime and the site gate start theirs. */
+function startGate(port: number): Promise<S3Gate> {
+	return startS3Gate({
 		host: '127.0.0.1',
-		port: 0,
+		port,
 		storage: {
 			bucket: s3.bucket,
 			endpoint: s3.endpoint,
@@ -43,6 +43,11 @@ beforeAll(async () => {
 		prefixOf: (id) => `sites/${id}/`,
 		log: () => undefined,
 	});
+}
+
+beforeAll(async () => {
+	s3 = await startS3Server('epic-gate-sites');
+	gate = await startGate(0);
 });
 
 afterAll(async () => {
@@ -150,5 +155,20 @@ describe('the S3 gate', () => {
 			siteClient(siteS3Credentials('a-third-secret-nobody-configured', 'site-a')).send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/rotated.txt' })),
 		);
 		expect(otherSecret).toEqual({ code: 'SignatureDoesNotMatch', status: 403 });
+	});
+
+	test("a second gate shares the first's port, and serves the sites alone once the first has closed (the site gate beside the runtime's)", async () => {
+		const first = gate;
+		const second = await startGate(first.port);
+		gate = second;
+		expect(second.port).toBe(first.port);
+		await first.close();
+		// Every connection now reaches the second: on a port of its own alone, each of these would be refused.
+		for (const key of ['sites/site-a/shared-1.txt', 'sites/site-a/shared-2.txt', 'sites/site-a/shared-3.txt']) {
+			await siteA().send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: `through the second gate: ${key}` }));
+			const read = await siteA().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+			expect(await read.Body!.transformToString()).toBe(`through the second gate: ${key}`);
+		}
+		expect(await failure(siteB().send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'sites/site-a/shared-1.txt' })))).toEqual({ code: 'AccessDenied', status: 403 });
 	});
 });

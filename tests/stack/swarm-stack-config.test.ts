@@ -10,6 +10,7 @@ import { repoPath } from '@epic/node-support/paths';
 import { describe, expect, test } from 'vitest';
 import { loadRuntimeConfig } from '../../runtime/src/config.ts';
 import { loadNodeRouterConfig } from '../../runtime/src/node-router/node-router-config.ts';
+import { loadSiteGateConfig } from '../../runtime/src/swarm/site-gate/site-gate-config.ts';
 import { requiredStackVariables, resolvedStackServices } from '../support/swarm-stack-file.ts';
 
 const everything = () => Object.fromEntries(requiredStackVariables().map((name) => [name, name === 'PLATFORM_ADDRESS' ? '10.0.0.5' : 'set-for-the-test']));
@@ -25,7 +26,7 @@ describe('docker-stack.yml', () => {
 
 	test('pins the platform to its node, runs the node agent everywhere, all on the host network from images', async () => {
 		const services = await resolvedStackServices(everything());
-		expect(Object.keys(services).sort()).toEqual(['caddy', 'control-plane', 'node-agent', 'node-router', 'postgres', 'redis', 'runtime', 'smtp']);
+		expect(Object.keys(services).sort()).toEqual(['caddy', 'control-plane', 'node-agent', 'node-router', 'postgres', 'redis', 'runtime', 'site-gate', 'smtp']);
 		for (const [name, service] of Object.entries(services)) {
 			expect(Object.keys(service.networks ?? {}), name).toEqual(['host-network']);
 			expect(service.build, name).toBeUndefined();
@@ -43,6 +44,9 @@ describe('docker-stack.yml', () => {
 			ROUTER_PORT: services['runtime']!.environment?.['ROUTER_PORT'],
 		});
 		expect(services['node-router']!.environment?.['RUNTIME_ROUTER_URL']).toBe(`http://127.0.0.1:${services['runtime']!.environment?.['ROUTER_PORT']}`);
+		// The site gate, beside the runtime's on its node and port, started before the old one stops in its own update.
+		expect(services['site-gate']!.deploy).toMatchObject({ placement: { constraints: expect.arrayContaining(['node.role == manager']) }, update_config: { order: 'start-first' } });
+		expect(services['site-gate']!.command).toEqual(['node', 'runtime/site-gate.ts']);
 		expect(services['node-agent']!.deploy?.mode).toBe('global');
 		// The agent prepares each node to let its sites reach the platform's data services and nothing else.
 		expect(services['node-agent']!.command).toEqual([
@@ -59,10 +63,10 @@ describe('docker-stack.yml', () => {
 			'10.0.0.5:2525',
 		]);
 		expect(services['node-agent']!.cap_add).toEqual(['NET_ADMIN']);
-		// Only the runtime, the node router and the agents hold the engine's socket.
+		// Only the runtime, the node router, the site gate and the agents hold the engine's socket.
 		const withSocket = Object.entries(services).filter(([, service]) => service.volumes?.some((volume) => volume.source === '/var/run/docker.sock'));
-		expect(withSocket.map(([name]) => name).sort()).toEqual(['node-agent', 'node-router', 'runtime']);
-		for (const name of ['control-plane', 'runtime', 'node-router', 'node-agent']) {
+		expect(withSocket.map(([name]) => name).sort()).toEqual(['node-agent', 'node-router', 'runtime', 'site-gate']);
+		for (const name of ['control-plane', 'runtime', 'node-router', 'site-gate', 'node-agent']) {
 			expect(services[name]!.read_only, name).toBe(true);
 			// Scratch space as tmpfs volumes: a stack deploy ignores a service's `tmpfs` key.
 			expect(
@@ -84,5 +88,13 @@ describe('docker-stack.yml', () => {
 		// The node router reads the same records.
 		const nodeRouter = loadNodeRouterConfig(services['node-router']!.environment!);
 		expect(nodeRouter.RUNTIME_STATE_PG_URL).toBe(runtime.environment!['RUNTIME_STATE_PG_URL']);
+		// The site gate takes the runtime's values: the same secret, records, bucket and gate address.
+		const siteGate = loadSiteGateConfig(services['site-gate']!.environment!);
+		expect(siteGate).toEqual({
+			secrets: { RUNTIME_SECRET: config.RUNTIME_SECRET, RUNTIME_SECRET_PREVIOUS: config.RUNTIME_SECRET_PREVIOUS },
+			storage: config.swarmSiteStorage,
+			adminPgUrl: config.INSTANCE_PG_URL,
+			statePgUrl: config.RUNTIME_STATE_PG_URL,
+		});
 	});
 });

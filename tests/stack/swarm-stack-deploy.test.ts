@@ -146,7 +146,7 @@ describe('docker-stack.yml deployed on two nodes', () => {
 		expect(await file.text()).toBe('uploaded on the worker');
 	}, 240_000);
 
-	test("keeps the site on its task while the runtime's task is replaced: served through the node router meanwhile, then taken over", async () => {
+	test("keeps the site on its task while the runtime's task is replaced: served through the node router and its files through the site gate meanwhile, then taken over", async () => {
 		const tasksBefore = (await tasksOfService(service)).map((task) => task.id);
 		const token = await siteToken();
 		const me = () => fetch(`https://${siteHost()}/users/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -162,7 +162,11 @@ describe('docker-stack.yml deployed on two nodes', () => {
 		const whileAway = await me();
 		expect(whileAway.status, await whileAway.clone().text()).toBe(200);
 		expect(((await whileAway.json()) as { data: { first_name: string } }).data.first_name).toBe('Written on the worker');
-		expect(await directAnswers()).toBe(directBefore + 1);
+		// Its file too: the task reads the bucket through the gate's port, held now by the site gate alone.
+		const file = await fetch(`https://${siteHost()}/assets/${uploadedFileId}`, { headers: { authorization: `Bearer ${token}` } });
+		expect(file.status, await file.clone().text()).toBe(200);
+		expect(await file.text()).toBe('uploaded on the worker');
+		expect(await directAnswers()).toBe(directBefore + 2);
 
 		await stack!.scale('runtime', 1);
 		await waitFor('the new runtime to have the site running', async () => (await stack!.runtime.instanceStatus(project.id).catch(() => null))?.state === 'running', 120_000, 500);

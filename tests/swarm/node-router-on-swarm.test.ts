@@ -8,7 +8,9 @@
  * runtime is back, requests go through it again, and the node router's scrape shows each way.
  * A runtime replaced as Swarm replaces the stack's (SIGTERM while its own service remains, then its
  * container's end) leaves the site's task running: the node router serves it meanwhile, and the
- * next runtime's holder takes that same task over; removed (`docker stack rm`), it removes its sites.
+ * next runtime's holder takes that same task over. While it is away, the site gate beside it
+ * (runtime/site-gate.ts) serves the site's files and the password of a task Swarm starts again.
+ * Removed (`docker stack rm`), the runtime removes its sites.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,12 +21,14 @@ import { killAndWait, processesOfRuntime } from '../../runtime/src/processes/pro
 import { hostRequest, type HostResponse } from '../support/host-request.ts';
 import { holdForThisFile } from '../support/machine-lock.ts';
 import { sampleValue } from '../support/prometheus-text.ts';
-import { createNotesCollection, siteRequest, type SiteTarget } from '../support/site-admin.ts';
+import { createNotesCollection, siteAsset, siteRequest, uploadSiteFile, type SiteTarget } from '../support/site-admin.ts';
 import { startNodeRouter, type NodeRouterProcess } from '../support/swarm/node-router-process.ts';
+import type { PlatformProcess } from '../support/swarm/platform-process.ts';
+import { startSiteGate } from '../support/swarm/site-gate-process.ts';
 import { recordInStateDatabase, siteServiceName } from '../support/swarm/site-records.ts';
 import { startSwarmSites, type SwarmSites } from '../support/swarm/swarm-sites.ts';
-import { createStandInService, servicesOfRuntime, tasksOfService } from '../support/swarm/test-swarm.ts';
-import { loginThroughRouter } from '../support/test-runtime.ts';
+import { createStandInService, replaceTaskOf, runningTasksOf, servicesOfRuntime, tasksOfService } from '../support/swarm/test-swarm.ts';
+import { loginThroughRouter, type TestRuntime } from '../support/test-runtime.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const WORKER = 'epicnode2';
@@ -36,6 +40,7 @@ const RUNTIME_SERVICE = 'epic-test-runtime-of-node-router';
 let swarm: SwarmSites;
 let nodeRouter: NodeRouterProcess | null = null;
 let runtimeService: { remove(): Promise<void> } | null = null;
+let siteGate: PlatformProcess | null = null;
 
 holdForThisFile('swarm');
 
@@ -46,6 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await nodeRouter?.stop();
+	await siteGate?.stop();
 	// Gone first, so that the runtime's stop removes its sites.
 	await runtimeService?.remove();
 	await swarm?.destroy();
@@ -79,6 +85,16 @@ function titles(answer: HostResponse): string[] {
 
 function errorCode(answer: HostResponse): string {
 	return answer.json<{ errors: Array<{ extensions: { code: string } }> }>().errors[0]!.extensions.code;
+}
+
+/** The runtime stopped as Swarm stops it in an update, its own service still there: then its container ends. */
+async function stopAsSwarmReplacesIt(runtime: TestRuntime): Promise<void> {
+	await runtime.stop();
+	expect(runtime.output()).toContain(`its service ${RUNTIME_SERVICE} is still there`);
+	// The container's end: every process in it goes with the runtime, the sites' holders too.
+	const leftInContainer = processesOfRuntime(runtime.dataDir);
+	expect(leftInContainer.length).toBeGreaterThan(0);
+	for (const owned of leftInContainer) await killAndWait(owned.pid, 'SIGKILL');
 }
 
 describe('a router on another node', () => {
@@ -162,13 +178,7 @@ describe('a router on another node', () => {
 		const back = 'answers again: every request goes through it';
 		const [goneBefore, backBefore] = [timesLogged(gone), timesLogged(back)];
 
-		// Swarm's SIGTERM in an update: the runtime's service is still there.
-		await runtime.stop();
-		expect(runtime.output()).toContain(`its service ${RUNTIME_SERVICE} is still there`);
-		// Then its container ends, and every process in it with the runtime: the site's holder too.
-		const leftInContainer = processesOfRuntime(runtime.dataDir);
-		expect(leftInContainer.length).toBeGreaterThan(0);
-		for (const owned of leftInContainer) await killAndWait(owned.pid, 'SIGKILL');
+		await stopAsSwarmReplacesIt(runtime);
 		expect((await tasksOfService(service)).map((task) => task.id)).toEqual(tasksBefore);
 
 		await waitFor("the node router to see the runtime's router gone", () => timesLogged(gone) > goneBefore, 15_000);
@@ -183,6 +193,43 @@ describe('a router on another node', () => {
 		expect((await tasksOfService(service)).map((task) => task.id)).toEqual(tasksBefore);
 		await waitFor("the node router to see the runtime's router back", () => timesLogged(back) > backBefore, 15_000);
 		expect(titles(await notesThrough(nodeRouter!.url, token))).toEqual(['served by any router']);
+	}, 300_000);
+
+	test("while the runtime is away, the site gate beside it serves the site's files, and gives a task Swarm starts again its database password", async () => {
+		const { runtime } = swarm;
+		const service = await siteServiceName(runtime, 'p-edge');
+		const token = await loginThroughRouter(runtime.routerUrl, HOST, admin.email, admin.password);
+		const content = 'read from the bucket while the runtime is away';
+		const fileId = await uploadSiteFile({ routerUrl: runtime.routerUrl, host: HOST, token }, 'away.txt', Buffer.from(content));
+		siteGate = await startSiteGate(runtime);
+		const gone = 'does not answer: awake sites are served from their tasks directly';
+		const goneBefore = timesLogged(gone);
+
+		await stopAsSwarmReplacesIt(runtime);
+		await waitFor("the node router to see the runtime's router gone", () => timesLogged(gone) > goneBefore, 15_000);
+		const throughNodeRouter: SiteTarget = { routerUrl: nodeRouter!.url, host: HOST, token };
+		// The site's task reads the file through the gate's port, which only the site gate holds now.
+		expect(await siteAsset(throughNodeRouter, fileId)).toBe(content);
+
+		// Swarm starts the site's task again (its node lost, say): the new task's entry asks the gate
+		// for its database password before Directus starts, and gets it from the site gate.
+		const [taskBefore] = (await runningTasksOf(service)).map((task) => task.id);
+		await replaceTaskOf(service);
+		await waitFor(
+			'the site to answer from a new task',
+			async () => {
+				const running = await runningTasksOf(service);
+				return running.length === 1 && running[0]!.id !== taskBefore && (await notesThrough(nodeRouter!.url, token)).status === 200;
+			},
+			90_000,
+		);
+		const [taskAfter] = (await runningTasksOf(service)).map((task) => task.id);
+		expect(siteGate.output()).toContain(`task gate: task ${taskAfter} of instance`);
+		expect(titles(await notesThrough(nodeRouter!.url, token))).toEqual(['served by any router']);
+		expect(await siteAsset(throughNodeRouter, fileId)).toBe(content);
+
+		await runtime.start();
+		expect(titles(await notesThrough(runtime.routerUrl, token))).toEqual(['served by any router']);
 	}, 300_000);
 
 	test('a runtime whose own service was removed (docker stack rm) removes its sites as it stops', async () => {

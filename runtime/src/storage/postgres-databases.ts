@@ -15,13 +15,12 @@ import {
 	databaseOwners,
 	dropSiteRole,
 	ensureSiteRole,
-	fenceSiteRole,
+	grantTaskRolePassword,
 	handObjectsTo,
 	quoteIdentifier,
 	reassertSiteRole,
 	reserveDatabaseFor,
 	siteRolePassword,
-	taskRolePassword,
 } from './site-roles.ts';
 import { bootstrapTemplate } from './template-bootstrap.ts';
 
@@ -159,15 +158,10 @@ export class PostgresDatabases implements InstanceDatabases {
 		}
 	}
 
-	/**
-	 * A swarm task's own password, set on the site's role, and every other session of the role
-	 * ended: a task Swarm replaced (one on a node it lost, which may still run) is fenced off.
-	 */
+	/** A swarm task's own password on the site's role, every other session ended (grantTaskRolePassword). */
 	async grantTaskPassword(storage: InstanceStorage, taskId: string): Promise<string> {
 		if (storage.client !== 'pg') throw new Error('not a PostgreSQL instance');
-		const password = taskRolePassword(this.#runtimeSecret, storage.database, taskId);
-		await fenceSiteRole(this.#admin, storage.database, password);
-		return password;
+		return grantTaskRolePassword(this.#admin, this.#runtimeSecret, storage.database, taskId);
 	}
 
 	async resetSitePassword(storage: InstanceStorage): Promise<void> {

@@ -57,6 +57,16 @@ export async function fenceSiteRole(admin: Knex, role: string, password: string)
 	await admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ? AND pid <> pg_backend_pid()', [role]);
 }
 
+/**
+ * A swarm task's own password (taskRolePassword), set on the site's role with every other session
+ * of the role ended: a task Swarm replaced (one on a node it lost, which may still run) is fenced off.
+ */
+export async function grantTaskRolePassword(admin: Knex, runtimeSecret: string, role: string, taskId: string): Promise<string> {
+	const password = taskRolePassword(runtimeSecret, role, taskId);
+	await fenceSiteRole(admin, role, password);
+	return password;
+}
+
 /** The role's attributes again, its password left as it is. */
 export async function reassertSiteRole(admin: Knex, role: string): Promise<void> {
 	await admin.raw(`ALTER ROLE ${quoteIdentifier(role)} WITH ${ROLE_ATTRIBUTES}`);

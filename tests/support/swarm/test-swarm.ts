@@ -118,6 +118,11 @@ export async function tasksOfService(service: string): Promise<SiteTask[]> {
 		});
 }
 
+/** Has Swarm replace the service's task with a new one, as after its node's loss; returns at once. */
+export async function replaceTaskOf(service: string): Promise<void> {
+	await run('docker', ['service', 'update', '--force', '--detach', service]);
+}
+
 /** The service's tasks that Swarm wants running and that run. */
 export async function runningTasksOf(service: string): Promise<SiteTask[]> {
 	return (await tasksOfService(service)).filter((task) => task.desiredState === 'running' && task.state === 'running');

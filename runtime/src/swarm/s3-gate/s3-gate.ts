@@ -163,7 +163,10 @@ export async function startS3Gate(options: S3GateOptions): Promise<S3Gate> {
 	});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(options.port, options.host, () => {
+		// Shared with every other gate on this address (the runtime's and the site gate's, site-gate.ts):
+		// the kernel spreads the connections over those listening, so either serves the sites while
+		// the other is away (SO_REUSEPORT; only processes of one user can share a port).
+		server.listen({ port: options.port, host: options.host, reusePort: true }, () => {
 			server.removeListener('error', reject);
 			resolve();
 		});
