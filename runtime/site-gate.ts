@@ -1,10 +1,11 @@
 /**
  * The site gate's entry: `node runtime/site-gate.ts`, on the platform node beside the runtime
- * (docs/swarm.md, The sites' gate beside the runtime). The swarm sites' S3 gate and task gate as the runtime runs
- * them, on the same address and port, each taking a share of the connections: so while the runtime
- * is away (replaced, crashed), awake sites still read and write their files, and a task Swarm
- * starts (its node lost, say) still gets its database password. Reads the runtime's environment
- * (site-gate-config.ts), then wires the records, the role grants and the gate; SIGINT/SIGTERM close it.
+ * (docs/swarm.md, The sites' gate beside the runtime). The swarm sites' S3 gate and task gate as
+ * the runtime runs them, on the same address and port, each taking a share of the connections: so
+ * while the runtime is away (replaced, crashed), awake sites still reach their files in the bucket,
+ * and a task Swarm starts (its node lost, say) still gets its database password. Reads the
+ * runtime's environment (site-gate-config.ts), then wires the records, the role grants and the
+ * gate; SIGINT/SIGTERM close it.
  */
 import knex from 'knex';
 import { stateRowsFrom } from './src/node-router/state-records-reader.ts';
