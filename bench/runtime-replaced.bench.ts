@@ -24,7 +24,7 @@ import { siteServiceName } from '../tests/support/swarm/site-records.ts';
 import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-sites.ts';
 import { createStandInService, tasksOfService } from '../tests/support/swarm/test-swarm.ts';
 import { machineReport } from './lib/machine.ts';
-import { adminReadStatus, untilAnswering } from './lib/site-answers.ts';
+import { adminReadStatus, askContinuously, untilAnswering } from './lib/site-answers.ts';
 import { provision, type ProvisionedProject } from './lib/projects.ts';
 import { round, summary } from './lib/statistics.ts';
 import { elapsed, now, sleep } from './lib/time.ts';
@@ -38,42 +38,10 @@ const REQUEST_TIMEOUT_MS = 120_000;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-/**
- * Asks for the site through `routerUrl` every 50 ms until stopped. Reports the longest time
- * between two answers (a request the router holds while the site boots counts as much as one
- * that fails), the slowest request, and the failed ones.
- */
-function askContinuously(routerUrl: string, project: ProvisionedProject) {
-	let asking = true;
-	let failed = 0;
-	let slowestMs = 0;
-	let longestBetweenAnswersMs = 0;
-	let lastAnswer = now();
-	const loop = (async () => {
-		while (asking) {
-			const sent = now();
-			const status = await adminReadStatus(routerUrl, project.host, project.token, REQUEST_TIMEOUT_MS);
-			slowestMs = Math.max(slowestMs, elapsed(sent));
-			if (status === 200) {
-				longestBetweenAnswersMs = Math.max(longestBetweenAnswersMs, elapsed(lastAnswer));
-				lastAnswer = now();
-			} else {
-				failed++;
-			}
-			await sleep(ASK_EVERY_MS);
-		}
-	})();
-	return async () => {
-		asking = false;
-		await loop;
-		return { failed, slowestMs, longestBetweenAnswersMs };
-	};
-}
-
 async function replace(swarm: SwarmSites, nodeRouter: NodeRouterProcess, project: ProvisionedProject, handOver: boolean) {
 	const service = await siteServiceName(swarm.runtime, project.projectId);
 	const tasksBefore = (await tasksOfService(service)).map((task) => task.id).join();
-	const stopAsking = askContinuously(nodeRouter.url, project);
+	const stopAsking = askContinuously(() => adminReadStatus(nodeRouter.url, project.host, project.token, REQUEST_TIMEOUT_MS), ASK_EVERY_MS);
 	await sleep(500);
 	const started = now();
 	await swarm.runtime.stop();
