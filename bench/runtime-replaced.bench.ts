@@ -18,43 +18,32 @@
  */
 import os from 'node:os';
 import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
-import { killAndWait, processesOfRuntime } from '../runtime/src/processes/process-table.ts';
 import { startNodeRouter, type NodeRouterProcess } from '../tests/support/swarm/node-router-process.ts';
 import { siteServiceName } from '../tests/support/swarm/site-records.ts';
 import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-sites.ts';
 import { createStandInService, tasksOfService } from '../tests/support/swarm/test-swarm.ts';
 import { machineReport } from './lib/machine.ts';
-import { adminReadStatus, askContinuously, untilAnswering } from './lib/site-answers.ts';
+import { REPLACEMENT_REQUEST_TIMEOUT_MS, replaceRuntimeWhileAsking } from './lib/runtime-replacement.ts';
+import { adminReadStatus } from './lib/site-answers.ts';
 import { provision, type ProvisionedProject } from './lib/projects.ts';
 import { round, summary } from './lib/statistics.ts';
-import { elapsed, now, sleep } from './lib/time.ts';
+import { elapsed, now } from './lib/time.ts';
 
 const TRIALS = Math.max(1, Number(process.env['BENCH_REPLACED_TRIALS'] ?? 3));
 const WORKER = 'epicbench2';
 const RUNTIME_SERVICE = 'epic-bench-runtime';
 const ASK_EVERY_MS = 50;
-/** A request may wait for the site's task while a new runtime starts it. */
-const REQUEST_TIMEOUT_MS = 120_000;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 async function replace(swarm: SwarmSites, nodeRouter: NodeRouterProcess, project: ProvisionedProject, handOver: boolean) {
 	const service = await siteServiceName(swarm.runtime, project.projectId);
 	const tasksBefore = (await tasksOfService(service)).map((task) => task.id).join();
-	const stopAsking = askContinuously(() => adminReadStatus(nodeRouter.url, project.host, project.token, REQUEST_TIMEOUT_MS), ASK_EVERY_MS);
-	await sleep(500);
-	const started = now();
-	await swarm.runtime.stop();
-	// Its container's end: every process left in it goes with the runtime.
-	for (const owned of processesOfRuntime(swarm.runtime.dataDir)) await killAndWait(owned.pid, 'SIGKILL');
-	await swarm.runtime.start();
-	await untilAnswering(swarm.runtime.routerUrl, project.host, project.token, { deadlineMs: 180_000, requestTimeoutMs: REQUEST_TIMEOUT_MS });
-	const toAnswerMs = elapsed(started);
-	await sleep(500);
-	const asked = await stopAsking();
+	const ask = () => adminReadStatus(nodeRouter.url, project.host, project.token, REPLACEMENT_REQUEST_TIMEOUT_MS);
+	const replaced = await replaceRuntimeWhileAsking(swarm, project, ask, ASK_EVERY_MS);
 	const sameTask = (await tasksOfService(service)).map((task) => task.id).join() === tasksBefore;
 	if (sameTask !== handOver) throw new Error(`${handOver ? 'handed over' : 'stopped and started'}: the site ${sameTask ? 'kept' : 'changed'} its task`);
-	return { toAnswerMs, ...asked };
+	return replaced;
 }
 
 const loadBefore = os.loadavg();

@@ -15,7 +15,6 @@
  */
 import os from 'node:os';
 import { TEST_SITE_BASE_IMAGE } from '@epic/local-platform/test-prerequisites';
-import { killAndWait, processesOfRuntime } from '../runtime/src/processes/process-table.ts';
 import { postSiteFile } from '../tests/support/site-admin.ts';
 import { startNodeRouter, type NodeRouterProcess } from '../tests/support/swarm/node-router-process.ts';
 import type { PlatformProcess } from '../tests/support/swarm/platform-process.ts';
@@ -24,16 +23,15 @@ import { startSwarmSites, type SwarmSites } from '../tests/support/swarm/swarm-s
 import { createStandInService } from '../tests/support/swarm/test-swarm.ts';
 import { machineReport } from './lib/machine.ts';
 import { provision, type ProvisionedProject } from './lib/projects.ts';
-import { askContinuously, assetReadStatus, untilAnswering } from './lib/site-answers.ts';
+import { REPLACEMENT_REQUEST_TIMEOUT_MS, replaceRuntimeWhileAsking } from './lib/runtime-replacement.ts';
+import { assetReadStatus } from './lib/site-answers.ts';
 import { round, summary } from './lib/statistics.ts';
-import { elapsed, now, sleep } from './lib/time.ts';
+import { elapsed, now } from './lib/time.ts';
 
 const TRIALS = Math.max(1, Number(process.env['BENCH_SITE_GATE_TRIALS'] ?? 3));
 const WORKER = 'epicbench2';
 const RUNTIME_SERVICE = 'epic-bench-runtime';
 const ASK_EVERY_MS = 50;
-/** Directus's S3 client tries again for a while before it fails a read: no read is cut short. */
-const REQUEST_TIMEOUT_MS = 120_000;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -43,18 +41,9 @@ async function uploadFile(swarm: SwarmSites, project: ProvisionedProject): Promi
 	return answer.json<{ data: { id: string } }>().data.id;
 }
 
-async function handOver(swarm: SwarmSites, nodeRouter: NodeRouterProcess, project: ProvisionedProject, fileId: string) {
-	const stopAsking = askContinuously(() => assetReadStatus(nodeRouter.url, project.host, project.token, fileId, REQUEST_TIMEOUT_MS), ASK_EVERY_MS);
-	await sleep(500);
-	const started = now();
-	await swarm.runtime.stop();
-	// Its container's end: every process left in it goes with the runtime.
-	for (const owned of processesOfRuntime(swarm.runtime.dataDir)) await killAndWait(owned.pid, 'SIGKILL');
-	await swarm.runtime.start();
-	await untilAnswering(swarm.runtime.routerUrl, project.host, project.token, { deadlineMs: 180_000, requestTimeoutMs: REQUEST_TIMEOUT_MS });
-	const runtimeAwayMs = elapsed(started);
-	await sleep(500);
-	return { runtimeAwayMs, ...(await stopAsking()) };
+function handOver(swarm: SwarmSites, nodeRouter: NodeRouterProcess, project: ProvisionedProject, fileId: string) {
+	const readFile = () => assetReadStatus(nodeRouter.url, project.host, project.token, fileId, REPLACEMENT_REQUEST_TIMEOUT_MS);
+	return replaceRuntimeWhileAsking(swarm, project, readFile, ASK_EVERY_MS);
 }
 
 const loadBefore = os.loadavg();
@@ -81,7 +70,7 @@ try {
 		log(`trial ${trial + 1}/${TRIALS}, the runtime's gate alone: ${JSON.stringify(trials.runtime_gate_alone.at(-1))}`);
 	}
 	const report = (samples: Array<Awaited<ReturnType<typeof handOver>>>) => ({
-		sigterm_to_answer_through_new_runtime_ms: summary(samples.map((sample) => sample.runtimeAwayMs)),
+		sigterm_to_answer_through_new_runtime_ms: summary(samples.map((sample) => sample.toAnswerMs)),
 		failed_file_reads_through_node_router: samples.map((sample) => sample.failed),
 		longest_between_file_answers_ms: summary(samples.map((sample) => sample.longestBetweenAnswersMs)),
 		slowest_file_read_ms: summary(samples.map((sample) => sample.slowestMs)),
